@@ -1,0 +1,11 @@
+/** Time enters the core only through this port, so tests can fix it. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  now(): number;
+}
+
+/** Ids enter the core only through this port, so tests can predict them. */
+export interface IdGenerator {
+  /** A new unique id starting with `prefix` (e.g. `call_`). */
+  next(prefix: string): string;
+}

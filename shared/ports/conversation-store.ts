@@ -1,0 +1,63 @@
+import type { ChatMessage } from '../conversation/chat-message';
+
+/** A tool call handed to the node (or a clarification asked of the user) awaiting its result. */
+export interface PendingToolCall {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** One conversation as stored: keyed by node and conversation id, versioned for optimistic locking. */
+export interface ConversationRecord {
+  readonly nodeId: string;
+  readonly conversationId: string;
+  /** Incremented by every save; a save names the version it read. */
+  readonly version: number;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** Epoch seconds (the DynamoDB TTL attribute); loads treat a past value as absent. */
+  readonly expiresAt: number;
+  /** The effective IANA zone of the node for this conversation. */
+  readonly timezone: string;
+  readonly room: string | null;
+  /** The validated command registration (`available_commands`, `client_tools`) as canonical JSON. */
+  readonly commandSource: string;
+  /** Content hash of `commandSource`: the key of the compiled-command-set cache. */
+  readonly commandSetHash: string;
+  /** The history without the system prompt, which is rebuilt from the command set. */
+  readonly messages: readonly ChatMessage[];
+  readonly pendingToolCalls: readonly PendingToolCall[];
+}
+
+export interface ConversationStore {
+  /** The conversation, or null when it does not exist, has expired, or belongs to another node. */
+  load(nodeId: string, conversationId: string): Promise<ConversationRecord | null>;
+  /** Creates or replaces the conversation unconditionally (conversation/start). */
+  replace(record: ConversationRecord): Promise<void>;
+  /**
+   * Writes `record` only if the stored version is still `expectedVersion`; otherwise throws
+   * `ConversationConflictError` and writes nothing.
+   */
+  save(record: ConversationRecord, expectedVersion: number): Promise<void>;
+}
+
+/** Another request changed the conversation between our read and our write. */
+export class ConversationConflictError extends Error {
+  override readonly name = 'ConversationConflictError';
+  constructor(
+    readonly nodeId: string,
+    readonly conversationId: string,
+    readonly expectedVersion: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`conversation ${conversationId} changed since version ${expectedVersion}`, options);
+  }
+}
+
+/** The database could not be reached or refused the request for reasons of its own. */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}

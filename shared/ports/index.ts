@@ -1,0 +1,4 @@
+export * from './clock';
+export * from './conversation-store';
+export * from './language-model';
+export * from './node-registry';

@@ -1,0 +1,60 @@
+import type { ChatMessage, ToolDefinition } from '../conversation/chat-message';
+
+export interface ModelRequest {
+  readonly messages: readonly ChatMessage[];
+  readonly tools: readonly ToolDefinition[];
+  /** `required` forces a tool call (used for the must-call retry); `auto` lets the model choose. */
+  readonly toolChoice: 'auto' | 'required';
+}
+
+/** A tool call as the model sent it, before any parsing or repair. */
+export interface RawToolCall {
+  /** Missing or empty ids happen with small local models; the engine assigns one. */
+  readonly id: string | null;
+  readonly name: string;
+  /** A JSON string as the API specifies, but also an object or `""` in the wild. */
+  readonly arguments: unknown;
+}
+
+export interface ModelReply {
+  readonly content: string | null;
+  readonly toolCalls: readonly RawToolCall[];
+  readonly finishReason: string | null;
+}
+
+export interface ModelCallOptions {
+  /** Time left for this call, retries included; the adapter never waits past it. */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** One chat completion with tools. Failures are thrown as `LanguageModelError`. */
+export interface LanguageModel {
+  complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply>;
+}
+
+export const LanguageModelFailure = {
+  /** 429 after the allowed retries. */
+  rateLimited: 'rate_limited',
+  /** 5xx or a connection failure after the allowed retries. */
+  unavailable: 'unavailable',
+  /** No reply within the time given. */
+  timeout: 'timeout',
+  /** 200 with no choices, a body that is not JSON, or a reply cut off. */
+  malformedReply: 'malformed_reply',
+  /** 4xx other than 429: the request itself was refused (bad key, unknown model...). */
+  rejected: 'rejected',
+} as const;
+export type LanguageModelFailure = (typeof LanguageModelFailure)[keyof typeof LanguageModelFailure];
+
+export class LanguageModelError extends Error {
+  override readonly name = 'LanguageModelError';
+  constructor(
+    readonly failure: LanguageModelFailure,
+    message: string,
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
