@@ -1,5 +1,37 @@
-// Placeholder entry so the CDK app can bundle while the real handler is being written.
-export const handler = async (): Promise<{ statusCode: number; body: string }> => ({
-  statusCode: 503,
-  body: JSON.stringify({ error: { code: 'not_ready', message: 'handler not wired yet', details: [] } }),
-});
+import { startConversation } from '../shared/conversation';
+import { createRoute } from './http/create-route';
+import { type ConversationStartBody, conversationStartRequestSchema } from './http/request-schemas';
+import type { RouteHandler } from './http/route-request';
+import { lazyHandler } from './wiring/lazy-handler';
+import type { ServiceDependencies } from './wiring/service-dependencies';
+
+/** POST /api/v0/conversation/start: registers the node's commands for a conversation. */
+export function createConversationStartHandler(dependencies: ServiceDependencies): RouteHandler {
+  return createRoute<ConversationStartBody>({
+    name: 'conversation-start',
+    schema: conversationStartRequestSchema,
+    dependencies: dependencies.route,
+    handle: async ({ body, node }) => {
+      const started = await startConversation(dependencies.conversation, {
+        node,
+        conversationId: body.conversation_id,
+        requestTimezone: body.node_context?.timezone ?? null,
+        commands: {
+          available_commands: body.available_commands ?? [],
+          client_tools: body.client_tools ?? [],
+        },
+      });
+      return {
+        statusCode: 200,
+        body: {
+          status: 'success',
+          conversation_id: started.conversationId,
+          timezone: started.timezone,
+          command_count: started.commandCount,
+        },
+      };
+    },
+  });
+}
+
+export const handler = lazyHandler(createConversationStartHandler);

@@ -1,0 +1,31 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { HttpError } from './http-error';
+import { LIMITS } from './request-schemas';
+
+const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
+
+/**
+ * Refuses what the JSON parser should never see: a body that is not JSON by its content type
+ * (415), or one larger than the documented limit (413), measured in bytes as sent.
+ */
+export function bodyGuard(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+  return {
+    before: ({ event }) => {
+      const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'];
+      if (typeof contentType !== 'string' || !JSON_MEDIA_TYPE.test(contentType.trim())) {
+        throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+      }
+      const body = event.body ?? '';
+      const bytes = Buffer.byteLength(body, event.isBase64Encoded ? 'base64' : 'utf8');
+      if (bytes > LIMITS.bodyBytes) {
+        throw new HttpError(413, 'payload_too_large', `The body is larger than ${LIMITS.bodyBytes} bytes.`, [
+          { limit_bytes: LIMITS.bodyBytes, received_bytes: bytes },
+        ]);
+      }
+      if (body.trim() === '') {
+        throw new HttpError(400, 'invalid_json', 'The body is empty; send a JSON object.');
+      }
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { authenticateNode } from './authenticate-node';
+import { bodyGuard } from './body-guard';
+import { handleErrors } from './handle-errors';
+import { jsonResponse } from './json-response';
+import type { NodeAuthenticator } from './node-authenticator';
+import type { AuthenticatedNode, RouteContext, RouteHandler } from './route-request';
+import { validateRequest } from './validate-request';
+
+export interface RouteDependencies {
+  readonly authenticator: NodeAuthenticator;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+export interface RouteInput<Body> {
+  readonly body: Body;
+  readonly node: AuthenticatedNode;
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+}
+
+export interface RouteResult {
+  readonly statusCode: number;
+  readonly body: unknown;
+}
+
+/**
+ * One edge stack for every route, in the order of the turn's first step: normalize headers,
+ * guard and parse the JSON body, validate it, authenticate the node; then the route; errors go
+ * through one table. The route sees a plain body and node, never the API Gateway event.
+ */
+export function createRoute<Body extends { conversation_id: string }>(options: {
+  readonly name: string;
+  readonly schema: Record<string, unknown>;
+  readonly dependencies: RouteDependencies;
+  readonly handle: (input: RouteInput<Body>) => Promise<RouteResult>;
+}): RouteHandler {
+  const { logger, metrics, authenticator } = options.dependencies;
+  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(logMetrics(metrics))
+    .use(httpHeaderNormalizer())
+    .use(bodyGuard())
+    .use(httpJsonBodyParser())
+    .use(validateRequest(options.schema))
+    .use(authenticateNode(authenticator))
+    .use(handleErrors(logger))
+    .handler(async (event, context) => {
+      const node = context.node;
+      if (node === undefined) throw new Error('the authentication middleware did not run');
+      const body = event.body as unknown as Body;
+      logger.appendKeys({ route: options.name, node_id: node.nodeId, conversation_id: body.conversation_id });
+      metrics.addDimension('route', options.name);
+      const startedAt = performance.now();
+      const result = await options.handle({ body, node, logger, metrics });
+      const latencyMs = Math.round(performance.now() - startedAt);
+      metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
+      logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
+      return jsonResponse(result.statusCode, result.body);
+    });
+}

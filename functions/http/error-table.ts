@@ -1,0 +1,60 @@
+import {
+  CommandSetInvalidError,
+  ConversationNotFoundError,
+  ModelFailedError,
+  ModelNotConfiguredError,
+  NothingPendingError,
+  ToolResultsMismatchError,
+  TurnTimeoutError,
+} from '../../shared/conversation';
+import { ConversationConflictError, StorageUnavailableError } from '../../shared/ports';
+import { HttpError, type MappedError } from './http-error';
+
+type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
+
+const rule = <E extends Error>(
+  type: new (...args: never[]) => E,
+  map: (error: E) => MappedError,
+): Rule => [type, map as (error: never) => MappedError];
+
+const body = (statusCode: number, code: string, message: string, details: readonly unknown[] = []) => ({
+  statusCode,
+  body: { error: { code, message, details } },
+});
+
+/**
+ * The one table from typed errors to the statuses of api.md. Messages are written for node
+ * developers and never hold secrets; an error not listed here is a 500 with a generic body.
+ */
+const RULES: readonly Rule[] = [
+  rule(HttpError, (error) => body(error.statusCode, error.code, error.message, error.details)),
+  rule(CommandSetInvalidError, (error) =>
+    body(400, 'invalid_command_set', error.message, error.issues),
+  ),
+  rule(ToolResultsMismatchError, (error) =>
+    body(400, 'tool_results_mismatch', error.message, error.problems),
+  ),
+  rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),
+  rule(ConversationConflictError, () => ({
+    ...body(409, 'conversation_conflict', 'The conversation changed during this request; retry it.'),
+    headers: { 'Retry-After': '1' },
+  })),
+  rule(NothingPendingError, (error) => body(409, 'nothing_pending', error.message)),
+  rule(ModelFailedError, (error) =>
+    body(502, 'llm_failed', `The language model failed after the allowed attempts (${error.failure}).`),
+  ),
+  rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
+  rule(StorageUnavailableError, () =>
+    body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
+  ),
+  rule(TurnTimeoutError, (error) => body(504, 'turn_timeout', error.message)),
+];
+
+const INTERNAL = body(500, 'internal_error', 'Internal server error.');
+
+export function mapError(error: unknown): MappedError {
+  for (const [type, map] of RULES) {
+    if (error instanceof type) return map(error as never);
+  }
+  return INTERNAL;
+}

@@ -1,0 +1,24 @@
+/** An error the edge itself raises (bad body, bad key...), already carrying its status and code. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details: readonly unknown[] = [],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export interface ErrorBody {
+  readonly error: { readonly code: string; readonly message: string; readonly details: readonly unknown[] };
+}
+
+export interface MappedError {
+  readonly statusCode: number;
+  readonly body: ErrorBody;
+  /** Headers the status calls for, e.g. `Retry-After` on a 409. */
+  readonly headers?: Readonly<Record<string, string>>;
+}

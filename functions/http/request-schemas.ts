@@ -1,0 +1,159 @@
+/**
+ * The JSON Schemas of the three request bodies: the one place the edge validates with and the
+ * OpenAPI document is built from. Unknown extra fields are accepted (nodes send more than api.md
+ * lists); every known field is checked. Limits bound the work a single request can cause.
+ */
+export const LIMITS = {
+  bodyBytes: 256 * 1024,
+  commands: 64,
+  parametersPerCommand: 32,
+  textCharacters: 4_000,
+  listItems: 100,
+  utteranceCharacters: 2_000,
+  toolResults: 32,
+  idCharacters: 128,
+} as const;
+
+const text = (maxLength: number = LIMITS.textCharacters) => ({ type: 'string', maxLength }) as const;
+const optionalText = { type: ['string', 'null'], maxLength: LIMITS.textCharacters } as const;
+const optionalBoolean = { type: ['boolean', 'null'] } as const;
+const textList = { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text() } as const;
+const identifier = {
+  type: 'string',
+  minLength: 1,
+  maxLength: LIMITS.idCharacters,
+  pattern: '^[\\x21-\\x7E]+$',
+  description: 'Printable ASCII without spaces, at most 128 characters.',
+} as const;
+
+const commandParameter = {
+  type: 'object',
+  required: ['name', 'type'],
+  properties: {
+    name: text(64),
+    type: text(64),
+    required: optionalBoolean,
+    description: optionalText,
+    enum_values: { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text(256) },
+    refinable: optionalBoolean,
+  },
+} as const;
+
+const commandDefinition = {
+  type: 'object',
+  required: ['command_name'],
+  properties: {
+    command_name: text(64),
+    description: optionalText,
+    parameters: { type: ['array', 'null'], maxItems: LIMITS.parametersPerCommand, items: commandParameter },
+    rules: textList,
+    critical_rules: textList,
+    keywords: textList,
+    examples: {
+      type: ['array', 'null'],
+      maxItems: LIMITS.listItems,
+      items: {
+        type: 'object',
+        required: ['voice_command'],
+        properties: {
+          voice_command: text(),
+          expected_parameters: { type: ['object', 'null'] },
+          is_primary: optionalBoolean,
+        },
+      },
+    },
+    antipatterns: {
+      type: ['array', 'null'],
+      maxItems: LIMITS.listItems,
+      items: {
+        type: 'object',
+        required: ['command_name'],
+        properties: { command_name: text(64), description: optionalText },
+      },
+    },
+    allow_direct_answer: optionalBoolean,
+  },
+} as const;
+
+const clientTool = {
+  type: 'object',
+  required: ['type', 'function'],
+  properties: {
+    type: { const: 'function' },
+    function: {
+      type: 'object',
+      required: ['name'],
+      properties: {
+        name: text(64),
+        description: optionalText,
+        parameters: { type: 'object' },
+      },
+    },
+    allow_direct_answer: optionalBoolean,
+  },
+} as const;
+
+export const conversationStartRequestSchema = {
+  $id: 'ConversationStartRequest',
+  type: 'object',
+  required: ['conversation_id'],
+  properties: {
+    conversation_id: identifier,
+    node_context: {
+      type: ['object', 'null'],
+      properties: { timezone: { type: ['string', 'null'], maxLength: 64 } },
+    },
+    available_commands: { type: ['array', 'null'], maxItems: LIMITS.commands, items: commandDefinition },
+    client_tools: { type: ['array', 'null'], maxItems: LIMITS.commands, items: clientTool },
+  },
+} as const;
+
+export const voiceCommandRequestSchema = {
+  $id: 'VoiceCommandRequest',
+  type: 'object',
+  required: ['voice_command', 'conversation_id'],
+  properties: {
+    voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
+    conversation_id: identifier,
+    request_id: identifier,
+  },
+} as const;
+
+export const continueRequestSchema = {
+  $id: 'VoiceCommandContinueRequest',
+  type: 'object',
+  required: ['conversation_id', 'tool_results'],
+  properties: {
+    conversation_id: identifier,
+    tool_results: {
+      type: 'array',
+      minItems: 1,
+      maxItems: LIMITS.toolResults,
+      items: {
+        type: 'object',
+        required: ['tool_call_id'],
+        properties: { tool_call_id: identifier, output: {} },
+      },
+    },
+    request_id: identifier,
+  },
+} as const;
+
+export interface ConversationStartBody {
+  readonly conversation_id: string;
+  readonly node_context?: { readonly timezone?: string | null } | null;
+  readonly available_commands?: readonly unknown[] | null;
+  readonly client_tools?: readonly unknown[] | null;
+}
+
+export interface VoiceCommandBody {
+  readonly voice_command: string;
+  readonly conversation_id: string;
+  readonly request_id?: string;
+}
+
+export interface ContinueBody {
+  readonly conversation_id: string;
+  readonly tool_results: readonly { readonly tool_call_id: string; readonly output?: unknown }[];
+  readonly request_id?: string;
+}

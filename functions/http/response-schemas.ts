@@ -1,0 +1,97 @@
+/** The JSON Schemas of the responses (api.md), for the OpenAPI document and the contract tests. */
+const nullableText = { type: ['string', 'null'] } as const;
+
+export const errorResponseSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'details'],
+      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array' } },
+    },
+  },
+} as const;
+
+export const conversationStartResponseSchema = {
+  type: 'object',
+  required: ['status', 'conversation_id'],
+  properties: {
+    status: { const: 'success' },
+    conversation_id: { type: 'string' },
+    timezone: { type: 'string', description: 'The zone this conversation resolves dates in.' },
+    command_count: { type: 'integer' },
+  },
+} as const;
+
+export const voiceCommandResponseSchema = {
+  type: 'object',
+  required: [
+    'commands',
+    'request_information',
+    'stop_reason',
+    'assistant_message',
+    'tool_calls',
+    'validation_request',
+  ],
+  properties: {
+    commands: { type: 'array', maxItems: 0, description: 'Always empty; kept for older nodes.' },
+    request_information: {
+      type: 'object',
+      required: ['voice_command', 'conversation_id'],
+      properties: { voice_command: nullableText, conversation_id: { type: 'string' } },
+    },
+    stop_reason: { enum: ['tool_calls', 'validation_required', 'complete'] },
+    assistant_message: nullableText,
+    tool_calls: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'type', 'function'],
+        properties: {
+          id: { type: 'string', minLength: 1 },
+          type: { const: 'function' },
+          function: {
+            type: 'object',
+            required: ['name', 'arguments'],
+            properties: {
+              name: { type: 'string' },
+              arguments: { type: 'string', description: 'A JSON object, as a string, valid for the declared parameters.' },
+            },
+          },
+        },
+      },
+    },
+    validation_request: {
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['question', 'parameter_name', 'options', 'tool_call_id'],
+          properties: {
+            question: { type: 'string' },
+            parameter_name: { type: 'string' },
+            options: { type: ['array', 'null'], items: { type: 'string' } },
+            tool_call_id: { type: 'string', minLength: 1 },
+          },
+        },
+      ],
+    },
+    parameter_repairs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['command', 'parameter', 'rule'],
+        properties: {
+          command: { type: 'string' },
+          parameter: { type: 'string' },
+          rule: { type: 'string' },
+          before: {},
+          after: {},
+        },
+      },
+    },
+    retries: { type: 'array', items: { type: 'object' } },
+    model_calls: { type: 'integer', minimum: 0 },
+  },
+} as const;

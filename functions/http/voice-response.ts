@@ -1,0 +1,66 @@
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { TurnOutcome } from '../../shared/conversation';
+
+/** The wire shape of both voice routes (api.md, VoiceCommandResponse), plus what was repaired. */
+export function toVoiceCommandResponse(
+  outcome: TurnOutcome,
+  request: { readonly voiceCommand: string | null; readonly conversationId: string },
+): Record<string, unknown> {
+  const validation = outcome.validationRequest;
+  return {
+    commands: [],
+    request_information: {
+      voice_command: request.voiceCommand,
+      conversation_id: request.conversationId,
+    },
+    stop_reason: outcome.stopReason,
+    assistant_message: outcome.assistantMessage,
+    tool_calls: outcome.toolCalls.map((call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.name, arguments: call.arguments },
+    })),
+    validation_request:
+      validation === null
+        ? null
+        : {
+            question: validation.question,
+            parameter_name: validation.parameterName,
+            options: validation.options,
+            tool_call_id: validation.toolCallId,
+          },
+    parameter_repairs: outcome.repairs.map((repair) => ({
+      command: repair.command,
+      parameter: repair.parameter,
+      rule: repair.rule,
+      before: repair.before,
+      after: repair.after,
+    })),
+    retries: outcome.retries.map((retry) => ({
+      reason: retry.reason,
+      issues: retry.issues.map((issue) => ({
+        command: issue.command,
+        parameter: issue.parameter,
+        code: issue.code,
+        message: issue.message,
+      })),
+    })),
+    model_calls: outcome.modelCalls,
+  };
+}
+
+/** One log line and a few metrics per turn: what ops look at when a model misbehaves. */
+export function recordTurn(outcome: TurnOutcome, logger: Logger, metrics: Metrics): void {
+  metrics.addMetric('model_calls', MetricUnit.Count, outcome.modelCalls);
+  metrics.addMetric('validation_retries', MetricUnit.Count, outcome.retries.length);
+  metrics.addMetric('parameter_repairs', MetricUnit.Count, outcome.repairs.length);
+  metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
+  logger.info('turn finished', {
+    stop_reason: outcome.stopReason,
+    model_calls: outcome.modelCalls,
+    retries: outcome.retries.map((retry) => retry.reason),
+    repairs: outcome.repairs.map((repair) => `${repair.command}.${repair.parameter}:${repair.rule}`),
+    step_limit_reached: outcome.stepLimitReached,
+  });
+}

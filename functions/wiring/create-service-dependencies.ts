@@ -1,0 +1,57 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { ServiceConfig } from '../../shared/adapters/config/service-config';
+import {
+  createDynamoDbClient,
+  DynamoDbConversationStore,
+  DynamoDbNodeRegistry,
+} from '../../shared/adapters/dynamodb';
+import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import type { Clock, IdGenerator } from '../../shared/ports/clock';
+import type { LanguageModel } from '../../shared/ports/language-model';
+import { NodeAuthenticator } from '../http/node-authenticator';
+import type { ServiceDependencies } from './service-dependencies';
+
+export interface WiringOptions {
+  readonly config: ServiceConfig;
+  /** The resolved model key (from the environment or Secrets Manager). */
+  readonly apiKey: string | null;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
+  readonly model?: LanguageModel | null;
+  readonly logger?: Logger;
+  readonly metrics?: Metrics;
+}
+
+/** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
+export function createServiceDependencies(options: WiringOptions): ServiceDependencies {
+  const { config, clock, ids } = options;
+  const client = createDynamoDbClient({
+    region: config.region,
+    ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
+  });
+  const llm = config.languageModel;
+  const model =
+    options.model !== undefined
+      ? options.model
+      : llm === null
+        ? null
+        : new OpenAiLanguageModel({ baseURL: llm.baseURL, apiKey: options.apiKey ?? '', model: llm.model });
+  const logger = options.logger ?? new Logger({ serviceName: 'jcc' });
+  const metrics = options.metrics ?? new Metrics({ namespace: 'Jcc', serviceName: 'jcc' });
+  return {
+    conversation: {
+      store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
+      model,
+      clock,
+      ids,
+      settings: config.engine,
+    },
+    route: {
+      authenticator: new NodeAuthenticator(new DynamoDbNodeRegistry({ client, tableName: config.tableName }), clock),
+      logger,
+      metrics,
+    },
+  };
+}

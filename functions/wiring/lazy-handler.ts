@@ -1,0 +1,36 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { mapError } from '../http/error-table';
+import { jsonResponse } from '../http/json-response';
+import type { RouteHandler } from '../http/route-request';
+import { productionDependencies } from './production-dependencies';
+import type { ServiceDependencies } from './service-dependencies';
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEvent,
+  context: Context,
+) => Promise<APIGatewayProxyResult>;
+
+/**
+ * The `handler` export: wired once per container with the real dependencies on first use (the
+ * model key may need a Secrets Manager call). A failed wiring is not kept, so the next
+ * invocation tries again instead of the container staying broken; meanwhile callers get the
+ * generic 500 body, and the reason goes to the log.
+ */
+export function lazyHandler(
+  create: (dependencies: ServiceDependencies) => RouteHandler,
+): LambdaHandler {
+  let wired: Promise<RouteHandler> | null = null;
+  return async (event, context) => {
+    wired ??= productionDependencies().then(create);
+    let handler: RouteHandler;
+    try {
+      handler = await wired;
+    } catch (error) {
+      wired = null;
+      console.error(JSON.stringify({ level: 'ERROR', message: 'wiring failed', error: String(error) }));
+      const mapped = mapError(error);
+      return jsonResponse(mapped.statusCode, mapped.body);
+    }
+    return handler(event, context);
+  };
+}

@@ -1,0 +1,117 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
+
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface LocalRoute {
+  readonly method: 'POST';
+  readonly path: string;
+  readonly functionName: string;
+  readonly handler: ProxyHandler;
+}
+
+export interface LocalApiServer {
+  readonly url: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** API Gateway's own payload limit; the handlers enforce the (smaller) documented one. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+const LAMBDA_TIMEOUT_MS = 29_000;
+
+/**
+ * What `sam local start-api` does, without Docker: each request becomes the REST proxy event AWS
+ * would send, goes to the same handler export, and the handler's result becomes the response.
+ */
+export async function startLocalApiServer(options: {
+  readonly port: number;
+  readonly host?: string;
+  readonly routes: readonly LocalRoute[];
+  readonly documents?: Readonly<Record<string, unknown>>;
+  readonly log?: (line: string) => void;
+}): Promise<LocalApiServer> {
+  const routes = new Map(options.routes.map((route) => [route.path, route]));
+  const server = createServer((request, response) => {
+    const startedAt = performance.now();
+    serve(request, response, routes, options.documents ?? {})
+      .catch((error: unknown) => {
+        options.log?.(`local server error: ${String(error)}`);
+        if (!response.headersSent) sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
+      })
+      .finally(() => {
+        const elapsed = (performance.now() - startedAt).toFixed(0);
+        options.log?.(`${request.method} ${request.url} ${response.statusCode} ${elapsed} ms`);
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://${options.host ?? '127.0.0.1'}:${port}`, port, close: () => closeServer(server) };
+}
+
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  routes: ReadonlyMap<string, LocalRoute>,
+  documents: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (request.method === 'GET' && url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
+  if (request.method === 'GET' && url.pathname in documents) {
+    return sendJson(response, 200, documents[url.pathname]);
+  }
+  const route = routes.get(url.pathname);
+  if (route === undefined) return sendJson(response, 404, errorBody('route_not_found', `No route ${url.pathname}.`));
+  if (request.method !== route.method) {
+    response.setHeader('Allow', route.method);
+    return sendJson(response, 405, errorBody('method_not_allowed', `Use ${route.method} on ${url.pathname}.`));
+  }
+  const body = await readBody(request);
+  if (body === null) return sendJson(response, 413, errorBody('payload_too_large', 'The body is too large.'));
+  const event = toApiGatewayEvent({
+    method: route.method,
+    path: url.pathname,
+    query: url.searchParams,
+    headers: request.headers,
+    body,
+    sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+  });
+  const result = await route.handler(event, localLambdaContext(route.functionName, LAMBDA_TIMEOUT_MS));
+  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    response.setHeader(name, values.map(String));
+  }
+  response.statusCode = result.statusCode;
+  response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.statusCode = status;
+  response.setHeader('Content-Type', 'application/json');
+  response.end(JSON.stringify(body));
+}
+
+const errorBody = (code: string, message: string) => ({ error: { code, message, details: [] } });
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}

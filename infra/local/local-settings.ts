@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+
+/** The settings only `npm start` reads; the service's own settings are read by the handlers. */
+export interface LocalSettings {
+  readonly port: number;
+  readonly host: string;
+  readonly dynamoDbPort: number;
+  /** Null keeps the database in memory (tests); `npm start` keeps it under `.data/`. */
+  readonly dataDir: string | null;
+  readonly tableName: string;
+  readonly nodeCredentials: string | null;
+  readonly nodeTimezone: string;
+}
+
+export function readLocalSettings(env: Readonly<Record<string, string | undefined>>): LocalSettings {
+  const port = (name: string, fallback: number): number => {
+    const value = env[name]?.trim();
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) {
+      throw new Error(`${name} must be a port number, got "${value}"`);
+    }
+    return parsed;
+  };
+  const dataDir = env.DATA_DIR?.trim();
+  return {
+    port: port('PORT', 3000),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dynamoDbPort: port('DYNAMODB_PORT', 8000),
+    dataDir: dataDir === 'memory' ? null : resolve(dataDir || '.data'),
+    tableName: env.TABLE_NAME?.trim() || 'jcc-local',
+    nodeCredentials: env.LOCAL_NODE_API_KEY?.trim() || null,
+    nodeTimezone:
+      env.LOCAL_NODE_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+  };
+}

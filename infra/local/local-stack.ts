@@ -1,0 +1,125 @@
+/**
+ * The whole service on one machine, as `npm start` runs it:
+ * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
+ * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
+ * 3. the environment the handlers read pointed at that database;
+ * 4. the three routes served on PORT through the same handler exports Lambda runs.
+ * The handlers wire themselves from process.env on first use, so run one stack per process.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createDynamoDbClient, createTableIfMissing, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import { generateNodeKey, hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
+import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { readLocalSettings } from './local-settings';
+
+export interface LocalNode {
+  readonly nodeId: string;
+  readonly key: string;
+  readonly generated: boolean;
+}
+
+export interface LocalStack {
+  readonly url: string;
+  readonly dynamoDbEndpoint: string;
+  readonly tableName: string;
+  readonly nodes: readonly LocalNode[];
+  readonly languageModelConfigured: boolean;
+  close(): Promise<void>;
+}
+
+const REGION = 'us-east-1';
+
+export async function startLocalStack(
+  env: NodeJS.ProcessEnv = process.env,
+  log: (line: string) => void = () => undefined,
+): Promise<LocalStack> {
+  const settings = readLocalSettings(env);
+  if (settings.dataDir !== null) await mkdir(settings.dataDir, { recursive: true });
+  const database = await startEmbeddedDynamoDb({
+    port: settings.dynamoDbPort,
+    ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
+  });
+  let api: LocalApiServer | null = null;
+  try {
+    Object.assign(env, {
+      DYNAMODB_ENDPOINT: database.endpoint,
+      TABLE_NAME: settings.tableName,
+      AWS_REGION: env.AWS_REGION || REGION,
+    });
+    const nodes = await seedNodes(database.endpoint, settings);
+    api = await startLocalApiServer({
+      port: settings.port,
+      host: settings.host,
+      routes: await loadRoutes(),
+      documents: { '/openapi.json': await loadOpenApi() },
+      log,
+    });
+    const server = api;
+    return {
+      url: server.url,
+      dynamoDbEndpoint: database.endpoint,
+      tableName: settings.tableName,
+      nodes,
+      languageModelConfigured: Boolean(env.OPENAI_BASE_URL?.trim() && env.LLM_MODEL?.trim()),
+      close: async () => {
+        await server.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await api?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+async function seedNodes(endpoint: string, settings: ReturnType<typeof readLocalSettings>): Promise<LocalNode[]> {
+  const client = createDynamoDbClient({ region: REGION, endpoint });
+  try {
+    await createTableIfMissing(client, settings.tableName);
+    const registry = new DynamoDbNodeRegistry({ client, tableName: settings.tableName });
+    const nodes: LocalNode[] =
+      settings.nodeCredentials === null
+        ? [{ nodeId: 'local-node', key: generateNodeKey(), generated: true }]
+        : parseNodeCredentials(settings.nodeCredentials).map((node) => ({ ...node, generated: false }));
+    for (const node of nodes) {
+      await registry.put({
+        nodeId: node.nodeId,
+        keyHash: hashNodeKey(node.key),
+        timezone: settings.nodeTimezone,
+        room: null,
+        name: node.nodeId,
+        enabled: true,
+      });
+    }
+    return nodes;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function loadRoutes(): Promise<LocalRoute[]> {
+  // Imported only now, after the environment points at the local database.
+  const [start, command, resume] = await Promise.all([
+    import('../../functions/conversation-start'),
+    import('../../functions/voice-command'),
+    import('../../functions/voice-command-continue'),
+  ]);
+  return [
+    { method: 'POST', path: '/api/v0/conversation/start', functionName: 'conversation-start', handler: start.handler },
+    { method: 'POST', path: '/api/v0/voice/command', functionName: 'voice-command', handler: command.handler },
+    {
+      method: 'POST',
+      path: '/api/v0/voice/command/continue',
+      functionName: 'voice-command-continue',
+      handler: resume.handler,
+    },
+  ];
+}
+
+async function loadOpenApi(): Promise<unknown> {
+  const { buildOpenApiDocument } = await import('../../functions/http/openapi-document');
+  return buildOpenApiDocument();
+}

@@ -1,0 +1,109 @@
+import type { NormalizationPolicy } from '../../params';
+import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
+
+/** Where the model's key comes from: the environment (local runs) or a Secrets Manager secret. */
+export type ApiKeySource =
+  | { readonly kind: 'value'; readonly value: string }
+  | { readonly kind: 'secret'; readonly secretId: string };
+
+export interface LanguageModelConfig {
+  readonly baseURL: string;
+  readonly model: string;
+  readonly apiKey: ApiKeySource;
+}
+
+export interface ServiceConfig {
+  readonly tableName: string;
+  readonly region: string;
+  /** Set for local DynamoDB (dynalite, DynamoDB Local); absent in AWS. */
+  readonly dynamoDbEndpoint: string | null;
+  /** Null when no model is configured: the service starts and the voice routes answer 503. */
+  readonly languageModel: LanguageModelConfig | null;
+  readonly engine: EngineSettings;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+const POLICIES: readonly NormalizationPolicy[] = ['strict', 'lossless', 'lenient'];
+
+/**
+ * Reads and checks every setting once, at start-up; everything else gets plain values.
+ * Every problem is reported at once. Secrets are never part of the error text.
+ */
+export function readServiceConfig(env: Readonly<Record<string, string | undefined>>): ServiceConfig {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? null : value;
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = text(name);
+    if (value === null) return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return parsed;
+  };
+
+  const policy = (text('PARAM_NORMALIZATION') ?? 'lossless').toLowerCase();
+  if (!POLICIES.includes(policy as NormalizationPolicy)) {
+    problems.push(`PARAM_NORMALIZATION must be one of ${POLICIES.join(', ')}, got "${policy}"`);
+  }
+  const engine: EngineSettings = {
+    ...DEFAULT_ENGINE_SETTINGS,
+    normalization: POLICIES.includes(policy as NormalizationPolicy)
+      ? (policy as NormalizationPolicy)
+      : DEFAULT_ENGINE_SETTINGS.normalization,
+    maxValidationRetries: integer('MAX_VALIDATION_RETRIES', DEFAULT_ENGINE_SETTINGS.maxValidationRetries, 0, 5),
+    turnDeadlineMs: integer('TURN_DEADLINE_MS', DEFAULT_ENGINE_SETTINGS.turnDeadlineMs, 1_000, 28_000),
+    conversationTtlSeconds: integer(
+      'CONVERSATION_TTL_SECONDS',
+      DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,
+      60,
+      30 * 86_400,
+    ),
+  };
+
+  const tableName = text('TABLE_NAME');
+  if (tableName === null) problems.push('TABLE_NAME is required');
+  const languageModel = readLanguageModel(text, problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    tableName: tableName ?? '',
+    region: text('AWS_REGION') ?? text('AWS_DEFAULT_REGION') ?? 'us-east-1',
+    dynamoDbEndpoint: text('DYNAMODB_ENDPOINT'),
+    languageModel,
+    engine,
+  };
+}
+
+function readLanguageModel(
+  text: (name: string) => string | null,
+  problems: string[],
+): LanguageModelConfig | null {
+  const baseURL = text('OPENAI_BASE_URL');
+  const model = text('LLM_MODEL');
+  const key = text('OPENAI_API_KEY');
+  const secret = text('OPENAI_API_KEY_SECRET');
+  if (baseURL === null && model === null) return null;
+  if (baseURL === null) problems.push('OPENAI_BASE_URL is required when LLM_MODEL is set');
+  if (model === null) problems.push('LLM_MODEL is required when OPENAI_BASE_URL is set');
+  if (baseURL !== null && !/^https?:\/\//.test(baseURL)) {
+    problems.push('OPENAI_BASE_URL must be an http(s) URL');
+  }
+  // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK still wants a string.
+  const apiKey: ApiKeySource =
+    key !== null
+      ? { kind: 'value', value: key }
+      : secret !== null
+        ? { kind: 'secret', secretId: secret }
+        : { kind: 'value', value: 'not-needed' };
+  return { baseURL: baseURL ?? '', model: model ?? '', apiKey };
+}

@@ -1,0 +1,67 @@
+import type { CommandSetIssue } from '../params';
+
+/**
+ * The domain's typed errors. Each crosses the boundary to the edge, where one table maps it to an
+ * HTTP status (functions/http/error-table.ts). They carry structured fields, never secrets.
+ */
+export class ConversationNotFoundError extends Error {
+  override readonly name = 'ConversationNotFoundError';
+  constructor(readonly conversationId: string) {
+    super(`conversation ${conversationId} does not exist or has expired`);
+  }
+}
+
+export class CommandSetInvalidError extends Error {
+  override readonly name = 'CommandSetInvalidError';
+  constructor(readonly issues: readonly CommandSetIssue[]) {
+    super(`the command registration has ${issues.length} problem(s)`);
+  }
+}
+
+export interface ToolResultProblem {
+  readonly toolCallId: string;
+  readonly problem: 'unknown_id' | 'missing_result' | 'duplicate_result';
+}
+
+export class ToolResultsMismatchError extends Error {
+  override readonly name = 'ToolResultsMismatchError';
+  constructor(readonly problems: readonly ToolResultProblem[]) {
+    super('tool_results must hold exactly one result for each pending tool call');
+  }
+}
+
+export class NothingPendingError extends Error {
+  override readonly name = 'NothingPendingError';
+  constructor(readonly conversationId: string) {
+    super(`conversation ${conversationId} has no pending tool calls to continue`);
+  }
+}
+
+export class TurnTimeoutError extends Error {
+  override readonly name = 'TurnTimeoutError';
+  constructor(
+    readonly deadlineMs: number,
+    readonly modelCalls: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`the turn did not finish within ${deadlineMs} ms`, options);
+  }
+}
+
+export class ModelFailedError extends Error {
+  override readonly name = 'ModelFailedError';
+  constructor(
+    readonly failure: string,
+    readonly modelCalls: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`the language model failed (${failure})`, options);
+  }
+}
+
+export class ModelNotConfiguredError extends Error {
+  override readonly name = 'ModelNotConfiguredError';
+  constructor() {
+    super('no language model is configured: set OPENAI_BASE_URL, OPENAI_API_KEY and LLM_MODEL');
+  }
+}

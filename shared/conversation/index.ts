@@ -1,0 +1,10 @@
+export * from './chat-message';
+export * from './engine-settings';
+export * from './errors';
+export * from './server-tools/server-tool-names';
+export * from './turn/turn-outcome';
+export * from './use-cases/conversation-dependencies';
+export * from './use-cases/start-conversation';
+export * from './use-cases/handle-voice-command';
+export * from './use-cases/continue-conversation';
+export { systemPromptFor } from './turn/run-turn';

@@ -1,0 +1,10 @@
+export { ACCEPTED_TERMS } from './accepted-terms';
+export type {
+  RelativeDateContext,
+  RelativeDateKind,
+  RelativeDateResult,
+  ResolvedRelativeDate,
+  UnresolvedRelativeDate,
+} from './relative-date-result';
+export { MAX_TERM_LENGTH, resolveRelativeDate } from './resolve-relative-date';
+export { RESOLVE_RELATIVE_DATE, resolveRelativeDateTool } from './resolve-relative-date-tool';

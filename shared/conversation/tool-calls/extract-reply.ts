@@ -1,0 +1,42 @@
+import type { IdGenerator } from '../../ports/clock';
+import type { ModelReply, RawToolCall } from '../../ports/language-model';
+import { assignToolCallIds } from './assign-tool-call-ids';
+import type { ExtractedReply } from './extracted-reply';
+import { findTextToolCalls } from './find-text-tool-calls';
+import { parseToolArguments } from './parse-tool-arguments';
+import { stripThinkBlocks } from './strip-think-blocks';
+import { modelGivenId, type ToolCallCandidate } from './tool-call-candidate';
+
+/**
+ * Takes the tool calls and the user-facing text out of a model reply.
+ *
+ * 1. Strip `<think>` reasoning from the text.
+ * 2. Native `tool_calls` win: all are returned (an undeclared name is the validator's to report);
+ *    the text is not searched for more calls, though markup of declared tools is still removed
+ *    from it so it never reaches the user.
+ * 3. Without native calls, calls written into the text are taken, for declared tool names only.
+ * 4. Arguments are parsed leniently; ids are kept, or assigned from `ids` when missing or repeated.
+ */
+export function extractReply(
+  reply: ModelReply,
+  declaredToolNames: ReadonlySet<string>,
+  ids: IdGenerator,
+): ExtractedReply {
+  const visible = reply.content === null ? '' : stripThinkBlocks(reply.content);
+  const found = findTextToolCalls(visible, declaredToolNames);
+  const native = reply.toolCalls.length > 0;
+  const candidates = native ? reply.toolCalls.map(readNativeToolCall) : found.calls;
+  const text = found.text.trim();
+  return {
+    text: text === '' ? null : text,
+    toolCalls: assignToolCallIds(candidates, native ? 'native' : 'text', ids),
+  };
+}
+
+function readNativeToolCall(call: RawToolCall): ToolCallCandidate {
+  return {
+    id: modelGivenId(call.id),
+    name: call.name,
+    arguments: parseToolArguments(call.arguments),
+  };
+}

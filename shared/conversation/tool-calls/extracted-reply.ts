@@ -1,0 +1,25 @@
+/** Arguments of one tool call: the parsed value, or why the raw text could not be parsed. */
+export type ParsedArguments =
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      /** Names of the JSON repairs applied (see `JsonRepair`); empty for valid JSON. */
+      readonly repaired: readonly string[];
+    }
+  | { readonly ok: false; readonly raw: string; readonly reason: string };
+
+export interface ExtractedToolCall {
+  /** From the model, or assigned with `ids.next('call_')` when missing, empty or a duplicate. */
+  readonly id: string;
+  readonly name: string;
+  /** `native`: the API's `tool_calls`; `text`: markup or JSON written into the content. */
+  readonly source: 'native' | 'text';
+  /** Parsed arguments, or why they could not be parsed. */
+  readonly arguments: ParsedArguments;
+}
+
+export interface ExtractedReply {
+  /** Text for the user: think blocks and tool-call markup removed, trimmed; null when empty. */
+  readonly text: string | null;
+  readonly toolCalls: readonly ExtractedToolCall[];
+}

@@ -1,0 +1,41 @@
+import { findFencedToolCalls } from './fenced-tool-calls';
+import { findFunctionTagToolCalls } from './function-tag-tool-calls';
+import { findTaggedToolCalls } from './tagged-tool-calls';
+import type { TextToolCallSpan, ToolCallCandidate } from './tool-call-candidate';
+import { findWholeTextToolCalls } from './whole-text-tool-calls';
+
+/**
+ * Finds the tool calls a model wrote into its text and removes their markup from it. A stretch of
+ * text counts as a tool call only when at least one call in it names a declared tool: otherwise it
+ * stays text (a model talking about JSON is not calling anything). Once a stretch counts, its calls
+ * naming unknown tools are kept too, for the validator to report. Overlapping finds (a
+ * `<function=...>` inside a `<tool_call>`) go to the one that starts first.
+ */
+export function findTextToolCalls(
+  text: string,
+  declaredToolNames: ReadonlySet<string>,
+): { readonly text: string; readonly calls: readonly ToolCallCandidate[] } {
+  const spans = [
+    ...findTaggedToolCalls(text, 'tool_call'),
+    ...findTaggedToolCalls(text, 'tool'),
+    ...findFunctionTagToolCalls(text),
+    ...findFencedToolCalls(text),
+    ...findWholeTextToolCalls(text),
+  ]
+    .filter((span) => span.calls.some((call) => declaredToolNames.has(call.name)))
+    .sort(byStartThenLongest);
+  let remaining = '';
+  let position = 0;
+  const calls: ToolCallCandidate[] = [];
+  for (const span of spans) {
+    if (span.start < position) continue;
+    remaining += text.slice(position, span.start);
+    calls.push(...span.calls);
+    position = span.end;
+  }
+  return { text: remaining + text.slice(position), calls };
+}
+
+function byStartThenLongest(left: TextToolCallSpan, right: TextToolCallSpan): number {
+  return left.start - right.start || right.end - left.end;
+}

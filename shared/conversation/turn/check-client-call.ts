@@ -1,0 +1,56 @@
+import type { Repair, ValidationIssue } from '../../params';
+import type { ToolCall } from '../chat-message';
+import type { ExtractedToolCall } from '../tool-calls';
+import type { TurnContext } from './turn-state';
+
+export type CheckedCall =
+  | { readonly ok: true; readonly call: ToolCall; readonly repairs: readonly Repair[] }
+  | {
+      readonly ok: false;
+      readonly call: ToolCall;
+      readonly issues: readonly ValidationIssue[];
+      readonly repairs: readonly Repair[];
+    };
+
+/**
+ * Normalizes and validates one node tool call. A valid call comes back with its arguments as the
+ * canonical JSON string that goes to the node; an invalid one with the issues for the retry.
+ */
+export function checkClientCall(extracted: ExtractedToolCall, context: TurnContext): CheckedCall {
+  const { arguments: parsed } = extracted;
+  if (!parsed.ok) {
+    const call = { id: extracted.id, name: extracted.name, arguments: parsed.raw };
+    const issue: ValidationIssue = {
+      code: 'arguments_not_object',
+      command: extracted.name,
+      parameter: null,
+      expected: 'the arguments as one JSON object',
+      received: parsed.raw,
+      validValues: null,
+      message: `${extracted.name}: the arguments are not valid JSON (${parsed.reason}); send one JSON object.`,
+    };
+    return { ok: false, call, issues: [issue], repairs: [] };
+  }
+  const jsonRepairs: Repair[] = parsed.repaired.map((rule) => ({
+    command: extracted.name,
+    parameter: '*',
+    rule: `json_${rule}`,
+    before: undefined,
+    after: undefined,
+  }));
+  const check = context.commandSet.check(
+    { name: extracted.name, arguments: parsed.value },
+    context.settings.normalization,
+  );
+  const repairs = [...jsonRepairs, ...check.repairs];
+  if (!check.ok) {
+    const call = { id: extracted.id, name: extracted.name, arguments: stringify(parsed.value) };
+    return { ok: false, call, issues: check.issues, repairs };
+  }
+  const call = { id: extracted.id, name: extracted.name, arguments: JSON.stringify(check.arguments) };
+  return { ok: true, call, repairs };
+}
+
+function stringify(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+}

@@ -1,0 +1,36 @@
+import type { ValidationIssue } from '../../params';
+import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
+
+/**
+ * The question put to the user when the model could not produce valid arguments within its
+ * retries: about the first invalid parameter, in words a person can answer aloud.
+ */
+export function clarificationFor(issues: readonly ValidationIssue[]): ClarificationQuestion {
+  const issue = issues.find((candidate) => candidate.parameter !== null) ?? issues[0];
+  if (issue === undefined || issue.parameter === null) {
+    return { question: 'Sorry, could you say that another way?', parameterName: 'request', options: null };
+  }
+  const parameterName = issue.parameter.replace(/\[\d+\]$/, '');
+  const label = parameterName.replaceAll('_', ' ');
+  const options = issue.validValues !== null && issue.validValues.length > 0 ? issue.validValues : null;
+  return { question: questionText(issue, label, options), parameterName, options };
+}
+
+function questionText(
+  issue: ValidationIssue,
+  label: string,
+  options: readonly string[] | null,
+): string {
+  if (options !== null) return `Which ${label} do you want: ${spokenList(options)}?`;
+  if (issue.code === 'missing_parameter') return `What ${label} should I use?`;
+  if (/date|time|duration/i.test(issue.expected)) {
+    return `Which exact ${label} do you mean? Please name the day or the time.`;
+  }
+  return `What ${label} do you mean?`;
+}
+
+function spokenList(options: readonly string[]): string {
+  const spoken = options.map((option) => option.replaceAll('_', ' '));
+  if (spoken.length <= 1) return spoken.join('');
+  return `${spoken.slice(0, -1).join(', ')} or ${spoken.at(-1)}`;
+}

@@ -1,0 +1,74 @@
+import type { ToolCall } from '../chat-message';
+import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
+import { ServerToolName } from '../server-tools/server-tool-names';
+import { StopReason, type TurnOutcome } from './turn-outcome';
+import type { TurnAction, TurnContext, TurnState } from './turn-state';
+
+/** Ends the turn handing `calls` to the node; they stay pending until `continue`. */
+export function finishWithToolCalls(
+  state: TurnState,
+  text: string | null,
+  calls: readonly ToolCall[],
+): TurnAction {
+  const next = appendAssistant(state, text, calls);
+  return finish(next, { stopReason: StopReason.toolCalls, assistantMessage: text, toolCalls: calls });
+}
+
+/**
+ * Ends the turn with a question for the user, recorded as a `request_validation` call whose id
+ * the node answers through `continue`: the answer becomes that call's tool message.
+ */
+export function finishWithClarification(
+  state: TurnState,
+  text: string | null,
+  question: ClarificationQuestion,
+  context: TurnContext,
+  callId?: string,
+): TurnAction {
+  const id = callId ?? context.ids.next('call_');
+  const args = {
+    question: question.question,
+    parameter_name: question.parameterName,
+    ...(question.options === null ? {} : { options: question.options }),
+  };
+  const call = { id, name: ServerToolName.requestValidation, arguments: JSON.stringify(args) };
+  const next = appendAssistant(state, text, [call]);
+  return finish(next, {
+    stopReason: StopReason.validationRequired,
+    assistantMessage: text ?? question.question,
+    validationRequest: { ...question, toolCallId: id },
+  });
+}
+
+/** Ends the turn with a spoken answer and nothing pending. */
+export function finishWithAnswer(state: TurnState, text: string, stepLimitReached = false): TurnAction {
+  const next = appendAssistant(state, text, []);
+  return finish(next, { stopReason: StopReason.complete, assistantMessage: text, stepLimitReached });
+}
+
+export function appendAssistant(
+  state: TurnState,
+  text: string | null,
+  toolCalls: readonly ToolCall[],
+): TurnState {
+  return { ...state, messages: [...state.messages, { role: 'assistant', content: text, toolCalls }] };
+}
+
+function finish(
+  state: TurnState,
+  outcome: Partial<TurnOutcome> & Pick<TurnOutcome, 'stopReason' | 'assistantMessage'>,
+): TurnAction {
+  return {
+    type: 'finish',
+    state,
+    outcome: {
+      toolCalls: [],
+      validationRequest: null,
+      stepLimitReached: false,
+      ...outcome,
+      modelCalls: state.modelCalls,
+      retries: state.retries,
+      repairs: state.repairs,
+    },
+  };
+}

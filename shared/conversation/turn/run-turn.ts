@@ -1,0 +1,88 @@
+import type { CompiledCommandSet } from '../../params';
+import type { Clock } from '../../ports/clock';
+import {
+  type LanguageModel,
+  LanguageModelError,
+  LanguageModelFailure,
+  type ModelReply,
+} from '../../ports/language-model';
+import type { ToolDefinition } from '../chat-message';
+import { ModelFailedError, TurnTimeoutError } from '../errors';
+import { buildSystemPrompt } from '../prompt/system-prompt';
+import { SERVER_TOOLS } from '../server-tools/run-server-tool';
+import { step } from './step';
+import type { TurnAction, TurnContext, TurnState } from './turn-state';
+
+export interface TurnDriverDependencies {
+  readonly model: LanguageModel;
+  readonly clock: Clock;
+}
+
+/** The prompt and tool list of a command set never change, so they are built once per set. */
+const requestParts = new WeakMap<
+  CompiledCommandSet,
+  { systemPrompt: string; tools: ToolDefinition[] }
+>();
+
+/**
+ * The driver: the only part of the turn that does I/O. It calls the model while `step` asks for
+ * it, gives each call the time left before the deadline, and turns model failures into the
+ * domain's typed errors. The state it returns has not been saved yet.
+ */
+export async function runTurn(
+  initial: TurnState,
+  context: TurnContext,
+  dependencies: TurnDriverDependencies,
+  deadline: number,
+): Promise<Extract<TurnAction, { type: 'finish' }>> {
+  const { systemPrompt, tools } = partsFor(context.commandSet);
+  let action: TurnAction = { type: 'call_model', state: initial, toolChoice: 'auto' };
+  while (action.type === 'call_model') {
+    const { state, toolChoice } = action;
+    const timeoutMs = deadline - dependencies.clock.now();
+    if (timeoutMs <= 0) throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
+    const reply = await callModel(dependencies.model, state, context, timeoutMs, {
+      messages: [{ role: 'system', content: systemPrompt }, ...state.messages],
+      tools,
+      toolChoice,
+    });
+    action = step(state, reply, context);
+  }
+  return action;
+}
+
+/** The system prompt of a command set, as the model receives it. */
+export function systemPromptFor(commandSet: CompiledCommandSet): string {
+  return partsFor(commandSet).systemPrompt;
+}
+
+async function callModel(
+  model: LanguageModel,
+  state: TurnState,
+  context: TurnContext,
+  timeoutMs: number,
+  request: Parameters<LanguageModel['complete']>[0],
+): Promise<ModelReply> {
+  try {
+    return await model.complete(request, { timeoutMs });
+  } catch (error) {
+    if (!(error instanceof LanguageModelError)) throw error;
+    const calls = state.modelCalls + 1;
+    if (error.failure === LanguageModelFailure.timeout) {
+      throw new TurnTimeoutError(context.settings.turnDeadlineMs, calls, { cause: error });
+    }
+    throw new ModelFailedError(error.failure, calls, { cause: error });
+  }
+}
+
+function partsFor(commandSet: CompiledCommandSet): { systemPrompt: string; tools: ToolDefinition[] } {
+  let parts = requestParts.get(commandSet);
+  if (parts === undefined) {
+    parts = {
+      systemPrompt: buildSystemPrompt(commandSet),
+      tools: [...commandSet.tools, ...SERVER_TOOLS],
+    };
+    requestParts.set(commandSet, parts);
+  }
+  return parts;
+}

@@ -1,0 +1,36 @@
+import type { Repair, ValidationIssue } from '../../params';
+import type { ToolCall } from '../chat-message';
+
+export const StopReason = {
+  toolCalls: 'tool_calls',
+  validationRequired: 'validation_required',
+  complete: 'complete',
+} as const;
+export type StopReason = (typeof StopReason)[keyof typeof StopReason];
+
+export interface ValidationRequest {
+  readonly question: string;
+  readonly parameterName: string;
+  readonly options: readonly string[] | null;
+  /** The id of the `request_validation` call in the history that the node's answer will close. */
+  readonly toolCallId: string;
+}
+
+/** Why the model was asked again within one turn. */
+export interface RetryRecord {
+  readonly reason: 'invalid_arguments' | 'must_call_tool';
+  readonly issues: readonly ValidationIssue[];
+}
+
+/** What a turn ended with, and everything it took to get there. */
+export interface TurnOutcome {
+  readonly stopReason: StopReason;
+  readonly assistantMessage: string | null;
+  readonly toolCalls: readonly ToolCall[];
+  readonly validationRequest: ValidationRequest | null;
+  readonly modelCalls: number;
+  readonly retries: readonly RetryRecord[];
+  readonly repairs: readonly Repair[];
+  /** True when the turn ended because it reached the model-call bound. */
+  readonly stepLimitReached: boolean;
+}

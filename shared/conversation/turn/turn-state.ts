@@ -1,0 +1,38 @@
+import type { CompiledCommandSet, Repair } from '../../params';
+import type { IdGenerator } from '../../ports/clock';
+import type { ModelReply } from '../../ports/language-model';
+import type { ChatMessage, ToolCall } from '../chat-message';
+import type { EngineSettings } from '../engine-settings';
+import type { ServerToolContext } from '../server-tools/run-server-tool';
+import type { RetryRecord, TurnOutcome } from './turn-outcome';
+
+/** Everything one turn has decided so far. `step` never mutates it; it returns the next one. */
+export interface TurnState {
+  /** The history, system prompt excluded, including what this turn added. */
+  readonly messages: readonly ChatMessage[];
+  readonly modelCalls: number;
+  readonly retries: readonly RetryRecord[];
+  readonly repairs: readonly Repair[];
+  /** Valid node calls held back while the model retries the invalid ones of the same reply. */
+  readonly keptCalls: readonly ToolCall[];
+  /** The node's tool results started this turn (continue): a direct answer is then final. */
+  readonly toolResultsArrived: boolean;
+}
+
+export interface TurnContext {
+  readonly commandSet: CompiledCommandSet;
+  readonly settings: EngineSettings;
+  readonly ids: IdGenerator;
+  readonly serverTools: ServerToolContext;
+}
+
+export type TurnAction =
+  | { readonly type: 'call_model'; readonly state: TurnState; readonly toolChoice: 'auto' | 'required' }
+  | { readonly type: 'finish'; readonly state: TurnState; readonly outcome: TurnOutcome };
+
+export type Step = (state: TurnState, reply: ModelReply, context: TurnContext) => TurnAction;
+
+/** The state a turn starts from, given the history with the new user message or tool results. */
+export function startTurn(messages: readonly ChatMessage[], toolResultsArrived: boolean): TurnState {
+  return { messages, modelCalls: 0, retries: [], repairs: [], keptCalls: [], toolResultsArrived };
+}

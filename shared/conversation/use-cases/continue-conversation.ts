@@ -1,0 +1,58 @@
+/**
+ * voice/command/continue:
+ * 1. load the conversation; nothing pending is a 409;
+ * 2. match the results to the pending calls: exactly one per call, by id, in any order;
+ * 3. append them as tool messages (in the order the calls were made) and run the turn.
+ * A mismatch changes nothing.
+ */
+import type { ChatMessage } from '../chat-message';
+import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
+import { toolOutputText } from '../history/bound-history';
+import type { TurnOutcome } from '../turn/turn-outcome';
+import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
+import { loadConversation, runConversationTurn } from './conversation-turn';
+
+export interface ToolResult {
+  readonly toolCallId: string;
+  readonly output: unknown;
+}
+
+export interface ContinueRequest {
+  readonly node: CallingNode;
+  readonly conversationId: string;
+  readonly toolResults: readonly ToolResult[];
+}
+
+export async function continueConversation(
+  dependencies: ConversationDependencies,
+  request: ContinueRequest,
+): Promise<TurnOutcome> {
+  const startedAt = dependencies.clock.now();
+  const record = await loadConversation(dependencies, request.node.nodeId, request.conversationId);
+  if (record.pendingToolCalls.length === 0) throw new NothingPendingError(request.conversationId);
+
+  const byId = new Map<string, ToolResult>();
+  const problems: ToolResultProblem[] = [];
+  const pendingIds = new Set(record.pendingToolCalls.map((call) => call.id));
+  for (const result of request.toolResults) {
+    if (!pendingIds.has(result.toolCallId)) {
+      problems.push({ toolCallId: result.toolCallId, problem: 'unknown_id' });
+    } else if (byId.has(result.toolCallId)) {
+      problems.push({ toolCallId: result.toolCallId, problem: 'duplicate_result' });
+    } else {
+      byId.set(result.toolCallId, result);
+    }
+  }
+  for (const id of pendingIds) {
+    if (!byId.has(id)) problems.push({ toolCallId: id, problem: 'missing_result' });
+  }
+  if (problems.length > 0) throw new ToolResultsMismatchError(problems);
+
+  const limit = dependencies.settings.maxToolOutputCharacters;
+  const results: ChatMessage[] = record.pendingToolCalls.map((call) => ({
+    role: 'tool',
+    toolCallId: call.id,
+    content: toolOutputText(byId.get(call.id)?.output, limit),
+  }));
+  return runConversationTurn(dependencies, record, [...record.messages, ...results], true, startedAt);
+}

@@ -1,0 +1,21 @@
+import type { Clock, IdGenerator } from '../../ports/clock';
+import type { ConversationStore } from '../../ports/conversation-store';
+import type { LanguageModel } from '../../ports/language-model';
+import type { EngineSettings } from '../engine-settings';
+
+/** What the use cases need from the world; the handlers and the tests pass real adapters. */
+export interface ConversationDependencies {
+  readonly store: ConversationStore;
+  /** Null when no model is configured (local runs): the voice routes then answer 503. */
+  readonly model: LanguageModel | null;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly settings: EngineSettings;
+}
+
+/** Who is asking: the authenticated node, with the context the registry holds for it. */
+export interface CallingNode {
+  readonly nodeId: string;
+  readonly timezone: string | null;
+  readonly room: string | null;
+}

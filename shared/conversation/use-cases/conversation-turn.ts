@@ -1,0 +1,77 @@
+/**
+ * What both voice routes share once the new messages are known:
+ * 1. load the conversation (404 when absent, expired, or another node's) and its command set;
+ * 2. run the turn against the model, within the deadline;
+ * 3. bound the history and save it with a conditional write on the version read in step 1,
+ *    recording what is now pending. Nothing is written unless the turn finished.
+ */
+import { compileCommandSet } from '../../params';
+import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
+import type { ChatMessage } from '../chat-message';
+import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
+import { boundHistory } from '../history/bound-history';
+import { SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-names';
+import { runTurn } from '../turn/run-turn';
+import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
+import { startTurn } from '../turn/turn-state';
+import type { ConversationDependencies } from './conversation-dependencies';
+
+export async function loadConversation(
+  dependencies: Pick<ConversationDependencies, 'store' | 'model'>,
+  nodeId: string,
+  conversationId: string,
+): Promise<ConversationRecord> {
+  if (dependencies.model === null) throw new ModelNotConfiguredError();
+  const record = await dependencies.store.load(nodeId, conversationId);
+  if (record === null) throw new ConversationNotFoundError(conversationId);
+  return record;
+}
+
+export async function runConversationTurn(
+  dependencies: ConversationDependencies,
+  record: ConversationRecord,
+  messages: readonly ChatMessage[],
+  toolResultsArrived: boolean,
+  startedAt: number,
+): Promise<TurnOutcome> {
+  const { model, clock, ids, settings, store } = dependencies;
+  if (model === null) throw new ModelNotConfiguredError();
+  const compiled = compileCommandSet(JSON.parse(record.commandSource), {
+    reservedNames: SERVER_TOOL_NAMES,
+  });
+  if (!compiled.ok) {
+    throw new Error(`stored command set ${record.commandSetHash} no longer compiles`);
+  }
+  const context = {
+    commandSet: compiled.value,
+    settings,
+    ids,
+    serverTools: { timezone: record.timezone, now: startedAt, commandSet: compiled.value },
+  };
+  const deadline = startedAt + settings.turnDeadlineMs;
+  const finished = await runTurn(startTurn(messages, toolResultsArrived), context, { model, clock }, deadline);
+
+  const now = clock.now();
+  await store.save(
+    {
+      ...record,
+      version: record.version + 1,
+      updatedAt: now,
+      expiresAt: Math.floor(now / 1000) + settings.conversationTtlSeconds,
+      messages: boundHistory(finished.state.messages, settings.maxHistoryCharacters),
+      pendingToolCalls: pendingAfter(finished.outcome),
+    },
+    record.version,
+  );
+  return finished.outcome;
+}
+
+function pendingAfter(outcome: TurnOutcome): readonly PendingToolCall[] {
+  if (outcome.stopReason === StopReason.toolCalls) {
+    return outcome.toolCalls.map(({ id, name }) => ({ id, name }));
+  }
+  if (outcome.validationRequest !== null) {
+    return [{ id: outcome.validationRequest.toolCallId, name: ServerToolName.requestValidation }];
+  }
+  return [];
+}

@@ -1,0 +1,65 @@
+/**
+ * conversation/start:
+ * 1. compile the registration (every problem reported at once; server tool names are reserved);
+ * 2. choose the zone: the registry's, else the request's if it is a real IANA zone, else UTC;
+ * 3. store a fresh conversation, replacing any earlier one with the same id for this node.
+ */
+import { IANAZone } from 'luxon';
+import { type CommandSetSource, compileCommandSet } from '../../params';
+import { CommandSetInvalidError } from '../errors';
+import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
+import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
+
+export interface StartConversationRequest {
+  readonly node: CallingNode;
+  readonly conversationId: string;
+  readonly requestTimezone: string | null;
+  readonly commands: CommandSetSource;
+}
+
+export interface StartedConversation {
+  readonly conversationId: string;
+  readonly timezone: string;
+  readonly commandCount: number;
+}
+
+export async function startConversation(
+  dependencies: Pick<ConversationDependencies, 'store' | 'clock' | 'settings'>,
+  request: StartConversationRequest,
+): Promise<StartedConversation> {
+  const source: CommandSetSource = {
+    available_commands: request.commands.available_commands ?? [],
+    client_tools: request.commands.client_tools ?? [],
+  };
+  const compiled = compileCommandSet(source, { reservedNames: SERVER_TOOL_NAMES });
+  if (!compiled.ok) throw new CommandSetInvalidError(compiled.issues);
+
+  const timezone = effectiveTimezone(request.node.timezone, request.requestTimezone);
+  const now = dependencies.clock.now();
+  await dependencies.store.replace({
+    nodeId: request.node.nodeId,
+    conversationId: request.conversationId,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt: Math.floor(now / 1000) + dependencies.settings.conversationTtlSeconds,
+    timezone,
+    room: request.node.room,
+    commandSource: JSON.stringify(source),
+    commandSetHash: compiled.value.hash,
+    messages: [],
+    pendingToolCalls: [],
+  });
+  return {
+    conversationId: request.conversationId,
+    timezone,
+    commandCount: compiled.value.commands.size,
+  };
+}
+
+/** Server-side context wins; a zone from the request is used only when the registry has none. */
+export function effectiveTimezone(registered: string | null, requested: string | null): string {
+  if (registered !== null && IANAZone.isValidZone(registered)) return registered;
+  if (requested !== null && IANAZone.isValidZone(requested)) return requested;
+  return 'UTC';
+}
