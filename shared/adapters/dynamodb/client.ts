@@ -1,0 +1,46 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/**
+ * Short timeouts so an unreachable database fails a request in a few seconds instead of hanging
+ * until the Lambda or API Gateway deadline: three attempts of at most one second to connect and
+ * three seconds to answer.
+ */
+export const DYNAMODB_CLIENT_DEFAULTS = {
+  connectionTimeoutMs: 1_000,
+  requestTimeoutMs: 3_000,
+  maxAttempts: 3,
+} as const;
+
+export interface DynamoDbClientOptions {
+  readonly region: string;
+  /** A local endpoint (dynalite, DynamoDB Local); AWS's own endpoint when absent. */
+  readonly endpoint?: string;
+  /** Overrides of `DYNAMODB_CLIENT_DEFAULTS`, for tests that need a hung server to fail fast. */
+  readonly connectionTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly maxAttempts?: number;
+}
+
+/** Credentials a local emulator accepts; it checks that they exist, never what they are. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+/** A DynamoDB client with short timeouts; with an endpoint, static dummy credentials. */
+export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
+  const requestHandler = {
+    connectionTimeout: options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
+    requestTimeout: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,
+    // Without this flag a request past its timeout only logs a warning and keeps waiting.
+    throwOnRequestTimeout: true,
+  };
+  const maxAttempts = options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts;
+  if (options.endpoint === undefined) {
+    return new DynamoDBClient({ region: options.region, maxAttempts, requestHandler });
+  }
+  return new DynamoDBClient({
+    region: options.region,
+    endpoint: options.endpoint,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts,
+    requestHandler,
+  });
+}

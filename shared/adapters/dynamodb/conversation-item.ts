@@ -1,0 +1,137 @@
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
+import {
+  type Item,
+  malformed,
+  nullableStringValue,
+  numberValue,
+  readAttribute,
+} from './attribute-values';
+import { compressText, decompressText } from './compression';
+import { conversationKey, keyAttributes } from './item-keys';
+import { parseStoredMessages } from './stored-messages';
+import { TABLE_KEYS } from './table';
+
+/**
+ * The conversation item. Every attribute is always present (null as DynamoDB NULL), so a
+ * replace that sets them all leaves nothing of the previous conversation behind.
+ *
+ * | attribute          | type | content                                                  |
+ * |--------------------|------|----------------------------------------------------------|
+ * | pk, sk             | S    | `NODE#<nodeId>`, `CONVERSATION#<conversationId>`         |
+ * | record_type        | S    | `conversation`                                           |
+ * | node_id            | S    | the node id                                              |
+ * | conversation_id    | S    | the conversation id                                      |
+ * | version            | N    | optimistic-concurrency counter, +1 on every write        |
+ * | created_at         | N    | epoch milliseconds                                       |
+ * | updated_at         | N    | epoch milliseconds                                       |
+ * | expires_at         | N    | epoch seconds; the table's TTL attribute                 |
+ * | timezone           | S    | IANA zone                                                |
+ * | room               | S/NULL | the node's room                                        |
+ * | command_set_hash   | S    | content hash of the command source                       |
+ * | command_source     | B    | gzip of the command registration (canonical JSON)        |
+ * | messages           | B    | gzip of the history as JSON `ChatMessage[]`              |
+ * | pending_tool_calls | L    | `[{id: S, name: S}]`                                     |
+ *
+ * The two large attributes are compressed: JSON history shrinks several times, which keeps the
+ * item far below DynamoDB's 400 KB limit (and the adapter's own cap, `MAX_CONVERSATION_ITEM_BYTES`).
+ */
+export const ConversationAttribute = {
+  recordType: 'record_type',
+  nodeId: 'node_id',
+  conversationId: 'conversation_id',
+  version: 'version',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+  expiresAt: TABLE_KEYS.timeToLiveAttribute,
+  timezone: 'timezone',
+  room: 'room',
+  commandSetHash: 'command_set_hash',
+  commandSource: 'command_source',
+  messages: 'messages',
+  pendingToolCalls: 'pending_tool_calls',
+} as const;
+
+const CONVERSATION_RECORD_TYPE = 'conversation';
+
+/** The full item for `record`, stored under `version`. */
+export function conversationToItem(record: ConversationRecord, version: number): Item {
+  const key = conversationKey(record.nodeId, record.conversationId);
+  return {
+    ...keyAttributes(key),
+    [ConversationAttribute.recordType]: { S: CONVERSATION_RECORD_TYPE },
+    [ConversationAttribute.nodeId]: { S: record.nodeId },
+    [ConversationAttribute.conversationId]: { S: record.conversationId },
+    [ConversationAttribute.version]: numberValue(version),
+    [ConversationAttribute.createdAt]: numberValue(record.createdAt),
+    [ConversationAttribute.updatedAt]: numberValue(record.updatedAt),
+    [ConversationAttribute.expiresAt]: numberValue(record.expiresAt),
+    [ConversationAttribute.timezone]: { S: record.timezone },
+    [ConversationAttribute.room]: nullableStringValue(record.room),
+    [ConversationAttribute.commandSetHash]: { S: record.commandSetHash },
+    [ConversationAttribute.commandSource]: { B: compressText(record.commandSource) },
+    [ConversationAttribute.messages]: { B: compressText(JSON.stringify(record.messages)) },
+    [ConversationAttribute.pendingToolCalls]: {
+      L: record.pendingToolCalls.map((call) => ({
+        M: { id: { S: call.id }, name: { S: call.name } },
+      })),
+    },
+  };
+}
+
+/** The record stored in `item`; throws `StoredItemMalformedError` on a layout it did not write. */
+export function itemToConversation(item: Item): ConversationRecord {
+  const read = readAttribute;
+  return {
+    nodeId: read.string(item, ConversationAttribute.nodeId),
+    conversationId: read.string(item, ConversationAttribute.conversationId),
+    version: read.number(item, ConversationAttribute.version),
+    createdAt: read.number(item, ConversationAttribute.createdAt),
+    updatedAt: read.number(item, ConversationAttribute.updatedAt),
+    expiresAt: read.number(item, ConversationAttribute.expiresAt),
+    timezone: read.string(item, ConversationAttribute.timezone),
+    room: read.nullableString(item, ConversationAttribute.room),
+    commandSource: readCompressed(item, ConversationAttribute.commandSource),
+    commandSetHash: read.string(item, ConversationAttribute.commandSetHash),
+    messages: readMessages(item),
+    pendingToolCalls: read
+      .list(item, ConversationAttribute.pendingToolCalls)
+      .map((entry) => readPendingToolCall(item, entry)),
+  };
+}
+
+function readCompressed(item: Item, name: string): string {
+  const bytes = readAttribute.binary(item, name);
+  try {
+    return decompressText(bytes);
+  } catch (error) {
+    throw malformed(item, name, 'is not gzip data', error);
+  }
+}
+
+function readMessages(item: Item): ConversationRecord['messages'] {
+  const name = ConversationAttribute.messages;
+  let json: unknown;
+  try {
+    json = JSON.parse(readCompressed(item, name));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw malformed(item, name, 'is not JSON', error);
+    throw error;
+  }
+  const parsed = parseStoredMessages(json);
+  if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
+  return parsed.value;
+}
+
+function readPendingToolCall(item: Item, entry: AttributeValue): PendingToolCall {
+  const id = entry.M?.id?.S;
+  const name = entry.M?.name?.S;
+  if (id === undefined || name === undefined) {
+    throw malformed(
+      item,
+      ConversationAttribute.pendingToolCalls,
+      'holds an entry without id and name',
+    );
+  }
+  return { id, name };
+}

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import {
+  ConversationAttribute,
+  conversationKey,
+  DynamoDbConversationStore,
+  StoredItemMalformedError,
+} from '../../../shared/adapters/dynamodb';
+import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
+import { ConversationConflictError } from '../../../shared/ports/conversation-store';
+import { useDynalite } from '../../support/dynalite';
+import { conversationRecord, EVERY_ROLE, MovableClock } from './conversation-fixtures';
+
+const dynalite = useDynalite();
+
+function newStore(clock = new MovableClock()): DynamoDbConversationStore {
+  return new DynamoDbConversationStore({
+    client: dynalite().client,
+    tableName: dynalite().tableName,
+    clock,
+  });
+}
+
+/** Every test writes its own conversation, so tests sharing the table cannot see each other. */
+const freshConversationId = (): string => `conversation-${randomUUID()}`;
+
+describe('DynamoDbConversationStore load and replace', () => {
+  it('loads null for a conversation never stored', async () => {
+    const store = newStore();
+
+    const loaded = await store.load('kitchen-node', freshConversationId());
+
+    expect(loaded).toBeNull();
+  });
+
+  it('returns a new conversation exactly as replaced', async () => {
+    const store = newStore();
+    const record = conversationRecord({ conversationId: freshConversationId(), version: 1 });
+
+    await store.replace(record);
+
+    expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
+  });
+
+  it('round-trips every message role, tool calls, pending tool calls and a null room', async () => {
+    const store = newStore();
+    const record = conversationRecord({
+      conversationId: freshConversationId(),
+      room: null,
+      messages: EVERY_ROLE,
+      pendingToolCalls: [{ id: 'call_abc123', name: 'get_weather' }],
+      commandSource: JSON.stringify({ available_commands: [{ command_name: 'café-☕' }] }),
+    });
+
+    await store.replace(record);
+
+    expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
+  });
+
+  it('stores messages and the command source gzip-compressed as Binary attributes', async () => {
+    const store = newStore();
+    const record = conversationRecord({
+      conversationId: freshConversationId(),
+      messages: EVERY_ROLE,
+    });
+    await store.replace(record);
+
+    const { Item: item } = await dynalite().client.send(
+      new GetItemCommand({
+        TableName: dynalite().tableName,
+        Key: keyAttributes(conversationKey(record.nodeId, record.conversationId)),
+      }),
+    );
+
+    const messages = item?.[ConversationAttribute.messages]?.B ?? new Uint8Array();
+    const source = item?.[ConversationAttribute.commandSource]?.B ?? new Uint8Array();
+    expect(JSON.parse(gunzipSync(messages).toString('utf8'))).toEqual(EVERY_ROLE);
+    expect(gunzipSync(source).toString('utf8')).toBe(record.commandSource);
+  });
+
+  it('replaces an existing conversation, counting its version on from the replaced one', async () => {
+    const store = newStore();
+    const conversationId = freshConversationId();
+    await store.replace(conversationRecord({ conversationId, version: 1 }));
+    await store.save(conversationRecord({ conversationId, messages: EVERY_ROLE }), 1);
+    const replacement = conversationRecord({ conversationId, version: 1, room: null });
+
+    await store.replace(replacement);
+
+    expect(await store.load(replacement.nodeId, conversationId)).toEqual({
+      ...replacement,
+      version: 3,
+    });
+  });
+
+  it('refuses a save by a request still holding the replaced conversation', async () => {
+    const store = newStore();
+    const conversationId = freshConversationId();
+    await store.replace(conversationRecord({ conversationId, version: 1 }));
+    const stale = await store.load('kitchen-node', conversationId);
+    const replacement = conversationRecord({ conversationId, version: 1, commandSetHash: 'new' });
+    await store.replace(replacement);
+
+    const staleSave = store.save(conversationRecord({ conversationId }), stale?.version ?? -1);
+
+    await expect(staleSave).rejects.toBeInstanceOf(ConversationConflictError);
+    expect(await store.load('kitchen-node', conversationId)).toMatchObject({
+      commandSetHash: 'new',
+    });
+  });
+
+  it('throws StoredItemMalformedError for an item whose history is not gzip', async () => {
+    const store = newStore();
+    const record = conversationRecord({ conversationId: freshConversationId() });
+    await store.replace(record);
+    const { Item: item } = await dynalite().client.send(
+      new GetItemCommand({
+        TableName: dynalite().tableName,
+        Key: keyAttributes(conversationKey(record.nodeId, record.conversationId)),
+      }),
+    );
+    await dynalite().client.send(
+      new PutItemCommand({
+        TableName: dynalite().tableName,
+        Item: { ...item, [ConversationAttribute.messages]: { B: Buffer.from('plain text') } },
+      }),
+    );
+
+    const loading = store.load(record.nodeId, record.conversationId);
+
+    await expect(loading).rejects.toMatchObject({
+      name: StoredItemMalformedError.name,
+      attribute: ConversationAttribute.messages,
+    });
+  });
+});
