@@ -1,4 +1,5 @@
 import type { ParsedArguments } from './extracted-reply';
+import { forwardSearch } from './forward-search';
 import { parseToolArguments } from './parse-tool-arguments';
 import type { TextToolCallSpan } from './tool-call-candidate';
 
@@ -13,12 +14,14 @@ const parameterClose = '</parameter>';
  * `</function>` ends the body at the next `<function=` or the end of the text.
  */
 export function findFunctionTagToolCalls(text: string): TextToolCallSpan[] {
+  const findClose = forwardSearch(text, functionClose);
+  const findOpen = forwardSearch(text, '<function=');
   const spans: TextToolCallSpan[] = [];
   functionTag.lastIndex = 0;
   for (let tag = functionTag.exec(text); tag !== null; tag = functionTag.exec(text)) {
     const bodyStart = tag.index + tag[0].length;
-    const close = text.indexOf(functionClose, bodyStart);
-    const nextOpen = text.indexOf('<function=', bodyStart);
+    const close = findClose(bodyStart);
+    const nextOpen = findOpen(bodyStart);
     const closed = close !== -1 && (nextOpen === -1 || close < nextOpen);
     const bodyEnd = closed ? close : nextOpen === -1 ? text.length : nextOpen;
     const end = closed ? close + functionClose.length : bodyEnd;

@@ -1,3 +1,4 @@
+import { forwardSearch } from './forward-search';
 import { findFunctionTagToolCalls } from './function-tag-tool-calls';
 import { parseJsonLenient } from './parse-json-lenient';
 import {
@@ -17,17 +18,19 @@ import {
 export function findTaggedToolCalls(text: string, tag: 'tool_call' | 'tool'): TextToolCallSpan[] {
   const open = `<${tag}>`;
   const close = `</${tag}>`;
+  const findOpen = forwardSearch(text, open);
+  const findClose = forwardSearch(text, close);
   const spans: TextToolCallSpan[] = [];
-  for (let start = text.indexOf(open); start !== -1; ) {
+  for (let start = findOpen(0); start !== -1; ) {
     const bodyStart = start + open.length;
-    const closeAt = text.indexOf(close, bodyStart);
-    const nextOpen = text.indexOf(open, bodyStart);
+    const closeAt = findClose(bodyStart);
+    const nextOpen = findOpen(bodyStart);
     const closed = closeAt !== -1 && (nextOpen === -1 || closeAt < nextOpen);
     const bodyEnd = closed ? closeAt : nextOpen === -1 ? text.length : nextOpen;
     const end = closed ? closeAt + close.length : bodyEnd;
     const calls = readTaggedBody(text.slice(bodyStart, bodyEnd).trim());
     if (calls !== null) spans.push({ start, end, calls });
-    start = text.indexOf(open, end);
+    start = findOpen(end);
   }
   return spans;
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type ExtractedReply, extractReply } from '../../../shared/conversation/tool-calls';
+import {
+  type ExtractedReply,
+  extractReply,
+  type ParsedArguments,
+} from '../../../shared/conversation/tool-calls';
 import type { ModelReply, RawToolCall } from '../../../shared/ports/language-model';
 import { sequentialIds } from './sequential-ids';
 
@@ -9,7 +13,11 @@ const reply = (content: string | null, toolCalls: RawToolCall[] = []): ModelRepl
   toolCalls,
   finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
 });
-const parsed = (value: unknown, repaired: string[] = []) => ({ ok: true, value, repaired });
+const parsed = (value: unknown, repaired: string[] = []): ParsedArguments => ({
+  ok: true,
+  value,
+  repaired,
+});
 const weather = { city: 'LA' };
 
 describe('extractReply', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type ExtractedReply, extractReply } from '../../../shared/conversation/tool-calls';
+import {
+  type ExtractedReply,
+  type ExtractedToolCall,
+  extractReply,
+  type ParsedArguments,
+} from '../../../shared/conversation/tool-calls';
 import type { ModelReply, RawToolCall } from '../../../shared/ports/language-model';
 import { sequentialIds } from './sequential-ids';
 
@@ -9,9 +14,13 @@ const reply = (content: string | null, toolCalls: RawToolCall[] = []): ModelRepl
   toolCalls,
   finishReason: null,
 });
-const parsed = (value: unknown, repaired: string[] = []) => ({ ok: true, value, repaired });
+const parsed = (value: unknown, repaired: string[] = []): ParsedArguments => ({
+  ok: true,
+  value,
+  repaired,
+});
 const weather = { city: 'LA' };
-const textCall = (name: string, args: unknown, id = 'call_1') => ({
+const textCall = (name: string, args: ParsedArguments, id = 'call_1'): ExtractedToolCall => ({
   id,
   name,
   source: 'text',
