@@ -1,0 +1,75 @@
+import type {
+  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionFunctionTool,
+  ChatCompletionMessageParam,
+} from 'openai/resources/chat/completions';
+import type { ChatMessage, ToolDefinition } from '../../conversation/chat-message';
+import type { ModelRequest } from '../../ports/language-model';
+
+/** What the adapter adds to every request besides the conversation itself. */
+export interface ChatRequestSettings {
+  readonly model: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+
+/**
+ * Our `ChatMessage` in the Chat Completions wire shape. Assistant tool calls become
+ * `tool_calls` of type `function`; tool results carry their `tool_call_id`.
+ */
+export function toOpenAiMessage(message: ChatMessage): ChatCompletionMessageParam {
+  switch (message.role) {
+    case 'system':
+    case 'user':
+      return { role: message.role, content: message.content };
+    case 'tool':
+      return { role: 'tool', tool_call_id: message.toolCallId, content: message.content };
+    case 'assistant':
+      // The API rejects an empty `tool_calls` array, and a null content without tool calls.
+      if (message.toolCalls.length === 0) {
+        return { role: 'assistant', content: message.content ?? '' };
+      }
+      return {
+        role: 'assistant',
+        content: message.content,
+        tool_calls: message.toolCalls.map((call) => ({
+          id: call.id,
+          type: 'function',
+          function: { name: call.name, arguments: call.arguments },
+        })),
+      };
+  }
+}
+
+/** A tool declaration in the Chat Completions wire shape (a mutable copy the SDK accepts). */
+export function toOpenAiTool(tool: ToolDefinition): ChatCompletionFunctionTool {
+  return {
+    type: 'function',
+    function: {
+      name: tool.function.name,
+      description: tool.function.description,
+      parameters: { ...tool.function.parameters },
+    },
+  };
+}
+
+/**
+ * The body of one `/chat/completions` call. `tools` and `tool_choice` are left out together when
+ * there are no tools: the API rejects an empty `tools` array and a `tool_choice` without tools.
+ * `max_tokens` rather than `max_completion_tokens`, because every OpenAI-compatible server
+ * (vLLM, llama.cpp, Ollama) understands the older name.
+ */
+export function buildChatRequest(
+  request: ModelRequest,
+  settings: ChatRequestSettings,
+): ChatCompletionCreateParamsNonStreaming {
+  return {
+    model: settings.model,
+    messages: request.messages.map(toOpenAiMessage),
+    ...(request.tools.length > 0
+      ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolChoice }
+      : {}),
+    ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
+    ...(settings.maxTokens === undefined ? {} : { max_tokens: settings.maxTokens }),
+  };
+}

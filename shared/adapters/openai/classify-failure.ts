@@ -1,0 +1,105 @@
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { LanguageModelFailure } from '../../ports/language-model';
+import { readRetryAfterMs } from './retry-delay';
+
+/** One failed attempt, judged: what it means for the caller and whether another may help. */
+export interface AttemptFailure {
+  readonly failure: LanguageModelFailure;
+  readonly retryable: boolean;
+  /** What the server asked us to wait, if it said. */
+  readonly retryAfterMs: number | null;
+  /** Human-readable, already scrubbed of the API key. */
+  readonly detail: string;
+  /** The original error's name and scrubbed message, never the SDK error itself (see below). */
+  readonly cause: Error;
+}
+
+/** Removes every occurrence of the API key from a text that came from the SDK or the server. */
+export type Redact = (text: string) => string;
+
+/**
+ * Sorts what the SDK threw into our failures. Rules: 429 is rate limiting; 5xx and connection
+ * failures mean the server is unavailable; a timeout is a timeout; every other status is the
+ * request being refused and is not retried. A body that does not parse is a malformed reply.
+ * `x-should-retry: false` (OpenAI's own hint) vetoes a retry.
+ * Returns null for an error that is none of these: a bug, which the caller rethrows.
+ */
+export function classifyFailure(
+  error: unknown,
+  redact: Redact,
+  nowMs: number,
+): AttemptFailure | null {
+  const judge = (
+    failed: Error,
+    failure: LanguageModelFailure,
+    retryable: boolean,
+    detail: string,
+    retryAfterMs: number | null = null,
+  ) => judged(failed, redact, { failure, retryable, retryAfterMs, detail });
+  if (error instanceof APIUserAbortError) {
+    // The caller's signal fired: its own deadline, in practice.
+    return judge(
+      error,
+      LanguageModelFailure.timeout,
+      false,
+      'the call was cancelled by the caller',
+    );
+  }
+  if (error instanceof APIConnectionTimeoutError) {
+    return judge(error, LanguageModelFailure.timeout, true, 'no reply within the time given');
+  }
+  if (error instanceof APIConnectionError) {
+    return judge(
+      error,
+      LanguageModelFailure.unavailable,
+      true,
+      `connection failed: ${error.message}`,
+    );
+  }
+  if (error instanceof APIError && typeof error.status === 'number') {
+    const retryable = error.headers?.get('x-should-retry') !== 'false';
+    const retryAfterMs = readRetryAfterMs(error.headers, nowMs);
+    const detail = `HTTP ${error.message}`;
+    if (error.status === 429) {
+      return judge(error, LanguageModelFailure.rateLimited, retryable, detail, retryAfterMs);
+    }
+    if (error.status >= 500) {
+      return judge(error, LanguageModelFailure.unavailable, retryable, detail, retryAfterMs);
+    }
+    return judge(error, LanguageModelFailure.rejected, false, detail);
+  }
+  if (error instanceof SyntaxError) {
+    // A body announced as JSON that does not parse: garbage, or a reply cut off mid-way.
+    return judge(
+      error,
+      LanguageModelFailure.malformedReply,
+      false,
+      `the body is not valid JSON: ${error.message}`,
+    );
+  }
+  if (error instanceof TypeError) {
+    // What fetch throws when the connection drops while the body is being read ("terminated").
+    const reason = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return judge(
+      error,
+      LanguageModelFailure.unavailable,
+      true,
+      `connection failed: ${error.message}${reason}`,
+    );
+  }
+  return null;
+}
+
+function judged(
+  error: Error,
+  redact: Redact,
+  verdict: Omit<AttemptFailure, 'cause'>,
+): AttemptFailure {
+  // The SDK error carries the response body and headers, which a self-hosted server may fill
+  // with the key it received; a logger serializing `cause` would print them. Keep only a copy.
+  const cause = new Error(redact(error.message));
+  cause.name = error.name;
+  return { ...verdict, detail: truncate(redact(verdict.detail)), cause };
+}
+
+const truncate = (text: string): string => (text.length > 300 ? `${text.slice(0, 300)}...` : text);

@@ -1,0 +1,184 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import {
+  type LanguageModel,
+  LanguageModelError,
+  LanguageModelFailure,
+  type ModelCallOptions,
+  type ModelReply,
+  type ModelRequest,
+} from '../../ports/language-model';
+import { buildChatRequest, type ChatRequestSettings } from './chat-request';
+import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
+import { readChatReply } from './read-chat-reply';
+import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
+
+export interface OpenAiLanguageModelOptions {
+  /** Any OpenAI-compatible server, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`. */
+  readonly baseURL: string;
+  /** Sent as a bearer token; never written into an error. Empty for servers that want none. */
+  readonly apiKey: string;
+  readonly model: string;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+  readonly backoff?: Partial<BackoffSettings>;
+}
+
+/** Node fires longer timers after 1 ms; an unbounded `timeoutMs` must not turn into that. */
+const longestTimerMs = 2 ** 31 - 1;
+
+type AttemptOutcome =
+  | { readonly ok: true; readonly reply: ModelReply }
+  | { readonly ok: false; readonly failed: AttemptFailure };
+
+const failureSummaries: Record<LanguageModelFailure, string> = {
+  rate_limited: 'the model server is rate limiting us',
+  unavailable: 'the model server is unavailable',
+  timeout: 'the model call ran out of time',
+  malformed_reply: 'the model server sent a malformed reply',
+  rejected: 'the model server rejected the request',
+};
+
+/**
+ * The LanguageModel port over the `openai` SDK's Chat Completions API. The SDK's own retries are
+ * off: this class retries 429, 5xx, connection failures and timeouts itself, with backoff, so the
+ * caller's deadline (`timeoutMs`) rules every wait and every attempt. A malformed reply is not
+ * retried: the server did answer, and a second full generation rarely fixes what a broken proxy or
+ * server sends while it eats the time the turn has left.
+ */
+export class OpenAiLanguageModel implements LanguageModel {
+  readonly #client: OpenAI;
+  readonly #settings: ChatRequestSettings;
+  readonly #backoff: BackoffSettings;
+  readonly #redact: Redact;
+
+  constructor(options: OpenAiLanguageModelOptions) {
+    const secret = options.apiKey;
+    this.#redact = (text) => (secret === '' ? text : text.split(secret).join('[redacted]'));
+    this.#client = new OpenAI({
+      baseURL: options.baseURL,
+      // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
+      apiKey: secret === '' ? 'unused' : secret,
+      maxRetries: 0,
+      logLevel: 'off',
+      // Explicit nulls keep the SDK from reading OPENAI_* variables: configuration is read in one place.
+      organization: null,
+      project: null,
+      adminAPIKey: null,
+      webhookSecret: null,
+    });
+    this.#settings = {
+      model: options.model,
+      ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
+      ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+    };
+    this.#backoff = { ...defaultBackoff, ...options.backoff };
+  }
+
+  /** One chat completion, retried within `options.timeoutMs`; failures throw `LanguageModelError`. */
+  async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
+    const deadline = performance.now() + options.timeoutMs;
+    const body = buildChatRequest(request, this.#settings);
+    let lastFailure: AttemptFailure | null = null;
+    for (let attempt = 1; ; attempt += 1) {
+      const remainingMs = deadline - performance.now();
+      if (!(remainingMs > 0) || options.signal?.aborted) {
+        // Only reached when the time was gone before the first attempt, or a timer fired late.
+        throw lastFailure === null
+          ? this.#error(LanguageModelFailure.timeout, 'no time left to call the model', attempt - 1)
+          : this.#failedAfter(lastFailure, attempt - 1);
+      }
+      const outcome = await this.#attempt(body, remainingMs, options.signal);
+      if (outcome.ok) {
+        return outcome.reply;
+      }
+      lastFailure = outcome.failed;
+      if (!lastFailure.retryable || attempt >= this.#backoff.maxAttempts) {
+        throw this.#failedAfter(lastFailure, attempt);
+      }
+      const delayMs =
+        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, Math.random());
+      if (performance.now() + delayMs >= deadline) {
+        // Never sleep past the deadline: waiting for a retry there is no time to make is useless.
+        const late = `${lastFailure.detail}; a retry in ${Math.round(delayMs)} ms would end past the deadline`;
+        throw this.#failedAfter({ ...lastFailure, detail: late }, attempt);
+      }
+      await this.#pause(delayMs, options.signal, lastFailure, attempt);
+    }
+  }
+
+  async #attempt(
+    body: ChatCompletionCreateParamsNonStreaming,
+    remainingMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
+    let response: unknown;
+    try {
+      response = await this.#client.chat.completions.create(body, {
+        timeout: Math.min(Math.ceil(remainingMs), longestTimerMs),
+        maxRetries: 0,
+        signal: signal ?? null,
+      });
+    } catch (error) {
+      const failed = classifyFailure(error, this.#redact, Date.now());
+      if (failed === null) {
+        throw error;
+      }
+      return { ok: false, failed };
+    }
+    const reply = readChatReply(response);
+    if (reply.ok) {
+      return { ok: true, reply: reply.value };
+    }
+    const detail = this.#redact(reply.issues.join('; '));
+    return {
+      ok: false,
+      failed: {
+        failure: LanguageModelFailure.malformedReply,
+        retryable: false,
+        retryAfterMs: null,
+        detail,
+        cause: new Error(detail),
+      },
+    };
+  }
+
+  async #pause(
+    delayMs: number,
+    signal: AbortSignal | undefined,
+    lastFailure: AttemptFailure,
+    attempts: number,
+  ): Promise<void> {
+    try {
+      await sleep(
+        Math.min(delayMs, longestTimerMs),
+        undefined,
+        signal === undefined ? {} : { signal },
+      );
+    } catch {
+      throw this.#error(
+        LanguageModelFailure.timeout,
+        `the call was cancelled by the caller while waiting to retry (${lastFailure.detail})`,
+        attempts,
+        lastFailure.cause,
+      );
+    }
+  }
+
+  #failedAfter(failed: AttemptFailure, attempts: number): LanguageModelError {
+    return this.#error(failed.failure, failed.detail, attempts, failed.cause);
+  }
+
+  #error(
+    failure: LanguageModelFailure,
+    detail: string,
+    attempts: number,
+    cause?: Error,
+  ): LanguageModelError {
+    const message = `${failureSummaries[failure]} (model ${this.#settings.model}, ${attempts} attempt${
+      attempts === 1 ? '' : 's'
+    }): ${detail}`;
+    return new LanguageModelError(failure, this.#redact(message), attempts, cause ? { cause } : {});
+  }
+}

@@ -1,0 +1,72 @@
+import type { ModelReply, RawToolCall } from '../../ports/language-model';
+import { failure, type Result, success } from '../../result';
+
+type JsonObject = Readonly<Record<string, unknown>>;
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads our `ModelReply` out of a Chat Completions response body without trusting its shape:
+ * small local servers send odd things. Only what makes the reply unusable is an issue (no body
+ * object, no choice, no message, tool calls that are not a list of calls); everything the engine
+ * can judge itself (empty ids, arguments that are objects or broken JSON) passes through as sent.
+ */
+export function readChatReply(body: unknown): Result<ModelReply, string> {
+  if (!isObject(body)) {
+    return failure([`the body is not a JSON object (got ${describe(body)})`]);
+  }
+  const choices = body.choices;
+  if (!Array.isArray(choices) || choices.length === 0) {
+    return failure(['the reply has no choices']);
+  }
+  const choice: unknown = choices[0];
+  if (!isObject(choice) || !isObject(choice.message)) {
+    return failure(['the first choice has no message']);
+  }
+  const toolCalls = readToolCalls(choice.message);
+  if (!toolCalls.ok) {
+    return toolCalls;
+  }
+  return success({
+    content: typeof choice.message.content === 'string' ? choice.message.content : null,
+    toolCalls: toolCalls.value,
+    finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
+  });
+}
+
+function readToolCalls(message: JsonObject): Result<readonly RawToolCall[], string> {
+  const calls = message.tool_calls;
+  if (calls === undefined || calls === null) {
+    // Servers that still speak the deprecated single `function_call` shape.
+    return success(
+      isObject(message.function_call) ? [toRawToolCall(message.function_call, null)] : [],
+    );
+  }
+  if (!Array.isArray(calls)) {
+    return failure([`tool_calls is not a list (got ${describe(calls)})`]);
+  }
+  const read: RawToolCall[] = [];
+  for (const [index, call] of calls.entries()) {
+    if (!isObject(call) || !isObject(call.function)) {
+      return failure([`tool_calls[${index}] has no function`]);
+    }
+    const id = typeof call.id === 'string' && call.id !== '' ? call.id : null;
+    read.push(toRawToolCall(call.function, id));
+  }
+  return success(read);
+}
+
+const toRawToolCall = (callFunction: JsonObject, id: string | null): RawToolCall => ({
+  id,
+  // A nameless call is kept so the engine can answer "unknown tool" and retry.
+  name: typeof callFunction.name === 'string' ? callFunction.name : '',
+  arguments: callFunction.arguments,
+});
+
+const describe = (value: unknown): string => {
+  if (typeof value === 'string') {
+    return `text of ${value.length} characters`;
+  }
+  return Array.isArray(value) ? 'a list' : String(value === null ? 'null' : typeof value);
+};

@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { findProtocolIssues } from './scripted-llm/protocol-checks';
+import {
+  completionBody,
+  errorBody,
+  type IdCounters,
+  modelsBody,
+} from './scripted-llm/response-bodies';
+import type {
+  ChatRequestBody,
+  FixedStep,
+  ProtocolViolation,
+  RecordedRequest,
+  ScriptedLlmServer,
+  ScriptStep,
+  UnexpectedRequest,
+} from './scripted-llm/script-types';
+
+export type * from './scripted-llm/script-types';
+
+const chatPaths = new Set(['/v1/chat/completions', '/chat/completions']);
+const modelPaths = new Set(['/v1/models', '/models']);
+
+/** How deep a step computed from the request may compute another before it is a test bug. */
+const maxComputedSteps = 10;
+
+/**
+ * An OpenAI-compatible Chat Completions server on 127.0.0.1 (a free port) that answers from a
+ * script, records every request, and refuses with a 400, as the real API does, histories and
+ * tool declarations the real API refuses. Close it after the tests.
+ */
+export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
+  const queue: ScriptStep[] = [];
+  const requests: RecordedRequest[] = [];
+  const protocolViolations: ProtocolViolation[] = [];
+  const unexpectedRequests: UnexpectedRequest[] = [];
+  const counters: IdCounters = { completions: 0, toolCalls: 0 };
+  const hangs = new Set<NodeJS.Timeout>();
+
+  const answerChat = (request: RecordedRequest, invalidJson: boolean, response: ServerResponse) => {
+    const issues = invalidJson
+      ? [{ rule: 'invalid_json', message: 'The request body is not valid JSON', param: 'body' }]
+      : findProtocolIssues(request.body);
+    const first = issues[0];
+    if (first !== undefined) {
+      protocolViolations.push(...issues.map(({ rule, message }) => ({ request, rule, message })));
+      sendJson(
+        response,
+        400,
+        errorBody(400, first.message, { param: first.param, code: first.rule }),
+      );
+      return;
+    }
+    const step = queue.shift();
+    if (step === undefined) {
+      unexpectedRequests.push({ request, error: 'script exhausted' });
+      const body = errorBody(500, 'script exhausted: no reply was queued for this request');
+      sendJson(response, 500, body, { 'x-should-retry': 'false' });
+      return;
+    }
+    play(resolveStep(step, request), request, response);
+  };
+
+  const play = (step: FixedStep, request: RecordedRequest, response: ServerResponse) => {
+    if ('hangMs' in step) {
+      const timer = setTimeout(() => response.destroy(), step.hangMs);
+      hangs.add(timer);
+      response.on('close', () => {
+        clearTimeout(timer);
+        hangs.delete(timer);
+      });
+    } else if ('rawBody' in step) {
+      response.writeHead(step.status ?? 200, {
+        'content-type': step.contentType ?? 'application/json',
+      });
+      response.end(step.rawBody);
+    } else if ('reply' in step) {
+      sendJson(response, 200, completionBody(step, request, counters));
+    } else {
+      const body =
+        step.body === undefined
+          ? errorBody(step.status, `scripted status ${step.status}`)
+          : step.body;
+      sendJson(response, step.status, body, step.headers);
+    }
+  };
+
+  const server = createServer((incoming, response) => {
+    readRequest(incoming)
+      .then(({ request, invalidJson }) => {
+        requests.push(request);
+        if (request.method === 'POST' && chatPaths.has(request.path)) {
+          answerChat(request, invalidJson, response);
+        } else if (request.method === 'GET' && modelPaths.has(request.path)) {
+          sendJson(response, 200, modelsBody());
+        } else {
+          const message = `Unknown request URL: ${request.method} ${request.path}.`;
+          sendJson(response, 404, errorBody(404, message, { code: 'unknown_url' }));
+        }
+      })
+      .catch((error: unknown) => {
+        // A step function that threw: a bug in the test, reported to it as a 500 it can see.
+        sendJson(response, 500, errorBody(500, `scripted server failed: ${String(error)}`), {
+          'x-should-retry': 'false',
+        });
+      });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    protocolViolations,
+    unexpectedRequests,
+    enqueue: (...steps) => {
+      queue.push(...steps);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+      protocolViolations.length = 0;
+      unexpectedRequests.length = 0;
+      counters.completions = 0;
+      counters.toolCalls = 0;
+    },
+    close: async () => {
+      for (const timer of hangs) {
+        clearTimeout(timer);
+      }
+      server.closeAllConnections();
+      await new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}
+
+function resolveStep(step: ScriptStep, request: RecordedRequest): FixedStep {
+  let resolved = step;
+  for (let depth = 0; typeof resolved === 'function'; depth += 1) {
+    if (depth >= maxComputedSteps) {
+      throw new Error(`a computed step kept computing steps ${maxComputedSteps} levels deep`);
+    }
+    resolved = resolved(request);
+  }
+  return resolved;
+}
+
+async function readRequest(
+  incoming: IncomingMessage,
+): Promise<{ request: RecordedRequest; invalidJson: boolean }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) {
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  let body: ChatRequestBody | null = null;
+  let invalidJson = false;
+  if (text !== '') {
+    try {
+      body = JSON.parse(text) as ChatRequestBody;
+    } catch {
+      invalidJson = true;
+    }
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (value !== undefined) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+  }
+  const path = new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname;
+  return { request: { method: incoming.method ?? 'GET', path, headers, body }, invalidJson };
+}
+
+function sendJson(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'x-request-id': `req_scripted_${Date.now()}`,
+    ...headers,
+  });
+  response.end(JSON.stringify(body));
+}
