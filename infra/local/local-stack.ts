@@ -9,8 +9,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDynamoDbClient, createTableIfMissing, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
-import { generateNodeKey, hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
 import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
+import { createLocalNodeKey } from './local-node-key';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
 import { readLocalSettings } from './local-settings';
 
@@ -48,7 +49,7 @@ export async function startLocalStack(
       TABLE_NAME: settings.tableName,
       AWS_REGION: env.AWS_REGION || REGION,
     });
-    const nodes = await seedNodes(database.endpoint, settings);
+    const nodes = await seedNodes(database.endpoint, settings, env);
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
@@ -75,15 +76,18 @@ export async function startLocalStack(
   }
 }
 
-async function seedNodes(endpoint: string, settings: ReturnType<typeof readLocalSettings>): Promise<LocalNode[]> {
+async function seedNodes(
+  endpoint: string,
+  settings: ReturnType<typeof readLocalSettings>,
+  env: NodeJS.ProcessEnv,
+): Promise<LocalNode[]> {
   const client = createDynamoDbClient({ region: REGION, endpoint });
   try {
     await createTableIfMissing(client, settings.tableName);
     const registry = new DynamoDbNodeRegistry({ client, tableName: settings.tableName });
-    const nodes: LocalNode[] =
-      settings.nodeCredentials === null
-        ? [{ nodeId: 'local-node', key: generateNodeKey(), generated: true }]
-        : parseNodeCredentials(settings.nodeCredentials).map((node) => ({ ...node, generated: false }));
+    const generated = settings.nodeCredentials === null;
+    const credentials = settings.nodeCredentials ?? (await createLocalNodeKey(env, settings.dataDir !== null));
+    const nodes = parseNodeCredentials(credentials).map((node) => ({ ...node, generated }));
     for (const node of nodes) {
       await registry.put({
         nodeId: node.nodeId,
