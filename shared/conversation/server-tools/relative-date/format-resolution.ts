@@ -16,8 +16,9 @@ export interface FormatRequest {
   readonly zone: IANAZone;
 }
 
-/** The message when a value falls outside the dates that can be represented. */
-export const OUT_OF_RANGE_MESSAGE = 'The date is outside the range that can be represented.';
+/** The message when a value cannot be written (see formatWithOffset). */
+export const OUT_OF_RANGE_MESSAGE =
+  'The date cannot be written as ISO-8601: it is outside the supported range or predates standard time in this zone.';
 
 const describeDay = (day: PlainDate): string => `${weekdayName(day)} ${formatPlainDate(day)}`;
 

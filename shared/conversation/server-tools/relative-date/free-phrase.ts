@@ -1,15 +1,9 @@
 import { type ParsedComponents, parse } from 'chrono-node';
+import { dateOf, hasTime, instantOf, type PhraseContext } from './chrono-components';
 import { type PartOfDay, partOfDay } from './period-terms';
-import { addDays, daysBetween, daysFromTo, type PlainDate } from './plain-date';
+import { addDays, daysBetween, daysFromTo } from './plain-date';
 import { type Resolution, severalDays, singleDay } from './resolution';
-import {
-  naiveMilliseconds,
-  startOfDay,
-  type WallClock,
-  wallClockAt,
-  wallClockToInstant,
-  type ZonedNow,
-} from './zoned-time';
+import { startOfDay, type WallClock, wallClockAt, type ZonedNow } from './zoned-time';
 
 /** A free phrase resolved, with the part of it the parser understood. */
 export interface FreePhraseResolution {
@@ -17,7 +11,6 @@ export interface FreePhraseResolution {
   readonly matchedText: string;
 }
 
-const MINUTE_MS = 60_000;
 /** A date range longer than this is reported as one period rather than day by day. */
 const MAX_LISTED_DAYS = 62;
 
@@ -33,69 +26,27 @@ const PART_OF_DAY_WORDS: readonly (readonly [RegExp, PartOfDay])[] = [
   [/\b(tonight|night)\b/i, 'night'],
 ];
 
-const wallClockOf = (components: ParsedComponents): WallClock => ({
-  year: components.get('year') ?? Number.NaN,
-  month: components.get('month') ?? 1,
-  day: components.get('day') ?? 1,
-  hour: components.get('hour') ?? 0,
-  minute: components.get('minute') ?? 0,
-  second: components.get('second') ?? 0,
-  millisecond: components.get('millisecond') ?? 0,
-});
-
-const dateOf = (components: ParsedComponents): PlainDate => {
-  const { year, month, day } = wallClockOf(components);
-  return { year, month, day };
-};
-
-const isRelativeToNow = (components: ParsedComponents): boolean => {
-  const tags = components.tags();
-  return tags.has('casualReference/now') || tags.has('result/relativeDateAndTime');
-};
-
-const hasTime = (components: ParsedComponents): boolean =>
-  isRelativeToNow(components) || components.isCertain('hour') || components.isCertain('minute');
-
-/**
- * The instant the components name. chrono computed them against a reference whose clock reads
- * the node's local time at offset 0, so: "in 20 minutes" is now plus the distance between the two
- * readings (elapsed time, right across DST); "3pm EST" carries its own offset; anything else is a
- * local reading placed in the node's zone with the DST rule of wallClockToInstant.
- */
-const instantOf = (components: ParsedComponents, now: ZonedNow): number => {
-  const reading = naiveMilliseconds(wallClockOf(components));
-  if (isRelativeToNow(components)) {
-    return now.instant + reading - naiveMilliseconds(now.wallClock);
-  }
-  const explicitOffset = components.isCertain('timezoneOffset')
-    ? components.get('timezoneOffset')
-    : null;
-  if (explicitOffset !== null) {
-    return reading - explicitOffset * MINUTE_MS;
-  }
-  return wallClockToInstant(wallClockOf(components), now.zone);
-};
-
 const singleResolution = (
   components: ParsedComponents,
   matchedText: string,
-  now: ZonedNow,
+  context: PhraseContext,
 ): Resolution => {
   if (hasTime(components)) {
-    return { kind: 'instant', instant: instantOf(components, now) };
+    return { kind: 'instant', instant: instantOf(components, context) };
   }
   const part = PART_OF_DAY_WORDS.find(([words]) => words.test(matchedText))?.[1];
   return part === undefined
     ? singleDay(dateOf(components))
-    : partOfDay(dateOf(components), part, now);
+    : partOfDay(dateOf(components), part, context.now);
 };
 
 const rangeResolution = (
   start: ParsedComponents,
   end: ParsedComponents,
   matchedText: string,
-  now: ZonedNow,
+  context: PhraseContext,
 ): Resolution => {
+  const { now } = context;
   if (!hasTime(start) && !hasTime(end)) {
     const first = dateOf(start);
     const last = dateOf(end);
@@ -105,29 +56,46 @@ const rangeResolution = (
     }
   }
   // A date without a time starts at the day's start and ends at the next day's start.
-  const startInstant = hasTime(start) ? instantOf(start, now) : startOfDay(dateOf(start), now.zone);
+  const startInstant = hasTime(start)
+    ? instantOf(start, context)
+    : startOfDay(dateOf(start), now.zone);
   const endInstant = hasTime(end)
-    ? instantOf(end, now)
+    ? instantOf(end, context)
     : startOfDay(addDays(dateOf(end), 1), now.zone);
   if (!(endInstant > startInstant)) {
-    return singleResolution(start, matchedText, now);
+    return singleResolution(start, matchedText, context);
   }
   const { year, month, day } = wallClockAt(startInstant, now.zone);
   return { kind: 'period', day: { year, month, day }, start: startInstant, end: endInstant };
 };
 
 /**
- * Reads a free phrase ("next Friday at 3pm", "in 20 minutes", "March 3rd", "saturday morning",
+ * A host-local Date whose fields read `wall`. chrono does its arithmetic and its forwardDate
+ * comparisons with host-local Date methods and mixes in the reference instant when a reference
+ * zone is given, so the only consistent reference is one with no zone whose local fields are the
+ * node's clock. Exact on hosts running in UTC (Lambda); elsewhere only a reading that falls in the
+ * host's own DST gap can shift.
+ */
+const hostDateReading = (wall: WallClock): Date => {
+  const date = new Date(2000, 0, 1);
+  date.setFullYear(wall.year, wall.month - 1, wall.day);
+  date.setHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+  return date;
+};
+
+/**
+ * Reads a free phrase ("next Friday at 3pm", "in a couple of hours", "March 3rd", "saturday morning",
  * "tomorrow from 2 to 4pm") with chrono in the node's zone. chrono ignores IANA zones, so it is
- * handed the node's local clock reading as a reference at offset 0 and its parsed components are
- * placed back in the zone with luxon. Null when nothing in the phrase reads as a date.
+ * handed the node's clock reading as its reference and its parsed components are placed back in
+ * the zone with luxon. Null when nothing in the phrase reads as a date.
  */
 export function resolveFreePhrase(phrase: string, now: ZonedNow): FreePhraseResolution | null {
   const text = phrase.replace(/_/g, ' ').trim();
-  const reference = { instant: new Date(naiveMilliseconds(now.wallClock)), timezone: 0 };
+  const reference = hostDateReading(now.wallClock);
+  const context = { now, forward: !LOOKS_BACKWARDS.test(text) };
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(text, reference, { forwardDate: !LOOKS_BACKWARDS.test(text) });
+    parsed = parse(text, reference, { forwardDate: context.forward });
   } catch {
     // A parser failure on odd input means "not understood", never a failed turn.
     return null;
@@ -138,7 +106,7 @@ export function resolveFreePhrase(phrase: string, now: ZonedNow): FreePhraseReso
   }
   const resolution =
     first.end === undefined || first.end === null
-      ? singleResolution(first.start, first.text, now)
-      : rangeResolution(first.start, first.end, first.text, now);
+      ? singleResolution(first.start, first.text, context)
+      : rangeResolution(first.start, first.end, first.text, context);
   return { resolution, matchedText: first.text };
 }

@@ -40,7 +40,9 @@ describe('resolveRelativeDate: single days', () => {
 
   it('gives the start of tomorrow in New York in January as 05:00Z (the example of the issue)', () => {
     // Act
-    const result = expectResolved(resolveAt('tomorrow', 'America/New_York', '2026-01-16T10:30:00-05:00'));
+    const result = expectResolved(
+      resolveAt('tomorrow', 'America/New_York', '2026-01-16T10:30:00-05:00'),
+    );
 
     // Assess
     expect(result.values).toEqual(['2026-01-17T00:00:00-05:00']);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { at, expectResolved, resolveAt } from './resolve-at';
 import { resolveRelativeDate } from '../../../../shared/conversation/server-tools/relative-date';
+import { at, expectResolved, resolveAt } from './resolve-at';
 
 const NEW_YORK = 'America/New_York';
 
@@ -17,11 +17,62 @@ describe('resolveRelativeDate: now and in_N_*', () => {
     { term: 'in 0 minutes', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T10:30:00-05:00' },
     { term: 'in 5 mins', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T10:35:00-05:00' },
     { term: 'in 2 hrs', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T12:30:00-05:00' },
-    { term: 'in twenty minutes', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T10:50:00-05:00' },
-    { term: 'in twenty-five minutes', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T10:55:00-05:00' },
+    {
+      term: 'in twenty minutes',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T10:50:00-05:00',
+    },
+    {
+      term: 'in twenty-five minutes',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T10:55:00-05:00',
+    },
     { term: 'in an hour', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T11:30:00-05:00' },
-    { term: 'in half an hour', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T11:00:00-05:00' },
+    {
+      term: 'in half an hour',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T11:00:00-05:00',
+    },
     { term: 'in two days', now: '2026-01-16T10:30:00-05:00', value: '2026-01-18T10:30:00-05:00' },
+    {
+      term: 'in three weeks',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-02-06T10:30:00-05:00',
+    },
+    {
+      term: 'in an hour and a half',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T12:00:00-05:00',
+    },
+    { term: 'in 1.5 hours', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T12:00:00-05:00' },
+    {
+      term: 'in 1 hour, 30 minutes',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T12:00:00-05:00',
+    },
+    {
+      term: 'in 2 days and 3 hours',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-18T13:30:00-05:00',
+    },
+    { term: 'in 45 seconds', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T10:30:45-05:00' },
+    {
+      term: '20 minutes from now',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T10:50:00-05:00',
+    },
+    { term: '2 hours later', now: '2026-01-16T10:30:00-05:00', value: '2026-01-16T12:30:00-05:00' },
+    {
+      term: '20 minutes ago',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T10:10:00-05:00',
+    },
+    {
+      term: 'half an hour ago',
+      now: '2026-01-16T10:30:00-05:00',
+      value: '2026-01-16T10:00:00-05:00',
+    },
+    { term: '3 days ago', now: '2026-01-16T10:30:00-05:00', value: '2026-01-13T10:30:00-05:00' },
   ])('$term at $now is $value', ({ term, now, value }) => {
     // Act
     const result = expectResolved(resolveAt(term, NEW_YORK, now));
@@ -51,6 +102,30 @@ describe('resolveRelativeDate: now and in_N_*', () => {
         term: 'in_1_hours',
         now: '2026-11-01T01:30:00-04:00',
         value: '2026-11-01T01:30:00-05:00',
+      },
+      {
+        case: 'in 1 hour and 30 minutes from 01:00 EST is 03:30 EDT (90 elapsed minutes)',
+        term: 'in 1 hour and 30 minutes',
+        now: '2026-03-08T01:00:00-05:00',
+        value: '2026-03-08T03:30:00-04:00',
+      },
+      {
+        case: 'in 1 day and 2 hours from Saturday noon: Sunday 12:00 EDT, then 2 elapsed hours',
+        term: 'in 1 day and 2 hours',
+        now: '2026-03-07T12:00:00-05:00',
+        value: '2026-03-08T14:00:00-04:00',
+      },
+      {
+        case: '3 hours ago from 03:30 EDT on 2026-03-08 is 23:30 EST the day before',
+        term: '3 hours ago',
+        now: '2026-03-08T03:30:00-04:00',
+        value: '2026-03-07T23:30:00-05:00',
+      },
+      {
+        case: '1 day ago from Sunday noon EDT is Saturday noon EST (23 hours back)',
+        term: '1 day ago',
+        now: '2026-03-08T12:00:00-04:00',
+        value: '2026-03-07T12:00:00-05:00',
       },
       {
         case: 'in_1_days keeps the clock time over a 23-hour day',

@@ -12,9 +12,40 @@ const ISO_UTC = /^[+-]?\d{4,6}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 // Words that steer generated strings towards what chrono and the term table understand.
 const DATE_WORDS = [
-  'next', 'last', 'this', 'in', 'at', 'tomorrow', 'tonight', 'friday', 'sunday', 'week',
-  'weekend', 'morning', 'night', 'minutes', 'hours', 'days', 'ago', 'from', 'to', 'noon',
-  'march', '3rd', '3pm', '2:30am', '20', '0', '99999', 'EST', 'Z', '_', '-', ' ', 'the', 'a',
+  'next',
+  'last',
+  'this',
+  'in',
+  'at',
+  'tomorrow',
+  'tonight',
+  'friday',
+  'sunday',
+  'week',
+  'weekend',
+  'morning',
+  'night',
+  'minutes',
+  'hours',
+  'days',
+  'ago',
+  'from',
+  'to',
+  'noon',
+  'march',
+  '3rd',
+  '3pm',
+  '2:30am',
+  '20',
+  '0',
+  '99999',
+  'EST',
+  'Z',
+  '_',
+  '-',
+  ' ',
+  'the',
+  'a',
 ];
 
 /** A well-formed answer: what every caller may rely on, whatever was asked. */
@@ -37,16 +68,22 @@ const expectWellFormed = (result: RelativeDateResult): void => {
   }
 };
 
-// From 1975: earlier, some zones still had offsets with seconds (local mean time, such as
-// Monrovia's -00:44:30 until 1972), which ISO-8601 offsets cannot write.
-const arbitraryNow = fc.integer({ min: Date.UTC(1975, 0, 1), max: Date.UTC(2200, 0, 1) });
+// From 1900: some zones then still ran on local mean time, whose offsets have seconds; the tool
+// answers those with resolved false, which the property accepts.
+const arbitraryNow = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2200, 0, 1) });
 
 describe('resolveRelativeDate never throws', () => {
   it.each([
     ['any string', fc.string({ maxLength: 300 })],
     ['any Unicode string', fc.string({ unit: 'grapheme', maxLength: 80 })],
-    ['strings made of date words', fc.array(fc.constantFrom(...DATE_WORDS), { maxLength: 8 }).map((words) => words.join(' '))],
-    ['date words glued with underscores', fc.array(fc.constantFrom(...DATE_WORDS), { maxLength: 6 }).map((words) => words.join('_'))],
+    [
+      'strings made of date words',
+      fc.array(fc.constantFrom(...DATE_WORDS), { maxLength: 8 }).map((words) => words.join(' ')),
+    ],
+    [
+      'date words glued with underscores',
+      fc.array(fc.constantFrom(...DATE_WORDS), { maxLength: 6 }).map((words) => words.join('_')),
+    ],
   ])('on %s, in any valid zone, at any instant', (_label, terms) => {
     fc.assert(
       fc.property(terms, fc.constantFrom(...ZONES), arbitraryNow, (term, timezone, now) => {

@@ -24,14 +24,22 @@ describe('parseCount', () => {
     expect(count).toBe(expected);
   });
 
-  it.each(['', '12345678', '-5', '1.5', 'many', 'twenty_zero', 'twenty_twelve', 'one_two', 'twenty_one_two', 'a_few'])(
-    '%j is not a count',
-    (text) => {
-      // Act
-      const count = parseCount(text);
+  it.each([
+    '',
+    '12345678',
+    '-5',
+    '1.5',
+    'many',
+    'twenty_zero',
+    'twenty_twelve',
+    'one_two',
+    'twenty_one_two',
+    'a_few',
+  ])('%j is not a count', (text) => {
+    // Act
+    const count = parseCount(text);
 
-      // Assess
-      expect(count).toBeNull();
-    },
-  );
+    // Assess
+    expect(count).toBeNull();
+  });
 });

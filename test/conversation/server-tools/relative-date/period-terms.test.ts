@@ -54,7 +54,9 @@ describe('resolveRelativeDate: parts of the day', () => {
 
     it('before 06:00 keeps this_morning on the calendar day', () => {
       // Act
-      const result = expectResolved(resolveAt('this_morning', NEW_YORK, '2026-01-16T02:00:00-05:00'));
+      const result = expectResolved(
+        resolveAt('this_morning', NEW_YORK, '2026-01-16T02:00:00-05:00'),
+      );
 
       // Assess
       expect(result.start).toBe('2026-01-16T06:00:00-05:00');

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { formatUtc, formatWithOffset } from '../../../../shared/conversation/server-tools/relative-date/iso-format';
+import {
+  formatUtc,
+  formatWithOffset,
+} from '../../../../shared/conversation/server-tools/relative-date/iso-format';
 import {
   naiveMilliseconds,
   startOfDay,
@@ -10,7 +13,13 @@ import {
   wallClockToInstant,
 } from '../../../../shared/conversation/server-tools/relative-date/zoned-time';
 
-const reading = (year: number, month: number, day: number, hour: number, minute = 0): WallClock => ({
+const reading = (
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute = 0,
+): WallClock => ({
   year,
   month,
   day,
@@ -86,7 +95,10 @@ describe('startOfDay', () => {
   ])('in %s, the first instant of the day is %s', (timezone, expected) => {
     // Prepare
     const zone = IANAZone.create(timezone);
-    const date = timezone === 'America/New_York' ? { year: 2026, month: 3, day: 8 } : { year: 2026, month: 9, day: 6 };
+    const date =
+      timezone === 'America/New_York'
+        ? { year: 2026, month: 3, day: 8 }
+        : { year: 2026, month: 9, day: 6 };
 
     // Act
     const instant = startOfDay(date, zone);
@@ -112,9 +124,24 @@ describe('naiveMilliseconds', () => {
 
 describe('formatWithOffset and formatUtc', () => {
   it.each([
-    [Date.UTC(2026, 0, 16, 15, 30, 0, 999), 'America/New_York', '2026-01-16T10:30:00-05:00', '2026-01-16T15:30:00Z'],
-    [Date.UTC(2026, 0, 16, 15, 30, 0, 0), 'Asia/Kolkata', '2026-01-16T21:00:00+05:30', '2026-01-16T15:30:00Z'],
-    [Date.UTC(2026, 0, 16, 15, 30, 0, 0), 'UTC', '2026-01-16T15:30:00+00:00', '2026-01-16T15:30:00Z'],
+    [
+      Date.UTC(2026, 0, 16, 15, 30, 0, 999),
+      'America/New_York',
+      '2026-01-16T10:30:00-05:00',
+      '2026-01-16T15:30:00Z',
+    ],
+    [
+      Date.UTC(2026, 0, 16, 15, 30, 0, 0),
+      'Asia/Kolkata',
+      '2026-01-16T21:00:00+05:30',
+      '2026-01-16T15:30:00Z',
+    ],
+    [
+      Date.UTC(2026, 0, 16, 15, 30, 0, 0),
+      'UTC',
+      '2026-01-16T15:30:00+00:00',
+      '2026-01-16T15:30:00Z',
+    ],
   ])('formats %d in %s as %s and %s', (instant, timezone, local, utc) => {
     // Act
     const formatted = [formatWithOffset(instant, IANAZone.create(timezone)), formatUtc(instant)];
@@ -123,11 +150,14 @@ describe('formatWithOffset and formatUtc', () => {
     expect(formatted).toEqual([local, utc]);
   });
 
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1000])('gives null for %d', (instant) => {
-    // Act
-    const formatted = [formatWithOffset(instant, IANAZone.create('UTC')), formatUtc(instant)];
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, 8.64e15 + 1000])(
+    'gives null for %d',
+    (instant) => {
+      // Act
+      const formatted = [formatWithOffset(instant, IANAZone.create('UTC')), formatUtc(instant)];
 
-    // Assess
-    expect(formatted).toEqual([null, null]);
-  });
+      // Assess
+      expect(formatted).toEqual([null, null]);
+    },
+  );
 });
