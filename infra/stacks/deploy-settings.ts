@@ -1,0 +1,107 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { failure, type Result, success } from '../../shared/result';
+
+/** Deploy-time choices, read from CDK context (`cdk.json` or `cdk deploy -c key=value`). */
+export interface DeploySettings {
+  /** Name of the Secrets Manager secret holding the OpenAI API key (created by hand, see docs/deploy.md). */
+  readonly openAiSecretName: string;
+  readonly openAiBaseUrl: string;
+  readonly llmModel: string;
+  /** Stage-wide steady-state requests per second. */
+  readonly throttleRateLimit: number;
+  /** Stage-wide burst of requests. */
+  readonly throttleBurstLimit: number;
+  readonly logRetentionDays: RetentionDays;
+  /**
+   * API Gateway needs an account-wide role to write logs. Set false when the account already has
+   * one (it is a per-region singleton that other stacks may own).
+   */
+  readonly createApiGatewayCloudWatchRole: boolean;
+}
+
+export const defaultDeploySettings: DeploySettings = {
+  openAiSecretName: 'jcc/openai-api-key',
+  openAiBaseUrl: 'https://api.openai.com/v1',
+  llmModel: 'gpt-4.1-mini',
+  throttleRateLimit: 10,
+  throttleBurstLimit: 20,
+  logRetentionDays: RetentionDays.ONE_MONTH,
+  createApiGatewayCloudWatchRole: true,
+};
+
+export const deploySettingNames = Object.keys(
+  defaultDeploySettings,
+) as readonly (keyof DeploySettings)[];
+
+/** Context values from the command line arrive as strings; from cdk.json as JSON values. */
+export type ContextLookup = (key: string) => unknown;
+
+const retentionDays = new Set<number>(
+  Object.values(RetentionDays).filter((value): value is number => typeof value === 'number'),
+);
+
+/** The settings from context, each missing one defaulted, or every invalid one described. */
+export function parseDeploySettings(lookup: ContextLookup): Result<DeploySettings, string> {
+  const issues: string[] = [];
+  const text = (key: keyof DeploySettings, fallback: string): string => {
+    const value = lookup(key);
+    if (value === undefined) return fallback;
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    issues.push(`${key} must be a non-empty string`);
+    return fallback;
+  };
+  const number = (key: keyof DeploySettings, fallback: number, isValid: (n: number) => boolean) => {
+    const value = lookup(key);
+    if (value === undefined) return fallback;
+    const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof parsed === 'number' && isValid(parsed)) return parsed;
+    issues.push(`${key} is invalid: ${JSON.stringify(value)}`);
+    return fallback;
+  };
+  const flag = (key: keyof DeploySettings, fallback: boolean): boolean => {
+    const value = lookup(key);
+    if (value === undefined) return fallback;
+    if (value === true || value === 'true') return true;
+    if (value === false || value === 'false') return false;
+    issues.push(`${key} must be true or false, not ${JSON.stringify(value)}`);
+    return fallback;
+  };
+  const defaults = defaultDeploySettings;
+  const settings: DeploySettings = {
+    openAiSecretName: text('openAiSecretName', defaults.openAiSecretName),
+    openAiBaseUrl: text('openAiBaseUrl', defaults.openAiBaseUrl),
+    llmModel: text('llmModel', defaults.llmModel),
+    throttleRateLimit: number('throttleRateLimit', defaults.throttleRateLimit, (n) => n > 0),
+    throttleBurstLimit: number(
+      'throttleBurstLimit',
+      defaults.throttleBurstLimit,
+      (n) => Number.isInteger(n) && n > 0,
+    ),
+    logRetentionDays: number('logRetentionDays', defaults.logRetentionDays, (n) =>
+      retentionDays.has(n),
+    ),
+    createApiGatewayCloudWatchRole: flag(
+      'createApiGatewayCloudWatchRole',
+      defaults.createApiGatewayCloudWatchRole,
+    ),
+  };
+  if (!URL.canParse(settings.openAiBaseUrl)) {
+    issues.push(`openAiBaseUrl is not a URL: ${settings.openAiBaseUrl}`);
+  }
+  return issues.length === 0 ? success(settings) : failure(issues);
+}
+
+/** CDK context held values that cannot be deployed. */
+export class DeploySettingsError extends Error {
+  override readonly name = 'DeploySettingsError';
+  constructor(readonly issues: readonly string[]) {
+    super(`invalid CDK context: ${issues.join('; ')}`);
+  }
+}
+
+/** The settings from context; throws `DeploySettingsError` naming every invalid value. */
+export function readDeploySettings(lookup: ContextLookup): DeploySettings {
+  const result = parseDeploySettings(lookup);
+  if (!result.ok) throw new DeploySettingsError(result.issues);
+  return result.value;
+}

@@ -1,0 +1,89 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import {
+  AccessLogField,
+  AccessLogFormat,
+  EndpointType,
+  LambdaIntegration,
+  LogGroupLogDestination,
+  MethodLoggingLevel,
+  RestApi,
+} from 'aws-cdk-lib/aws-apigateway';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+
+export const stageName = 'prod';
+
+/**
+ * One JSON object per request. Latencies and the integration status tell a slow model from a
+ * failing function; no header is logged, so the node keys never reach the logs.
+ */
+export const accessLogFields: Readonly<Record<string, string>> = {
+  requestId: AccessLogField.contextRequestId(),
+  extendedRequestId: AccessLogField.contextExtendedRequestId(),
+  requestTime: AccessLogField.contextRequestTime(),
+  httpMethod: AccessLogField.contextHttpMethod(),
+  resourcePath: AccessLogField.contextResourcePath(),
+  status: AccessLogField.contextStatus(),
+  protocol: AccessLogField.contextProtocol(),
+  responseLength: AccessLogField.contextResponseLength(),
+  responseLatency: AccessLogField.contextResponseLatency(),
+  integrationLatency: AccessLogField.contextIntegrationLatency(),
+  integrationStatus: AccessLogField.contextIntegrationStatus(),
+  integrationError: AccessLogField.contextIntegrationErrorMessage(),
+  errorMessage: AccessLogField.contextErrorMessage(),
+  sourceIp: AccessLogField.contextIdentitySourceIp(),
+  userAgent: AccessLogField.contextIdentityUserAgent(),
+};
+
+export interface VoiceApiRoute {
+  readonly path: string;
+  readonly handler: IFunction;
+}
+
+export interface VoiceApiProps {
+  readonly routes: readonly VoiceApiRoute[];
+  readonly throttleRateLimit: number;
+  readonly throttleBurstLimit: number;
+  readonly logRetention: RetentionDays;
+  readonly createCloudWatchRole: boolean;
+}
+
+/** The regional REST API: one POST method per route, a throttled stage, JSON access logs. */
+export class VoiceApi extends Construct {
+  readonly api: RestApi;
+  readonly accessLogs: LogGroup;
+
+  constructor(scope: Construct, id: string, props: VoiceApiProps) {
+    super(scope, id);
+    this.accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: props.logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.api = new RestApi(this, 'Api', {
+      restApiName: 'jcc-voice',
+      description: 'Jarvis Command Center tool API for voice nodes',
+      endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      cloudWatchRole: props.createCloudWatchRole,
+      // The account-wide logging role may serve other APIs: keep it when this stack goes.
+      ...(props.createCloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
+      deployOptions: {
+        stageName,
+        throttlingRateLimit: props.throttleRateLimit,
+        throttlingBurstLimit: props.throttleBurstLimit,
+        accessLogDestination: new LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: AccessLogFormat.custom(JSON.stringify(accessLogFields)),
+        // Errors only, and never request data: bodies and headers carry node keys.
+        loggingLevel: MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+      },
+    });
+    for (const route of props.routes) {
+      this.api.root.resourceForPath(route.path).addMethod(
+        'POST',
+        // No test-invoke permission: the console's test button is not worth a broader grant.
+        new LambdaIntegration(route.handler, { proxy: true, allowTestInvoke: false }),
+      );
+    }
+  }
+}

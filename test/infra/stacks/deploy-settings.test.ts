@@ -1,0 +1,107 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { describe, expect, it } from 'vitest';
+import {
+  DeploySettingsError,
+  defaultDeploySettings,
+  deploySettingNames,
+  parseDeploySettings,
+  readDeploySettings,
+} from '../../../infra/stacks/deploy-settings';
+import { cdkJsonContext } from '../synthesize-jcc-app';
+
+const lookupFrom =
+  (context: Record<string, unknown>) =>
+  (key: string): unknown =>
+    context[key];
+
+describe('parseDeploySettings', () => {
+  it('defaults every setting when the context holds none', () => {
+    // Prepare
+    const lookup = lookupFrom({});
+
+    // Act
+    const result = parseDeploySettings(lookup);
+
+    // Assess
+    expect(result).toEqual({ ok: true, value: defaultDeploySettings });
+  });
+
+  it.each([
+    ['openAiSecretName', 'prod/jcc/openai', 'prod/jcc/openai'],
+    ['openAiBaseUrl', 'http://10.0.0.5:8000/v1', 'http://10.0.0.5:8000/v1'],
+    ['llmModel', ' gpt-4.1 ', 'gpt-4.1'],
+    ['throttleRateLimit', '2.5', 2.5],
+    ['throttleRateLimit', 7, 7],
+    ['throttleBurstLimit', '40', 40],
+    ['logRetentionDays', '90', RetentionDays.THREE_MONTHS],
+    ['createApiGatewayCloudWatchRole', 'false', false],
+    ['createApiGatewayCloudWatchRole', false, false],
+  ])('reads %s = %j (command line strings included) as %j', (key, given, expected) => {
+    // Prepare
+    const lookup = lookupFrom({ [key]: given });
+
+    // Act
+    const result = parseDeploySettings(lookup);
+
+    // Assess
+    expect(result.ok && result.value[key as keyof typeof defaultDeploySettings]).toEqual(expected);
+  });
+
+  it.each([
+    ['openAiSecretName', ''],
+    ['openAiBaseUrl', 'not a url'],
+    ['llmModel', 42],
+    ['throttleRateLimit', '0'],
+    ['throttleRateLimit', 'fast'],
+    ['throttleBurstLimit', '2.5'],
+    ['logRetentionDays', '31'],
+    ['createApiGatewayCloudWatchRole', 'yes'],
+  ])('rejects %s = %j, naming the setting', (key, given) => {
+    // Prepare
+    const lookup = lookupFrom({ [key]: given });
+
+    // Act
+    const result = parseDeploySettings(lookup);
+
+    // Assess
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.issues).toEqual([expect.stringContaining(key)]);
+  });
+});
+
+describe('readDeploySettings', () => {
+  it('throws one DeploySettingsError listing every invalid setting', () => {
+    // Prepare
+    const lookup = lookupFrom({ throttleRateLimit: '-1', logRetentionDays: 'forever' });
+
+    // Act
+    const read = () => readDeploySettings(lookup);
+
+    // Assess
+    expect(read).toThrow(DeploySettingsError);
+    expect(read).toThrow(/throttleRateLimit.*logRetentionDays/);
+  });
+});
+
+describe('cdk.json', () => {
+  const context = cdkJsonContext();
+  const settingKeys = Object.keys(context).filter((key) => !key.startsWith('@aws-cdk'));
+
+  it('holds only known deploy settings besides feature flags (a typo would be ignored silently)', () => {
+    // Prepare / Act
+    const unknown = settingKeys.filter(
+      (key) => !(deploySettingNames as readonly string[]).includes(key),
+    );
+
+    // Assess
+    expect(unknown).toEqual([]);
+  });
+
+  it('defaults agree with the code, so an in-process synth and `cdk synth` deploy the same', () => {
+    // Prepare / Act
+    const result = parseDeploySettings(lookupFrom(context));
+
+    // Assess
+    expect(result).toEqual({ ok: true, value: defaultDeploySettings });
+  });
+});

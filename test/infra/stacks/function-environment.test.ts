@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
+import {
+  functionEnvironment,
+  functionEnvironmentNames,
+} from '../../../infra/stacks/function-environment';
+import { functionTimeout } from '../../../infra/stacks/voice-function';
+
+const apiGatewayTimeoutMs = 29_000;
+
+describe('functionEnvironment', () => {
+  const environment = functionEnvironment({
+    tableName: 'jcc-table',
+    settings: { ...defaultDeploySettings, openAiSecretName: 'prod/jcc/openai-key' },
+  });
+
+  it('declares every variable the handlers read, and no other', () => {
+    // Prepare / Act / Assess
+    expect(Object.keys(environment).sort()).toEqual([...functionEnvironmentNames].sort());
+  });
+
+  it.each([
+    ['TABLE_NAME', 'jcc-table'],
+    ['OPENAI_API_KEY_SECRET', 'prod/jcc/openai-key'],
+    ['OPENAI_BASE_URL', defaultDeploySettings.openAiBaseUrl],
+    ['LLM_MODEL', defaultDeploySettings.llmModel],
+    ['DYNAMODB_ENDPOINT', ''],
+    ['OPENAI_API_KEY', ''],
+    ['TURN_DEADLINE_MS', '25000'],
+    ['PARAM_NORMALIZATION', 'lossless'],
+    ['MAX_VALIDATION_RETRIES', '2'],
+    ['CONVERSATION_TTL_SECONDS', '86400'],
+    ['POWERTOOLS_SERVICE_NAME', 'jcc'],
+    ['POWERTOOLS_METRICS_NAMESPACE', 'Jcc'],
+    ['POWERTOOLS_LOG_LEVEL', 'INFO'],
+    ['NODE_OPTIONS', '--enable-source-maps'],
+  ] as const)('sets %s to %j in AWS', (name, expected) => {
+    // Prepare / Act / Assess
+    expect(environment[name]).toBe(expected);
+  });
+
+  it('ends the turn before both the function and API Gateway give up', () => {
+    // Prepare
+    const deadlineMs = Number(environment.TURN_DEADLINE_MS);
+
+    // Act / Assess
+    expect(deadlineMs).toBeLessThan(functionTimeout.toMilliseconds());
+    expect(functionTimeout.toMilliseconds()).toBeLessThan(apiGatewayTimeoutMs);
+  });
+});

@@ -1,0 +1,88 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statefulStackName, statelessStackName } from '../../../infra/stacks/jcc-app';
+import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+
+let synthesized: SynthesizedJccApp;
+// As `cdk deploy -c key=value` passes them: strings, overriding cdk.json.
+beforeAll(() => {
+  synthesized = synthesizeJccApp({
+    bundle: false,
+    context: {
+      openAiSecretName: 'prod/jcc/openai',
+      openAiBaseUrl: 'https://llm.example.com/v1',
+      llmModel: 'gpt-4.1',
+      throttleRateLimit: '5',
+      throttleBurstLimit: '8',
+      logRetentionDays: '90',
+      createApiGatewayCloudWatchRole: 'false',
+    },
+  });
+});
+// Guarded: when the synth itself fails there is nothing to remove.
+afterAll(() => {
+  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
+});
+
+const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
+
+describe('addJccStacks', () => {
+  it('names the stacks JccStateful and JccStateless', () => {
+    // Prepare / Act / Assess
+    expect([synthesized.stateful.stackName, synthesized.stateless.stackName]).toEqual([
+      statefulStackName,
+      statelessStackName,
+    ]);
+    expect([statefulStackName, statelessStackName]).toEqual(['JccStateful', 'JccStateless']);
+  });
+
+  it('passes the model settings and the secret name to every function', () => {
+    // Prepare
+    const functions = Object.values(resourcesOfType('AWS::Lambda::Function'));
+
+    // Act
+    const environments = functions.map((resource) => resource.Properties.Environment.Variables);
+
+    // Assess
+    expect(environments).toHaveLength(3);
+    for (const variables of environments) {
+      expect(variables).toMatchObject({
+        OPENAI_API_KEY_SECRET: 'prod/jcc/openai',
+        OPENAI_BASE_URL: 'https://llm.example.com/v1',
+        LLM_MODEL: 'gpt-4.1',
+      });
+    }
+  });
+
+  it('grants the named secret only', () => {
+    // Prepare / Act
+    const template = JSON.stringify(synthesized.statelessTemplate.toJSON());
+
+    // Assess
+    expect(template).toContain(':secret:prod/jcc/openai-??????');
+    expect(template).not.toContain('jcc/openai-api-key');
+  });
+
+  it('throttles the stage with the given figures', () => {
+    // Prepare / Act / Assess
+    synthesized.statelessTemplate.hasResourceProperties('AWS::ApiGateway::Stage', {
+      MethodSettings: [{ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 8 }],
+    });
+  });
+
+  it('keeps every log group for the given number of days', () => {
+    // Prepare / Act
+    const retentions = Object.values(resourcesOfType('AWS::Logs::LogGroup')).map(
+      (logGroup) => logGroup.Properties.RetentionInDays,
+    );
+
+    // Assess
+    expect(retentions).toEqual([90, 90, 90, 90]);
+  });
+
+  it('leaves the account-wide API Gateway logging role alone when told to', () => {
+    // Prepare / Act / Assess
+    synthesized.statelessTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
+    synthesized.statelessTemplate.resourceCountIs('AWS::IAM::Role', 3);
+  });
+});

@@ -1,0 +1,136 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessLogFields } from '../../../infra/stacks/voice-api';
+import { functionLogicalId, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+
+let synthesized: SynthesizedJccApp;
+beforeAll(() => {
+  synthesized = synthesizeJccApp({ bundle: false });
+});
+// Guarded: when the synth itself fails there is nothing to remove.
+afterAll(() => {
+  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
+});
+
+const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
+
+const onlyResourceOfType = (type: string) => {
+  const all = Object.values(resourcesOfType(type));
+  if (all.length !== 1) throw new Error(`expected one ${type}, found ${all.length}`);
+  return all[0];
+};
+
+/** The full path of an API Gateway resource, rebuilt from its chain of parents. */
+const pathOf = (resourceLogicalId: string): string => {
+  const resource = resourcesOfType('AWS::ApiGateway::Resource')[resourceLogicalId];
+  if (resource === undefined) return '';
+  const parent: { Ref?: string } = resource.Properties.ParentId;
+  return `${parent.Ref === undefined ? '' : pathOf(parent.Ref)}/${resource.Properties.PathPart}`;
+};
+
+describe('the REST API', () => {
+  it('is regional', () => {
+    // Prepare / Act / Assess
+    expect(onlyResourceOfType('AWS::ApiGateway::RestApi')?.Properties).toMatchObject({
+      EndpointConfiguration: { Types: ['REGIONAL'] },
+    });
+  });
+
+  it('has exactly the three routes, each POST only, each proxied to its own function', () => {
+    // Prepare
+    const methods = Object.values(resourcesOfType('AWS::ApiGateway::Method'));
+
+    // Act
+    const routes = methods.map((method) => ({
+      path: pathOf(method.Properties.ResourceId.Ref),
+      httpMethod: method.Properties.HttpMethod,
+      integration: method.Properties.Integration.Type,
+      target: JSON.stringify(method.Properties.Integration.Uri).match(/"(\w+Function)"/)?.[1],
+    }));
+
+    // Assess
+    expect(routes).toEqual(
+      voiceRoutes.map((route) => ({
+        path: route.path,
+        httpMethod: 'POST',
+        integration: 'AWS_PROXY',
+        target: functionLogicalId(route),
+      })),
+    );
+  });
+
+  it('lets API Gateway invoke each function only through its own POST route', () => {
+    // Prepare
+    const permissions = Object.values(resourcesOfType('AWS::Lambda::Permission'));
+
+    // Act
+    const sourceArns = permissions.map((permission) =>
+      JSON.stringify(permission.Properties.SourceArn),
+    );
+
+    // Assess
+    expect(permissions).toHaveLength(voiceRoutes.length);
+    for (const route of voiceRoutes) {
+      expect(sourceArns.filter((arn) => arn.includes(`/POST${route.path}"`))).toHaveLength(1);
+    }
+  });
+});
+
+describe('the stage', () => {
+  const stage = () => onlyResourceOfType('AWS::ApiGateway::Stage');
+
+  it('throttles every method and logs errors without request data', () => {
+    // Prepare / Act / Assess
+    expect(stage()?.Properties).toMatchObject({
+      StageName: 'prod',
+      MethodSettings: [
+        {
+          ResourcePath: '/*',
+          HttpMethod: '*',
+          ThrottlingRateLimit: 10,
+          ThrottlingBurstLimit: 20,
+          LoggingLevel: 'ERROR',
+          DataTraceEnabled: false,
+        },
+      ],
+    });
+  });
+
+  it('writes one JSON object per request to an access log group kept 30 days', () => {
+    // Prepare
+    const accessLog = stage()?.Properties.AccessLogSetting;
+    // The ARN is built from the group's name (no trailing `:*`), so find the group it refers to.
+    const logGroupId = JSON.stringify(accessLog.DestinationArn).match(/"Ref":"(\w+Logs\w*)"/)?.[1];
+
+    // Act
+    const format: unknown = JSON.parse(accessLog.Format);
+
+    // Assess
+    expect(format).toEqual(accessLogFields);
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      integrationLatency: '$context.integrationLatency',
+    });
+    expect(logGroupId).toBeDefined();
+    expect(
+      resourcesOfType('AWS::Logs::LogGroup')[logGroupId ?? '']?.Properties.RetentionInDays,
+    ).toBe(30);
+  });
+
+  it('never logs request headers, which carry the node keys', () => {
+    // Prepare / Act
+    const format: string = stage()?.Properties.AccessLogSetting.Format;
+
+    // Assess
+    expect(format).not.toMatch(/requestOverride|\.header\./i);
+  });
+});
+
+describe('the outputs', () => {
+  it('give the stage URL under a stable name', () => {
+    // Prepare / Act / Assess
+    synthesized.statelessTemplate.hasOutput('ApiUrl', {});
+  });
+});

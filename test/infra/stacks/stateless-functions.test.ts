@@ -1,0 +1,125 @@
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
+import { tableActions } from '../../../infra/stacks/voice-function';
+import { functionLogicalId, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+
+interface PolicyStatementJson {
+  readonly Action: string | readonly string[];
+  readonly Resource: unknown;
+  readonly Effect: string;
+}
+
+let synthesized: SynthesizedJccApp;
+// Bundling is proven by jcc-app.test.ts; here the placeholder assets keep the synth fast.
+beforeAll(() => {
+  synthesized = synthesizeJccApp({ bundle: false });
+});
+// Guarded: when the synth itself fails there is nothing to remove.
+afterAll(() => {
+  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
+});
+
+const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
+
+/** Every statement of every inline policy attached to the role `roleLogicalId`. */
+const statementsOfRole = (roleLogicalId: string): PolicyStatementJson[] =>
+  Object.values(resourcesOfType('AWS::IAM::Policy'))
+    .filter((policy) =>
+      policy.Properties.Roles.some((role: unknown) => JSON.stringify(role).includes(roleLogicalId)),
+    )
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+
+describe.each(voiceRoutes)('the $name function', (route) => {
+  const resource = () => {
+    const found = resourcesOfType('AWS::Lambda::Function')[functionLogicalId(route)];
+    if (found === undefined) throw new Error(`no function ${functionLogicalId(route)}`);
+    return found;
+  };
+
+  it('runs index.handler on Node 24, arm64, 1024 MB, 28 s', () => {
+    // Prepare / Act / Assess
+    expect(resource().Properties).toMatchObject({
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      MemorySize: 1024,
+      Timeout: 28,
+      Handler: 'index.handler',
+    });
+  });
+
+  it('declares every handler variable, with no OpenAI key in plain text', () => {
+    // Prepare
+    const variables = resource().Properties.Environment.Variables;
+
+    // Act / Assess
+    expect(Object.keys(variables).sort()).toEqual([...functionEnvironmentNames].sort());
+    expect(variables.OPENAI_API_KEY).toBe('');
+    expect(variables.OPENAI_API_KEY_SECRET).toBe('jcc/openai-api-key');
+    expect(variables.TABLE_NAME).toEqual({
+      'Fn::ImportValue': expect.stringMatching(/^JccStateful:/),
+    });
+  });
+
+  it('logs to its own log group, kept 30 days', () => {
+    // Prepare
+    const logGroupId: string = resource().Properties.LoggingConfig.LogGroup.Ref;
+
+    // Act
+    const logGroup = resourcesOfType('AWS::Logs::LogGroup')[logGroupId];
+
+    // Assess
+    expect(logGroup?.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('has a role with no managed policy and only its log group, the table and the secret', () => {
+    // Prepare
+    const roleId: string = resource().Properties.Role['Fn::GetAtt'][0];
+    const logGroupId: string = resource().Properties.LoggingConfig.LogGroup.Ref;
+
+    // Act
+    const role = resourcesOfType('AWS::IAM::Role')[roleId];
+    const statements = statementsOfRole(roleId);
+
+    // Assess
+    expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
+    expect(statements).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::GetAtt': [logGroupId, 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: [...tableActions].sort(),
+        Resource: { 'Fn::ImportValue': expect.stringMatching(/^JccStateful:.*Table.*Arn/) },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: {
+          'Fn::Join': ['', expect.arrayContaining([':secret:jcc/openai-api-key-??????'])],
+        },
+      },
+    ]);
+  });
+});
+
+describe('the stateless stack IAM policies', () => {
+  it('grant no wildcard action and no wildcard resource', () => {
+    // Prepare
+    const statements = Object.values(resourcesOfType('AWS::IAM::Policy')).flatMap(
+      (policy): PolicyStatementJson[] => policy.Properties.PolicyDocument.Statement,
+    );
+
+    // Act
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+    const resources = statements.map((statement) => JSON.stringify(statement.Resource));
+
+    // Assess
+    expect(statements.length).toBeGreaterThan(0);
+    expect(actions.filter((action) => action.includes('*'))).toEqual([]);
+    expect(resources.filter((resource) => resource.includes('*'))).toEqual([]);
+  });
+});
