@@ -19,9 +19,12 @@ export function bodyGuard(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxy
       const body = event.body ?? '';
       const bytes = Buffer.byteLength(body, event.isBase64Encoded ? 'base64' : 'utf8');
       if (bytes > LIMITS.bodyBytes) {
-        throw new HttpError(413, 'payload_too_large', `The body is larger than ${LIMITS.bodyBytes} bytes.`, [
-          { limit_bytes: LIMITS.bodyBytes, received_bytes: bytes },
-        ]);
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `The body is larger than ${LIMITS.bodyBytes} bytes.`,
+          [{ limit_bytes: LIMITS.bodyBytes, received_bytes: bytes }],
+        );
       }
       if (body.trim() === '') {
         throw new HttpError(400, 'invalid_json', 'The body is empty; send a JSON object.');

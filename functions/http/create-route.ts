@@ -57,7 +57,11 @@ export function createRoute<Body extends { conversation_id: string }>(options: {
       const node = context.node;
       if (node === undefined) throw new Error('the authentication middleware did not run');
       const body = event.body as unknown as Body;
-      logger.appendKeys({ route: options.name, node_id: node.nodeId, conversation_id: body.conversation_id });
+      logger.appendKeys({
+        route: options.name,
+        node_id: node.nodeId,
+        conversation_id: body.conversation_id,
+      });
       metrics.addDimension('route', options.name);
       const startedAt = performance.now();
       const result = await options.handle({ body, node, logger, metrics });

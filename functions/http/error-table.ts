@@ -17,7 +17,12 @@ const rule = <E extends Error>(
   map: (error: E) => MappedError,
 ): Rule => [type, map as (error: never) => MappedError];
 
-const body = (statusCode: number, code: string, message: string, details: readonly unknown[] = []) => ({
+const body = (
+  statusCode: number,
+  code: string,
+  message: string,
+  details: readonly unknown[] = [],
+) => ({
   statusCode,
   body: { error: { code, message, details } },
 });
@@ -36,12 +41,20 @@ const RULES: readonly Rule[] = [
   ),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),
   rule(ConversationConflictError, () => ({
-    ...body(409, 'conversation_conflict', 'The conversation changed during this request; retry it.'),
+    ...body(
+      409,
+      'conversation_conflict',
+      'The conversation changed during this request; retry it.',
+    ),
     headers: { 'Retry-After': '1' },
   })),
   rule(NothingPendingError, (error) => body(409, 'nothing_pending', error.message)),
   rule(ModelFailedError, (error) =>
-    body(502, 'llm_failed', `The language model failed after the allowed attempts (${error.failure}).`),
+    body(
+      502,
+      'llm_failed',
+      `The language model failed after the allowed attempts (${error.failure}).`,
+    ),
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   rule(StorageUnavailableError, () =>

@@ -10,15 +10,24 @@ import { jsonResponse } from './json-response';
  * the log only. Errors from middy's own middlewares (415, malformed JSON as 422) are translated
  * to the statuses of api.md first.
  */
-export function handleErrors(logger: Logger): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
+export function handleErrors(
+  logger: Logger,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const error = fromMiddy(request.error);
       const mapped = mapError(error);
       if (mapped.statusCode >= 500) {
-        logger.error('request failed', { status: mapped.statusCode, code: mapped.body.error.code, error });
+        logger.error('request failed', {
+          status: mapped.statusCode,
+          code: mapped.body.error.code,
+          error,
+        });
       } else {
-        logger.warn('request rejected', { status: mapped.statusCode, code: mapped.body.error.code });
+        logger.warn('request rejected', {
+          status: mapped.statusCode,
+          code: mapped.body.error.code,
+        });
       }
       request.response = jsonResponse(mapped.statusCode, mapped.body, mapped.headers);
     },
@@ -26,7 +35,8 @@ export function handleErrors(logger: Logger): MiddlewareObj<APIGatewayProxyEvent
 }
 
 function fromMiddy(error: unknown): unknown {
-  if (error instanceof HttpError || !(error instanceof Error) || !('statusCode' in error)) return error;
+  if (error instanceof HttpError || !(error instanceof Error) || !('statusCode' in error))
+    return error;
   const status = Number(error.statusCode);
   if (status === 415) {
     return new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');

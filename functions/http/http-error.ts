@@ -13,7 +13,11 @@ export class HttpError extends Error {
 }
 
 export interface ErrorBody {
-  readonly error: { readonly code: string; readonly message: string; readonly details: readonly unknown[] };
+  readonly error: {
+    readonly code: string;
+    readonly message: string;
+    readonly details: readonly unknown[];
+  };
 }
 
 export interface MappedError {

@@ -14,7 +14,11 @@ export interface AuthenticatorOptions {
 }
 
 const UNAUTHORIZED = () =>
-  new HttpError(401, 'unauthorized', 'Send X-API-Key: <node_id>:<node_key> of a registered, enabled node.');
+  new HttpError(
+    401,
+    'unauthorized',
+    'Send X-API-Key: <node_id>:<node_key> of a registered, enabled node.',
+  );
 
 /**
  * Checks `X-API-Key: <node_id>:<node_key>` against the registry. Registry answers are cached per
@@ -39,10 +43,12 @@ export class NodeAuthenticator {
 
   async authenticate(header: string | undefined): Promise<AuthenticatedNode> {
     const separator = header?.indexOf(':') ?? -1;
-    if (header === undefined || separator <= 0 || separator === header.length - 1) throw UNAUTHORIZED();
+    if (header === undefined || separator <= 0 || separator === header.length - 1)
+      throw UNAUTHORIZED();
     const nodeId = header.slice(0, separator).trim();
     const key = header.slice(separator + 1).trim();
-    if (nodeId === '' || key === '' || nodeId.length > 128 || key.length > 512) throw UNAUTHORIZED();
+    if (nodeId === '' || key === '' || nodeId.length > 128 || key.length > 512)
+      throw UNAUTHORIZED();
 
     const node = await this.find(nodeId);
     const presented = Buffer.from(hashNodeKey(key), 'hex');
@@ -58,7 +64,10 @@ export class NodeAuthenticator {
     if (cached !== undefined && cached.expiresAt > now) return cached.node;
     const node = await this.registry.find(nodeId);
     if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(nodeId, { node, expiresAt: now + (node === null ? this.missingTtlMs : this.foundTtlMs) });
+    this.cache.set(nodeId, {
+      node,
+      expiresAt: now + (node === null ? this.missingTtlMs : this.foundTtlMs),
+    });
     return node;
   }
 }

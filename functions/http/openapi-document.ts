@@ -11,7 +11,8 @@ import {
 } from './response-schemas';
 
 const ERROR_STATUSES: Readonly<Record<string, string>> = {
-  '400': 'Not JSON, fails the request schema, an invalid command set, or tool results that do not match.',
+  '400':
+    'Not JSON, fails the request schema, an invalid command set, or tool results that do not match.',
   '401': 'Missing, malformed or wrong X-API-Key.',
   '404': 'Conversation unknown, expired, or another node’s.',
   '409': 'The conversation changed during the request (retry), or nothing is pending to continue.',
@@ -28,7 +29,10 @@ function operation(summary: string, request: string, response: string) {
   const errors = Object.fromEntries(
     Object.entries(ERROR_STATUSES).map(([status, description]) => [
       status,
-      { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } } },
+      {
+        description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+      },
     ]),
   );
   return {
@@ -57,7 +61,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     info: {
       title: 'Jarvis Command Center tool API',
       version: '0.1.0',
-      description: 'Voice nodes register commands, send utterances and get validated tool calls back.',
+      description:
+        'Voice nodes register commands, send utterances and get validated tool calls back.',
     },
     paths: {
       '/api/v0/conversation/start': operation(
@@ -78,7 +83,12 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
     components: {
       securitySchemes: {
-        nodeKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: '<node_id>:<node_key>' },
+        nodeKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: '<node_id>:<node_key>',
+        },
       },
       schemas: {
         ConversationStartRequest: withoutId(conversationStartRequestSchema),

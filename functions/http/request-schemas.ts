@@ -14,7 +14,8 @@ export const LIMITS = {
   idCharacters: 128,
 } as const;
 
-const text = (maxLength: number = LIMITS.textCharacters) => ({ type: 'string', maxLength }) as const;
+const text = (maxLength: number = LIMITS.textCharacters) =>
+  ({ type: 'string', maxLength }) as const;
 const optionalText = { type: ['string', 'null'], maxLength: LIMITS.textCharacters } as const;
 const optionalBoolean = { type: ['boolean', 'null'] } as const;
 const textList = { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text() } as const;
@@ -45,7 +46,11 @@ const commandDefinition = {
   properties: {
     command_name: text(64),
     description: optionalText,
-    parameters: { type: ['array', 'null'], maxItems: LIMITS.parametersPerCommand, items: commandParameter },
+    parameters: {
+      type: ['array', 'null'],
+      maxItems: LIMITS.parametersPerCommand,
+      items: commandParameter,
+    },
     rules: textList,
     critical_rules: textList,
     keywords: textList,
@@ -103,7 +108,11 @@ export const conversationStartRequestSchema = {
       type: ['object', 'null'],
       properties: { timezone: { type: ['string', 'null'], maxLength: 64 } },
     },
-    available_commands: { type: ['array', 'null'], maxItems: LIMITS.commands, items: commandDefinition },
+    available_commands: {
+      type: ['array', 'null'],
+      maxItems: LIMITS.commands,
+      items: commandDefinition,
+    },
     client_tools: { type: ['array', 'null'], maxItems: LIMITS.commands, items: clientTool },
   },
 } as const;

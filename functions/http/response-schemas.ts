@@ -8,7 +8,11 @@ export const errorResponseSchema = {
     error: {
       type: 'object',
       required: ['code', 'message', 'details'],
-      properties: { code: { type: 'string' }, message: { type: 'string' }, details: { type: 'array' } },
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: { type: 'array' },
+      },
     },
   },
 } as const;
@@ -56,7 +60,10 @@ export const voiceCommandResponseSchema = {
             required: ['name', 'arguments'],
             properties: {
               name: { type: 'string' },
-              arguments: { type: 'string', description: 'A JSON object, as a string, valid for the declared parameters.' },
+              arguments: {
+                type: 'string',
+                description: 'A JSON object, as a string, valid for the declared parameters.',
+              },
             },
           },
         },

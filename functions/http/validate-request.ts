@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { Ajv, type ErrorObject } from 'ajv';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { HttpError } from './http-error';
 
 const MAX_DETAILS = 20;
@@ -14,7 +14,12 @@ export function validateRequest(
     before: ({ event }) => {
       if (validate(event.body)) return;
       const details = (validate.errors ?? []).slice(0, MAX_DETAILS).map(describe);
-      throw new HttpError(400, 'invalid_request', 'The body does not match the request schema.', details);
+      throw new HttpError(
+        400,
+        'invalid_request',
+        'The body does not match the request schema.',
+        details,
+      );
     },
   };
 }

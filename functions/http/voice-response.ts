@@ -60,7 +60,9 @@ export function recordTurn(outcome: TurnOutcome, logger: Logger, metrics: Metric
     stop_reason: outcome.stopReason,
     model_calls: outcome.modelCalls,
     retries: outcome.retries.map((retry) => retry.reason),
-    repairs: outcome.repairs.map((repair) => `${repair.command}.${repair.parameter}:${repair.rule}`),
+    repairs: outcome.repairs.map(
+      (repair) => `${repair.command}.${repair.parameter}:${repair.rule}`,
+    ),
     step_limit_reached: outcome.stepLimitReached,
   });
 }

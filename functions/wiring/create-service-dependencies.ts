@@ -37,7 +37,11 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       ? options.model
       : llm === null
         ? null
-        : new OpenAiLanguageModel({ baseURL: llm.baseURL, apiKey: options.apiKey ?? '', model: llm.model });
+        : new OpenAiLanguageModel({
+            baseURL: llm.baseURL,
+            apiKey: options.apiKey ?? '',
+            model: llm.model,
+          });
   const logger = options.logger ?? new Logger({ serviceName: 'jcc' });
   const metrics = options.metrics ?? new Metrics({ namespace: 'Jcc', serviceName: 'jcc' });
   return {
@@ -49,7 +53,10 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       settings: config.engine,
     },
     route: {
-      authenticator: new NodeAuthenticator(new DynamoDbNodeRegistry({ client, tableName: config.tableName }), clock),
+      authenticator: new NodeAuthenticator(
+        new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
+        clock,
+      ),
       logger,
       metrics,
     },

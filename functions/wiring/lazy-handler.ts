@@ -27,7 +27,9 @@ export function lazyHandler(
       handler = await wired;
     } catch (error) {
       wired = null;
-      console.error(JSON.stringify({ level: 'ERROR', message: 'wiring failed', error: String(error) }));
+      console.error(
+        JSON.stringify({ level: 'ERROR', message: 'wiring failed', error: String(error) }),
+      );
       const mapped = mapError(error);
       return jsonResponse(mapped.statusCode, mapped.body);
     }

@@ -76,7 +76,11 @@ export function localLambdaContext(functionName: string, timeoutMs: number): Con
 
 function groupQuery(query: URLSearchParams): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
-  for (const [name, value] of query) (grouped[name] ??= []).push(value);
+  for (const [name, value] of query) {
+    const values = grouped[name] ?? [];
+    values.push(value);
+    grouped[name] = values;
+  }
   return grouped;
 }
 

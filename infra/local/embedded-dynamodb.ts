@@ -11,7 +11,9 @@ interface DynaliteOptions {
 }
 
 // dynalite is CommonJS without type declarations; requiring it lets us give it the type above.
-const createDynalite = createRequire(import.meta.url)('dynalite') as (options: DynaliteOptions) => Server;
+const createDynalite = createRequire(import.meta.url)('dynalite') as (
+  options: DynaliteOptions,
+) => Server;
 
 export interface EmbeddedDynamoDb {
   readonly endpoint: string;

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 
-export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+export type ProxyHandler = (
+  event: APIGatewayProxyEvent,
+  context: Context,
+) => Promise<APIGatewayProxyResult>;
 
 export interface LocalRoute {
   readonly method: 'POST';
@@ -39,7 +42,8 @@ export async function startLocalApiServer(options: {
     serve(request, response, routes, options.documents ?? {})
       .catch((error: unknown) => {
         options.log?.(`local server error: ${String(error)}`);
-        if (!response.headersSent) sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
+        if (!response.headersSent)
+          sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
       })
       .finally(() => {
         const elapsed = (performance.now() - startedAt).toFixed(0);
@@ -51,7 +55,11 @@ export async function startLocalApiServer(options: {
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  return { url: `http://${options.host ?? '127.0.0.1'}:${port}`, port, close: () => closeServer(server) };
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    port,
+    close: () => closeServer(server),
+  };
 }
 
 async function serve(
@@ -61,18 +69,25 @@ async function serve(
   documents: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  if (request.method === 'GET' && url.pathname === '/health') return sendJson(response, 200, { status: 'ok' });
+  if (request.method === 'GET' && url.pathname === '/health')
+    return sendJson(response, 200, { status: 'ok' });
   if (request.method === 'GET' && url.pathname in documents) {
     return sendJson(response, 200, documents[url.pathname]);
   }
   const route = routes.get(url.pathname);
-  if (route === undefined) return sendJson(response, 404, errorBody('route_not_found', `No route ${url.pathname}.`));
+  if (route === undefined)
+    return sendJson(response, 404, errorBody('route_not_found', `No route ${url.pathname}.`));
   if (request.method !== route.method) {
     response.setHeader('Allow', route.method);
-    return sendJson(response, 405, errorBody('method_not_allowed', `Use ${route.method} on ${url.pathname}.`));
+    return sendJson(
+      response,
+      405,
+      errorBody('method_not_allowed', `Use ${route.method} on ${url.pathname}.`),
+    );
   }
   const body = await readBody(request);
-  if (body === null) return sendJson(response, 413, errorBody('payload_too_large', 'The body is too large.'));
+  if (body === null)
+    return sendJson(response, 413, errorBody('payload_too_large', 'The body is too large.'));
   const event = toApiGatewayEvent({
     method: route.method,
     path: url.pathname,
@@ -81,8 +96,12 @@ async function serve(
     body,
     sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
   });
-  const result = await route.handler(event, localLambdaContext(route.functionName, LAMBDA_TIMEOUT_MS));
-  for (const [name, value] of Object.entries(result.headers ?? {})) response.setHeader(name, String(value));
+  const result = await route.handler(
+    event,
+    localLambdaContext(route.functionName, LAMBDA_TIMEOUT_MS),
+  );
+  for (const [name, value] of Object.entries(result.headers ?? {}))
+    response.setHeader(name, String(value));
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
     response.setHeader(name, values.map(String));
   }

@@ -3,7 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 import { generateNodeKey } from '../../shared/adapters/node-key';
 
 const NODE_ID = 'local-node';
-const fileFor = (env: NodeJS.ProcessEnv) => join(resolve(env.DATA_DIR?.trim() || '.data'), 'local-node-key');
+const fileFor = (env: NodeJS.ProcessEnv) =>
+  join(resolve(env.DATA_DIR?.trim() || '.data'), 'local-node-key');
 
 /**
  * The generated local node's `node_id:node_key`, kept under DATA_DIR (mode 600) so that restarts
@@ -17,7 +18,10 @@ export async function readLocalNodeKey(env: NodeJS.ProcessEnv): Promise<string |
   }
 }
 
-export async function createLocalNodeKey(env: NodeJS.ProcessEnv, persist: boolean): Promise<string> {
+export async function createLocalNodeKey(
+  env: NodeJS.ProcessEnv,
+  persist: boolean,
+): Promise<string> {
   const existing = persist ? await readLocalNodeKey(env) : null;
   if (existing !== null) return existing;
   const credentials = `${NODE_ID}:${generateNodeKey()}`;

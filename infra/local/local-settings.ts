@@ -12,7 +12,9 @@ export interface LocalSettings {
   readonly nodeTimezone: string;
 }
 
-export function readLocalSettings(env: Readonly<Record<string, string | undefined>>): LocalSettings {
+export function readLocalSettings(
+  env: Readonly<Record<string, string | undefined>>,
+): LocalSettings {
   const port = (name: string, fallback: number): number => {
     const value = env[name]?.trim();
     if (value === undefined || value === '') return fallback;

@@ -8,11 +8,15 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createDynamoDbClient, createTableIfMissing, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import {
+  createDynamoDbClient,
+  createTableIfMissing,
+  DynamoDbNodeRegistry,
+} from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
-import { type EmbeddedDynamoDb, startEmbeddedDynamoDb } from './embedded-dynamodb';
-import { createLocalNodeKey } from './local-node-key';
+import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { createLocalNodeKey } from './local-node-key';
 import { readLocalSettings } from './local-settings';
 
 export interface LocalNode {
@@ -86,7 +90,8 @@ async function seedNodes(
     await createTableIfMissing(client, settings.tableName);
     const registry = new DynamoDbNodeRegistry({ client, tableName: settings.tableName });
     const generated = settings.nodeCredentials === null;
-    const credentials = settings.nodeCredentials ?? (await createLocalNodeKey(env, settings.dataDir !== null));
+    const credentials =
+      settings.nodeCredentials ?? (await createLocalNodeKey(env, settings.dataDir !== null));
     const nodes = parseNodeCredentials(credentials).map((node) => ({ ...node, generated }));
     for (const node of nodes) {
       await registry.put({
@@ -112,8 +117,18 @@ async function loadRoutes(): Promise<LocalRoute[]> {
     import('../../functions/voice-command-continue'),
   ]);
   return [
-    { method: 'POST', path: '/api/v0/conversation/start', functionName: 'conversation-start', handler: start.handler },
-    { method: 'POST', path: '/api/v0/voice/command', functionName: 'voice-command', handler: command.handler },
+    {
+      method: 'POST',
+      path: '/api/v0/conversation/start',
+      functionName: 'conversation-start',
+      handler: start.handler,
+    },
+    {
+      method: 'POST',
+      path: '/api/v0/voice/command',
+      functionName: 'voice-command',
+      handler: command.handler,
+    },
     {
       method: 'POST',
       path: '/api/v0/voice/command/continue',

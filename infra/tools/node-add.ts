@@ -24,10 +24,11 @@ const timezone = values.timezone?.trim();
 if (!nodeId || !/^[\x21-\x39\x3b-\x7e]{1,128}$/.test(nodeId)) {
   fail('--node-id is required: printable ASCII without spaces or ":", at most 128 characters');
 }
-if (timezone !== undefined && !IANAZone.isValidZone(timezone)) fail(`--timezone "${timezone}" is not an IANA zone`);
+if (timezone !== undefined && !IANAZone.isValidZone(timezone))
+  fail(`--timezone "${timezone}" is not an IANA zone`);
 
 const tableName = values.table ?? process.env.TABLE_NAME ?? 'jcc-local';
-const endpoint = values.aws ? undefined : (process.env.DYNAMODB_ENDPOINT || 'http://127.0.0.1:8000');
+const endpoint = values.aws ? undefined : process.env.DYNAMODB_ENDPOINT || 'http://127.0.0.1:8000';
 const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
 const client = createDynamoDbClient({ region, ...(endpoint === undefined ? {} : { endpoint }) });
 const key = generateNodeKey();
@@ -41,7 +42,9 @@ try {
     enabled: true,
   });
 } catch (error) {
-  fail(`could not write to table ${tableName}${endpoint ? ` at ${endpoint}` : ''}: ${String(error)}`);
+  fail(
+    `could not write to table ${tableName}${endpoint ? ` at ${endpoint}` : ''}: ${String(error)}`,
+  );
 } finally {
   client.destroy();
 }

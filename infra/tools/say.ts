@@ -30,15 +30,23 @@ const { values, positionals } = parseArgs({
 const utterance = positionals.join(' ').trim();
 if (utterance === '') fail('say what? e.g. npm run say -- "set a timer for 5 minutes"');
 const url = values.url ?? `http://127.0.0.1:${process.env.PORT || 3000}`;
-const key = values.key ?? process.env.LOCAL_NODE_API_KEY?.split(',')[0] ?? (await readLocalNodeKey(process.env));
+const key =
+  values.key ??
+  process.env.LOCAL_NODE_API_KEY?.split(',')[0] ??
+  (await readLocalNodeKey(process.env));
 if (!key) fail('no node key: pass --key node_id:node_key or set LOCAL_NODE_API_KEY');
-const cannedResults = values.results ? (JSON.parse(await readFile(values.results, 'utf8')) as Record<string, unknown>) : {};
+const cannedResults = values.results
+  ? (JSON.parse(await readFile(values.results, 'utf8')) as Record<string, unknown>)
+  : {};
 const conversationId = values.conversation ?? randomUUID();
 
 const registration = JSON.parse(await readFile(values.commands, 'utf8')) as Record<string, unknown>;
 await post('/api/v0/conversation/start', { ...registration, conversation_id: conversationId });
 console.log(`conversation ${conversationId} started\n> ${utterance}`);
-let response = await post('/api/v0/voice/command', { conversation_id: conversationId, voice_command: utterance });
+let response = await post('/api/v0/voice/command', {
+  conversation_id: conversationId,
+  voice_command: utterance,
+});
 
 for (let round = 0; round < 5; round += 1) {
   printResponse(response);
@@ -47,13 +55,22 @@ for (let round = 0; round < 5; round += 1) {
   if (response.stop_reason === 'tool_calls' && values.auto) {
     const toolResults = toolCalls.map((call) => ({
       tool_call_id: call.id,
-      output: cannedResults[call.function.name] ?? { status: 'ok', note: 'canned result from npm run say' },
+      output: cannedResults[call.function.name] ?? {
+        status: 'ok',
+        note: 'canned result from npm run say',
+      },
     }));
-    response = await post('/api/v0/voice/command/continue', { conversation_id: conversationId, tool_results: toolResults });
+    response = await post('/api/v0/voice/command/continue', {
+      conversation_id: conversationId,
+      tool_results: toolResults,
+    });
   } else if (response.stop_reason === 'validation_required' && validation && values.answer) {
     console.log(`> ${values.answer}`);
     const toolResults = [{ tool_call_id: validation.tool_call_id, output: values.answer }];
-    response = await post('/api/v0/voice/command/continue', { conversation_id: conversationId, tool_results: toolResults });
+    response = await post('/api/v0/voice/command/continue', {
+      conversation_id: conversationId,
+      tool_results: toolResults,
+    });
   } else {
     break;
   }

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /** SHA-256 (hex) of a node key: the only form in which a key is ever stored. */
-export const hashNodeKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+export const hashNodeKey = (key: string): string =>
+  createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A new node key: 32 random bytes, URL-safe base64 (43 characters). */
 export const generateNodeKey = (): string => randomBytes(32).toString('base64url');

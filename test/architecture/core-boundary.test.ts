@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,10 @@ describe('the core does no I/O', () => {
     ['Date.now()', /Date\.now\(/],
     ['new Date() without an argument', /new Date\(\)/],
     ['Math.random()', /Math\.random\(/],
-    ['an AWS SDK, openai, middy, Powertools or HTTP import', /from '(@aws-sdk\/|openai|@middy\/|@aws-lambda-powertools\/|aws-lambda|node:http|node:fs|dynalite)/],
+    [
+      'an AWS SDK, openai, middy, Powertools or HTTP import',
+      /from '(@aws-sdk\/|openai|@middy\/|@aws-lambda-powertools\/|aws-lambda|node:http|node:fs|dynalite)/,
+    ],
   ])('no core file uses %s', async (_, pattern) => {
     const files = (await Promise.all(CORE.map(sourceFiles))).flat();
     expect(files.length).toBeGreaterThan(20);
@@ -50,7 +53,10 @@ describe('the core does no I/O', () => {
       const lint = (file: string) =>
         run(biome, ['lint', '--max-diagnostics=50', file], { cwd: scratch }).then(
           (result) => ({ failed: false, output: result.stdout + result.stderr }),
-          (error: { stdout: string; stderr: string }) => ({ failed: true, output: error.stdout + error.stderr }),
+          (error: { stdout: string; stderr: string }) => ({
+            failed: true,
+            output: error.stdout + error.stderr,
+          }),
         );
 
       // Act

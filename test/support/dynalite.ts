@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
+import { startEmbeddedDynamoDb } from '../../infra/local/embedded-dynamodb';
 import { createDynamoDbClient } from '../../shared/adapters/dynamodb/client';
 import { createTableIfMissing } from '../../shared/adapters/dynamodb/table';
-import { startEmbeddedDynamoDb } from '../../infra/local/embedded-dynamodb';
 
 export interface RunningDynalite {
   readonly endpoint: string;

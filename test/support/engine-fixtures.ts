@@ -1,18 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../shared/conversation/engine-settings';
+import type { ChatMessage } from '../../shared/conversation/chat-message';
+import {
+  DEFAULT_ENGINE_SETTINGS,
+  type EngineSettings,
+} from '../../shared/conversation/engine-settings';
 import { SERVER_TOOL_NAMES } from '../../shared/conversation/server-tools/server-tool-names';
 import { step } from '../../shared/conversation/turn/step';
 import type { TurnOutcome } from '../../shared/conversation/turn/turn-outcome';
-import { startTurn, type TurnContext, type TurnState } from '../../shared/conversation/turn/turn-state';
-import type { ChatMessage } from '../../shared/conversation/chat-message';
-import { type CommandSetSource, type CompiledCommandSet, compileCommandSet } from '../../shared/params';
+import {
+  startTurn,
+  type TurnContext,
+  type TurnState,
+} from '../../shared/conversation/turn/turn-state';
+import {
+  type CommandSetSource,
+  type CompiledCommandSet,
+  compileCommandSet,
+} from '../../shared/params';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { ModelReply, RawToolCall } from '../../shared/ports/language-model';
 
 /** The registration a real node sends (copied from shared/fixtures). */
 export function fixtureRegistration(): CommandSetSource & { conversation_id: string } {
-  const path = fileURLToPath(new URL('../fixtures/voice-node-conversation-start.json', import.meta.url));
+  const path = fileURLToPath(
+    new URL('../fixtures/voice-node-conversation-start.json', import.meta.url),
+  );
   return JSON.parse(readFileSync(path, 'utf8')) as CommandSetSource & { conversation_id: string };
 }
 
@@ -27,13 +40,23 @@ export const FIXED_NOW = Date.UTC(2026, 0, 16, 15, 0, 0);
 
 export const fixedClock = (now = FIXED_NOW): Clock & { advance(ms: number): void } => {
   let current = now;
-  return { now: () => current, advance: (ms) => void (current += ms) };
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+  };
 };
 
 /** call_1, call_2...: predictable ids. */
 export function sequentialIds(): IdGenerator {
   let next = 0;
-  return { next: (prefix) => `${prefix}${(next += 1)}` };
+  return {
+    next: (prefix) => {
+      next += 1;
+      return `${prefix}${next}`;
+    },
+  };
 }
 
 export function turnContext(
@@ -54,7 +77,11 @@ export const reply = (content: string | null, toolCalls: RawToolCall[] = []): Mo
   finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
 });
 
-export const call = (name: string, args: unknown, id: string | null = `model_${name}`): RawToolCall => ({
+export const call = (
+  name: string,
+  args: unknown,
+  id: string | null = `model_${name}`,
+): RawToolCall => ({
   id,
   name,
   arguments: typeof args === 'string' ? args : JSON.stringify(args),
@@ -84,7 +111,9 @@ export function runScripted(
     const action = step(state, next, context);
     if (action.type === 'finish') {
       if (action.state.modelCalls !== replies.length) {
-        throw new Error(`turn finished after ${action.state.modelCalls} of ${replies.length} scripted replies`);
+        throw new Error(
+          `turn finished after ${action.state.modelCalls} of ${replies.length} scripted replies`,
+        );
       }
       return { outcome: action.outcome, state: action.state, toolChoices };
     }
@@ -99,10 +128,13 @@ export function assertValidHistory(messages: readonly ChatMessage[]): void {
   let open = new Set<string>();
   for (const message of messages) {
     if (message.role === 'tool') {
-      if (!open.delete(message.toolCallId)) throw new Error(`tool message ${message.toolCallId} answers nothing`);
+      if (!open.delete(message.toolCallId))
+        throw new Error(`tool message ${message.toolCallId} answers nothing`);
       continue;
     }
-    if (open.size > 0) throw new Error(`calls ${[...open].join(', ')} unanswered before a ${message.role} message`);
-    if (message.role === 'assistant') open = new Set(message.toolCalls.map((toolCall) => toolCall.id));
+    if (open.size > 0)
+      throw new Error(`calls ${[...open].join(', ')} unanswered before a ${message.role} message`);
+    if (message.role === 'assistant')
+      open = new Set(message.toolCalls.map((toolCall) => toolCall.id));
   }
 }

@@ -1,5 +1,5 @@
-import type { NormalizationPolicy } from '../../params';
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
+import type { NormalizationPolicy } from '../../params';
 
 /** Where the model's key comes from: the environment (local runs) or a Secrets Manager secret. */
 export type ApiKeySource =
@@ -35,7 +35,9 @@ const POLICIES: readonly NormalizationPolicy[] = ['strict', 'lossless', 'lenient
  * Reads and checks every setting once, at start-up; everything else gets plain values.
  * Every problem is reported at once. Secrets are never part of the error text.
  */
-export function readServiceConfig(env: Readonly<Record<string, string | undefined>>): ServiceConfig {
+export function readServiceConfig(
+  env: Readonly<Record<string, string | undefined>>,
+): ServiceConfig {
   const problems: string[] = [];
   const text = (name: string): string | null => {
     const value = env[name]?.trim();
@@ -61,8 +63,18 @@ export function readServiceConfig(env: Readonly<Record<string, string | undefine
     normalization: POLICIES.includes(policy as NormalizationPolicy)
       ? (policy as NormalizationPolicy)
       : DEFAULT_ENGINE_SETTINGS.normalization,
-    maxValidationRetries: integer('MAX_VALIDATION_RETRIES', DEFAULT_ENGINE_SETTINGS.maxValidationRetries, 0, 5),
-    turnDeadlineMs: integer('TURN_DEADLINE_MS', DEFAULT_ENGINE_SETTINGS.turnDeadlineMs, 1_000, 28_000),
+    maxValidationRetries: integer(
+      'MAX_VALIDATION_RETRIES',
+      DEFAULT_ENGINE_SETTINGS.maxValidationRetries,
+      0,
+      5,
+    ),
+    turnDeadlineMs: integer(
+      'TURN_DEADLINE_MS',
+      DEFAULT_ENGINE_SETTINGS.turnDeadlineMs,
+      1_000,
+      28_000,
+    ),
     conversationTtlSeconds: integer(
       'CONVERSATION_TTL_SECONDS',
       DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,

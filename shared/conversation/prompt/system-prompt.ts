@@ -36,7 +36,9 @@ function directAnswerPolicy(commands: readonly CommandSpec[]): string {
   const mayAnswer = commands.filter((command) => command.allowDirectAnswer === true);
   const lines = ['Direct answers:'];
   if (mustCall.length > 0) {
-    lines.push(`- Always call these; never answer them from your own knowledge: ${names(mustCall)}.`);
+    lines.push(
+      `- Always call these; never answer them from your own knowledge: ${names(mustCall)}.`,
+    );
   }
   if (mayAnswer.length > 0) {
     lines.push(`- You may answer these directly when you know the answer: ${names(mayAnswer)}.`);

@@ -47,7 +47,11 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     const call = { id: extracted.id, name: extracted.name, arguments: stringify(parsed.value) };
     return { ok: false, call, issues: check.issues, repairs };
   }
-  const call = { id: extracted.id, name: extracted.name, arguments: JSON.stringify(check.arguments) };
+  const call = {
+    id: extracted.id,
+    name: extracted.name,
+    arguments: JSON.stringify(check.arguments),
+  };
   return { ok: true, call, repairs };
 }
 

@@ -8,11 +8,16 @@ import type { ClarificationQuestion } from '../server-tools/request-validation-t
 export function clarificationFor(issues: readonly ValidationIssue[]): ClarificationQuestion {
   const issue = issues.find((candidate) => candidate.parameter !== null) ?? issues[0];
   if (issue === undefined || issue.parameter === null) {
-    return { question: 'Sorry, could you say that another way?', parameterName: 'request', options: null };
+    return {
+      question: 'Sorry, could you say that another way?',
+      parameterName: 'request',
+      options: null,
+    };
   }
   const parameterName = issue.parameter.replace(/\[\d+\]$/, '');
   const label = parameterName.replaceAll('_', ' ');
-  const options = issue.validValues !== null && issue.validValues.length > 0 ? issue.validValues : null;
+  const options =
+    issue.validValues !== null && issue.validValues.length > 0 ? issue.validValues : null;
   return { question: questionText(issue, label, options), parameterName, options };
 }
 

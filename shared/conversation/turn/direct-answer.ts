@@ -1,5 +1,5 @@
+import { appendAssistant, finishWithAnswer, finishWithToolCalls } from './finish';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
-import { finishWithAnswer, finishWithToolCalls, appendAssistant } from './finish';
 
 const MUST_CALL =
   'Do not answer in text. This request must be handled by calling one of the tools; call the ' +
@@ -34,7 +34,9 @@ export function answerDirectly(
   }
   const mustCall =
     !state.toolResultsArrived &&
-    [...context.commandSet.commands.values()].every((command) => command.allowDirectAnswer === false) &&
+    [...context.commandSet.commands.values()].every(
+      (command) => command.allowDirectAnswer === false,
+    ) &&
     !state.retries.some((retry) => retry.reason === 'must_call_tool');
   if (!mustCall || !retriesLeft(state, context)) return finishWithAnswer(state, text);
 

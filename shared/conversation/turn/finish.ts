@@ -11,7 +11,11 @@ export function finishWithToolCalls(
   calls: readonly ToolCall[],
 ): TurnAction {
   const next = appendAssistant(state, text, calls);
-  return finish(next, { stopReason: StopReason.toolCalls, assistantMessage: text, toolCalls: calls });
+  return finish(next, {
+    stopReason: StopReason.toolCalls,
+    assistantMessage: text,
+    toolCalls: calls,
+  });
 }
 
 /**
@@ -41,9 +45,17 @@ export function finishWithClarification(
 }
 
 /** Ends the turn with a spoken answer and nothing pending. */
-export function finishWithAnswer(state: TurnState, text: string, stepLimitReached = false): TurnAction {
+export function finishWithAnswer(
+  state: TurnState,
+  text: string,
+  stepLimitReached = false,
+): TurnAction {
   const next = appendAssistant(state, text, []);
-  return finish(next, { stopReason: StopReason.complete, assistantMessage: text, stepLimitReached });
+  return finish(next, {
+    stopReason: StopReason.complete,
+    assistantMessage: text,
+    stepLimitReached,
+  });
 }
 
 export function appendAssistant(
@@ -51,7 +63,10 @@ export function appendAssistant(
   text: string | null,
   toolCalls: readonly ToolCall[],
 ): TurnState {
-  return { ...state, messages: [...state.messages, { role: 'assistant', content: text, toolCalls }] };
+  return {
+    ...state,
+    messages: [...state.messages, { role: 'assistant', content: text, toolCalls }],
+  };
 }
 
 function finish(

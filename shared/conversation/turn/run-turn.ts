@@ -40,7 +40,8 @@ export async function runTurn(
   while (action.type === 'call_model') {
     const { state, toolChoice } = action;
     const timeoutMs = deadline - dependencies.clock.now();
-    if (timeoutMs <= 0) throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
+    if (timeoutMs <= 0)
+      throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
     const reply = await callModel(dependencies.model, state, context, timeoutMs, {
       messages: [{ role: 'system', content: systemPrompt }, ...state.messages],
       tools,
@@ -75,7 +76,10 @@ async function callModel(
   }
 }
 
-function partsFor(commandSet: CompiledCommandSet): { systemPrompt: string; tools: ToolDefinition[] } {
+function partsFor(commandSet: CompiledCommandSet): {
+  systemPrompt: string;
+  tools: ToolDefinition[];
+} {
   let parts = requestParts.get(commandSet);
   if (parts === undefined) {
     parts = {

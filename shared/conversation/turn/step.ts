@@ -14,7 +14,11 @@ import type { ModelReply } from '../../ports/language-model';
 import type { ChatMessage, ToolCall } from '../chat-message';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
-import { isServerToolName, SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-names';
+import {
+  isServerToolName,
+  SERVER_TOOL_NAMES,
+  ServerToolName,
+} from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
@@ -75,7 +79,11 @@ function answerInServer(
     id: call.id,
     name: call.name,
     arguments: call.arguments.ok ? JSON.stringify(call.arguments.value) : call.arguments.raw,
-    result: runServerTool(call.name, call.arguments.ok ? call.arguments.value : {}, context.serverTools),
+    result: runServerTool(
+      call.name,
+      call.arguments.ok ? call.arguments.value : {},
+      context.serverTools,
+    ),
   }));
   const invalidCalls = invalid.map((result) => ({
     ...result.call,

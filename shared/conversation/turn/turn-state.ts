@@ -27,12 +27,19 @@ export interface TurnContext {
 }
 
 export type TurnAction =
-  | { readonly type: 'call_model'; readonly state: TurnState; readonly toolChoice: 'auto' | 'required' }
+  | {
+      readonly type: 'call_model';
+      readonly state: TurnState;
+      readonly toolChoice: 'auto' | 'required';
+    }
   | { readonly type: 'finish'; readonly state: TurnState; readonly outcome: TurnOutcome };
 
 export type Step = (state: TurnState, reply: ModelReply, context: TurnContext) => TurnAction;
 
 /** The state a turn starts from, given the history with the new user message or tool results. */
-export function startTurn(messages: readonly ChatMessage[], toolResultsArrived: boolean): TurnState {
+export function startTurn(
+  messages: readonly ChatMessage[],
+  toolResultsArrived: boolean,
+): TurnState {
   return { messages, modelCalls: 0, retries: [], repairs: [], keptCalls: [], toolResultsArrived };
 }

@@ -54,5 +54,11 @@ export async function continueConversation(
     toolCallId: call.id,
     content: toolOutputText(byId.get(call.id)?.output, limit),
   }));
-  return runConversationTurn(dependencies, record, [...record.messages, ...results], true, startedAt);
+  return runConversationTurn(
+    dependencies,
+    record,
+    [...record.messages, ...results],
+    true,
+    startedAt,
+  );
 }

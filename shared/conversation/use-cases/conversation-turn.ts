@@ -49,7 +49,12 @@ export async function runConversationTurn(
     serverTools: { timezone: record.timezone, now: startedAt, commandSet: compiled.value },
   };
   const deadline = startedAt + settings.turnDeadlineMs;
-  const finished = await runTurn(startTurn(messages, toolResultsArrived), context, { model, clock }, deadline);
+  const finished = await runTurn(
+    startTurn(messages, toolResultsArrived),
+    context,
+    { model, clock },
+    deadline,
+  );
 
   const now = clock.now();
   await store.save(

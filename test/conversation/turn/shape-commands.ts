@@ -22,7 +22,7 @@ export const SHAPE_COMMANDS: CommandSetSource = {
       command_name: 'needs',
       description: 'A command with required parameters.',
       parameters: [
-        { name: 'query', type: 'string', required: true },
+        { name: 'amount', type: 'int', required: true },
         { name: 'operation', type: 'string', required: false, enum_values: ['add', 'subtract'] },
       ],
       allow_direct_answer: true,

@@ -17,13 +17,28 @@ const ROWS: readonly {
     lossless: { when: ['2026-01-18T05:00:00Z'] },
     strict: 'retry',
   },
-  { row: 'a JSON-encoded object for dict', args: { where: '{"lat": 1}' }, lossless: { where: { lat: 1 } }, strict: 'retry' },
+  {
+    row: 'a JSON-encoded object for dict',
+    args: { where: '{"lat": 1}' },
+    lossless: { where: { lat: 1 } },
+    strict: 'retry',
+  },
   { row: '"5" for int', args: { count: '5' }, lossless: { count: 5 }, strict: 'retry' },
   { row: '"5.0" for int', args: { count: '5.0' }, lossless: { count: 5 }, strict: 'retry' },
   { row: '"5.5" for int', args: { count: '5.5' }, lossless: 'retry', strict: 'retry' },
   { row: '"2.5" for float', args: { ratio: '2.5' }, lossless: { ratio: 2.5 }, strict: 'retry' },
-  { row: '"true" for bool', args: { enabled: 'true' }, lossless: { enabled: true }, strict: 'retry' },
-  { row: '"False" for bool', args: { enabled: 'False' }, lossless: { enabled: false }, strict: 'retry' },
+  {
+    row: '"true" for bool',
+    args: { enabled: 'true' },
+    lossless: { enabled: true },
+    strict: 'retry',
+  },
+  {
+    row: '"False" for bool',
+    args: { enabled: 'False' },
+    lossless: { enabled: false },
+    strict: 'retry',
+  },
   {
     row: 'one value for array<datetime>',
     args: { when: '2026-01-18T05:00:00Z' },
@@ -32,15 +47,19 @@ const ROWS: readonly {
   },
   ...['null', 'None', 'none', 'default', ''].map((placeholder) => ({
     row: `"${placeholder}" for an optional parameter`,
-    args: { label: placeholder },
+    args: { count: placeholder },
     lossless: {},
     strict: 'retry' as const,
   })),
-  { row: 'null for an optional parameter', args: { label: null }, lossless: {}, strict: {} },
+  { row: 'null for an optional parameter', args: { count: null }, lossless: {}, strict: {} },
   { row: '"yes" for bool', args: { enabled: 'yes' }, lossless: 'retry', strict: 'retry' },
   { row: '1 for bool', args: { enabled: 1 }, lossless: 'retry', strict: 'retry' },
 ];
 
+/*
+ * Placeholders are tried on an int parameter: for a string parameter "None" is a valid string,
+ * and a valid value is never changed.
+ */
 describe('step: argument shape (llm-failure-modes.md)', () => {
   describe.each(['lossless', 'strict'] as const)('policy %s', (policy) => {
     it.each(ROWS)('$row', ({ args, ...expected }) => {
@@ -49,7 +68,9 @@ describe('step: argument shape (llm-failure-modes.md)', () => {
       const want = expected[policy];
       const valid = { count: 1 };
       const replies =
-        want === 'retry' ? [reply(null, [call('probe', args)]), reply(null, [call('probe', valid, 'call_fixed')])] : [reply(null, [call('probe', args)])];
+        want === 'retry'
+          ? [reply(null, [call('probe', args)]), reply(null, [call('probe', valid, 'call_fixed')])]
+          : [reply(null, [call('probe', args)])];
 
       // Act
       const { outcome } = runScripted(context, replies);
@@ -69,11 +90,11 @@ describe('step: argument shape (llm-failure-modes.md)', () => {
   it('the same placeholders for a required parameter are a retry (missing)', () => {
     const context = turnContext(commandSet);
     const { outcome } = runScripted(context, [
-      reply(null, [call('needs', { query: 'None' })]),
-      reply(null, [call('needs', { query: 'weather' })]),
+      reply(null, [call('needs', { amount: 'None' })]),
+      reply(null, [call('needs', { amount: 3 })]),
     ]);
     expect(outcome.modelCalls).toBe(2);
-    expect(outcome.retries[0]?.issues[0]?.parameter).toBe('query');
+    expect(outcome.retries[0]?.issues[0]?.parameter).toBe('amount');
   });
 
   it('lenient maps "yes" and 1 to true and records the repair', () => {

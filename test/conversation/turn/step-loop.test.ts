@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidHistory, call, compile, fixtureRegistration, reply, runScripted, turnContext } from '../../support/engine-fixtures';
+import {
+  assertValidHistory,
+  call,
+  compile,
+  fixtureRegistration,
+  reply,
+  runScripted,
+  turnContext,
+} from '../../support/engine-fixtures';
 import { MUST_CALL_COMMANDS } from './shape-commands';
 
 const commandSet = compile(fixtureRegistration());
@@ -8,10 +16,17 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   it('server tools run in-process and their results go back to the model', () => {
     // Prepare
     const resolve = call('resolve_relative_date', { relative_term: 'tomorrow' }, 'call_date');
-    const weather = call('get_weather', { resolved_datetimes: ['2026-01-17T05:00:00Z'] }, 'call_weather');
+    const weather = call(
+      'get_weather',
+      { resolved_datetimes: ['2026-01-17T05:00:00Z'] },
+      'call_weather',
+    );
 
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [reply(null, [resolve]), reply(null, [weather])]);
+    const { outcome, state } = runScripted(turnContext(commandSet), [
+      reply(null, [resolve]),
+      reply(null, [weather]),
+    ]);
 
     // Assess
     expect(outcome.stopReason).toBe('tool_calls');
@@ -26,7 +41,9 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   it('get_command_utterance_examples returns the stored examples; unknown names give empty lists', () => {
     const lookUp = call('get_command_utterance_examples', { command_names: ['set_timer', 'nope'] });
     const { state } = runScripted(turnContext(commandSet), [reply(null, [lookUp]), reply('Done.')]);
-    const result = JSON.parse(state.messages.find((message) => message.role === 'tool')?.content ?? '{}');
+    const result = JSON.parse(
+      state.messages.find((message) => message.role === 'tool')?.content ?? '{}',
+    );
     expect(result.commands.set_timer.examples[0].voice_command).toBe('Set a timer for 5 minutes');
     expect(result.commands.nope).toEqual({ examples: [], antipatterns: [] });
   });
@@ -36,16 +53,27 @@ describe('step: the loop (llm-failure-modes.md)', () => {
       reply(null, [call('resolve_relative_date', { relative_term: 'today' }, `call_${index}`)]),
     );
     const { outcome, state } = runScripted(turnContext(commandSet), forever);
-    expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 6, stepLimitReached: true });
+    expect(outcome).toMatchObject({
+      stopReason: 'complete',
+      modelCalls: 6,
+      stepLimitReached: true,
+    });
     expect(outcome.assistantMessage).toMatch(/couldn't finish/);
     assertValidHistory(state.messages);
   });
 
   it('a direct answer where every tool must be called: one must-call retry with tool_choice required, then accept', () => {
     const mustCall = compile(MUST_CALL_COMMANDS);
-    const { outcome, toolChoices } = runScripted(turnContext(mustCall), [reply('Sure, timer set!'), reply('Timer set!')]);
+    const { outcome, toolChoices } = runScripted(turnContext(mustCall), [
+      reply('Sure, timer set!'),
+      reply('Timer set!'),
+    ]);
     expect(toolChoices).toEqual(['required']);
-    expect(outcome).toMatchObject({ stopReason: 'complete', assistantMessage: 'Timer set!', modelCalls: 2 });
+    expect(outcome).toMatchObject({
+      stopReason: 'complete',
+      assistantMessage: 'Timer set!',
+      modelCalls: 2,
+    });
     expect(outcome.retries.map((retry) => retry.reason)).toEqual(['must_call_tool']);
   });
 
@@ -59,7 +87,9 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   });
 
   it('a direct answer is accepted where some tool allows it (the fixture)', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [reply('Paris is the capital of France.')]);
+    const { outcome } = runScripted(turnContext(commandSet), [
+      reply('Paris is the capital of France.'),
+    ]);
     expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 1, retries: [] });
   });
 
@@ -72,7 +102,11 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   });
 
   it('request_validation from the model stops with validation_required and its tool_call_id', () => {
-    const ask = call('request_validation', { question: 'Which city?', parameter_name: 'city', options: ['Paris', 'Rome'] }, 'call_ask');
+    const ask = call(
+      'request_validation',
+      { question: 'Which city?', parameter_name: 'city', options: ['Paris', 'Rome'] },
+      'call_ask',
+    );
     const { outcome, state } = runScripted(turnContext(commandSet), [reply(null, [ask])]);
     expect(outcome.stopReason).toBe('validation_required');
     expect(outcome.validationRequest).toEqual({
@@ -82,7 +116,9 @@ describe('step: the loop (llm-failure-modes.md)', () => {
       toolCallId: 'call_ask',
     });
     const last = state.messages.at(-1);
-    expect(last?.role === 'assistant' && last.toolCalls.map((toolCall) => toolCall.id)).toEqual(['call_ask']);
+    expect(last?.role === 'assistant' && last.toolCalls.map((toolCall) => toolCall.id)).toEqual([
+      'call_ask',
+    ]);
   });
 
   it('an empty reply is retried once from the budget, then answered with an apology', () => {

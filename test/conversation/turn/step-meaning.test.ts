@@ -1,18 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidHistory, call, compile, fixtureRegistration, reply, runScripted, turnContext } from '../../support/engine-fixtures';
+import {
+  assertValidHistory,
+  call,
+  compile,
+  fixtureRegistration,
+  reply,
+  runScripted,
+  turnContext,
+} from '../../support/engine-fixtures';
 
 const commandSet = compile(fixtureRegistration());
 const TOMORROW = ['2026-01-17T05:00:00Z'];
 
 /** llm-failure-modes.md, "Meaning": never repaired; one retry each, then the fix is accepted. */
 const ROWS = [
-  { row: '["tomorrow"] for array<datetime>', bad: call('get_weather', { resolved_datetimes: ['tomorrow'] }), hint: /resolve_relative_date/ },
-  { row: '"next week" for array<datetime>', bad: call('get_weather', { resolved_datetimes: 'next week' }), hint: /ISO-8601/ },
-  { row: 'a datetime without a zone', bad: call('get_weather', { resolved_datetimes: ['2026-01-18T05:00:00'] }), hint: /zone/i },
-  { row: 'an enum miss', bad: call('calculate', { num1: 2, num2: 3, operation: 'power' }), hint: /add.*subtract.*multiply.*divide/ },
-  { row: 'a wrong parameter name', bad: call('answer_question', { question: 'why?' }), hint: /query/ },
+  {
+    row: '["tomorrow"] for array<datetime>',
+    bad: call('get_weather', { resolved_datetimes: ['tomorrow'] }),
+    hint: /resolve_relative_date/,
+  },
+  {
+    row: '"next week" for array<datetime>',
+    bad: call('get_weather', { resolved_datetimes: 'next week' }),
+    hint: /ISO-8601/,
+  },
+  {
+    row: 'a datetime without a zone',
+    bad: call('get_weather', { resolved_datetimes: ['2026-01-18T05:00:00'] }),
+    hint: /zone/i,
+  },
+  {
+    row: 'an enum miss',
+    bad: call('calculate', { num1: 2, num2: 3, operation: 'power' }),
+    hint: /add.*subtract.*multiply.*divide/,
+  },
+  {
+    row: 'a wrong parameter name',
+    bad: call('answer_question', { question: 'why?' }),
+    hint: /query/,
+  },
   { row: 'a tool that does not exist', bad: call('get_location', {}), hint: /get_weather/ },
-  { row: 'a required parameter left out', bad: call('get_weather', { city: 'Paris' }), hint: /resolved_datetimes/ },
+  {
+    row: 'a required parameter left out',
+    bad: call('get_weather', { city: 'Paris' }),
+    hint: /resolved_datetimes/,
+  },
 ] as const;
 
 describe('step: meaning (llm-failure-modes.md)', () => {
@@ -30,13 +62,17 @@ describe('step: meaning (llm-failure-modes.md)', () => {
     expect(outcome.retries).toHaveLength(1);
     const retryMessage = state.messages.find((message) => message.role === 'system');
     expect(retryMessage?.content).toMatch(hint);
-    expect(JSON.parse(outcome.toolCalls[0]?.arguments ?? '')).toEqual({ resolved_datetimes: TOMORROW });
+    expect(JSON.parse(outcome.toolCalls[0]?.arguments ?? '')).toEqual({
+      resolved_datetimes: TOMORROW,
+    });
     assertValidHistory(state.messages);
   });
 
   it('a 2026-02-30 date is a retry', () => {
     const set = compile({
-      available_commands: [{ command_name: 'plan', parameters: [{ name: 'day', type: 'date', required: true }] }],
+      available_commands: [
+        { command_name: 'plan', parameters: [{ name: 'day', type: 'date', required: true }] },
+      ],
     });
     const { outcome } = runScripted(turnContext(set), [
       reply(null, [call('plan', { day: '2026-02-30' })]),
@@ -60,7 +96,11 @@ describe('step: meaning (llm-failure-modes.md)', () => {
     const context = turnContext(commandSet);
 
     // Act
-    const { outcome, state } = runScripted(context, [reply(null, [bad()]), reply(null, [bad()]), reply(null, [bad()])]);
+    const { outcome, state } = runScripted(context, [
+      reply(null, [bad()]),
+      reply(null, [bad()]),
+      reply(null, [bad()]),
+    ]);
 
     // Assess
     expect(outcome.modelCalls).toBe(3);
@@ -72,13 +112,17 @@ describe('step: meaning (llm-failure-modes.md)', () => {
       options: ['add', 'subtract', 'multiply', 'divide'],
     });
     const last = state.messages.at(-1);
-    expect(last?.role === 'assistant' && last.toolCalls[0]?.id).toBe(outcome.validationRequest?.toolCallId);
+    expect(last?.role === 'assistant' && last.toolCalls[0]?.id).toBe(
+      outcome.validationRequest?.toolCallId,
+    );
     assertValidHistory(state.messages);
   });
 
   it('the retry budget is configurable (MAX_VALIDATION_RETRIES=0 asks the user at once)', () => {
     const context = turnContext(commandSet, { maxValidationRetries: 0 });
-    const { outcome } = runScripted(context, [reply(null, [call('get_weather', { resolved_datetimes: ['tomorrow'] })])]);
+    const { outcome } = runScripted(context, [
+      reply(null, [call('get_weather', { resolved_datetimes: ['tomorrow'] })]),
+    ]);
     expect(outcome.stopReason).toBe('validation_required');
     expect(outcome.modelCalls).toBe(1);
     expect(outcome.validationRequest?.parameterName).toBe('resolved_datetimes');

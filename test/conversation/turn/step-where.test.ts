@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { RawToolCall } from '../../../shared/ports/language-model';
-import { assertValidHistory, call, compile, fixtureRegistration, reply, runScripted, turnContext } from '../../support/engine-fixtures';
+import {
+  assertValidHistory,
+  call,
+  compile,
+  fixtureRegistration,
+  reply,
+  runScripted,
+  turnContext,
+} from '../../support/engine-fixtures';
 
 const commandSet = compile(fixtureRegistration());
 const WEATHER = { city: 'Los Angeles', resolved_datetimes: ['2026-01-17T05:00:00Z'] };
@@ -8,7 +16,11 @@ const weatherJson = JSON.stringify(WEATHER);
 
 /** llm-failure-modes.md, "Where the tool call is": each reply yields the get_weather call in one model call. */
 const ROWS: readonly { row: string; content: string | null; toolCalls: RawToolCall[] }[] = [
-  { row: 'native tool_calls with a JSON string', content: null, toolCalls: [call('get_weather', WEATHER)] },
+  {
+    row: 'native tool_calls with a JSON string',
+    content: null,
+    toolCalls: [call('get_weather', WEATHER)],
+  },
   {
     row: 'arguments already an object',
     content: null,
@@ -34,7 +46,11 @@ const ROWS: readonly { row: string; content: string | null; toolCalls: RawToolCa
     content: `<tool_call>{"name": "get_weather", "arguments": ${weatherJson}}</tool_call>`,
     toolCalls: [],
   },
-  { row: '<function=name> in the text', content: `<function=get_weather>${weatherJson}</function>`, toolCalls: [] },
+  {
+    row: '<function=name> in the text',
+    content: `<function=get_weather>${weatherJson}</function>`,
+    toolCalls: [],
+  },
   {
     row: 'a fenced json block',
     content: `Sure.\n\`\`\`json\n{"name": "get_weather", "arguments": ${weatherJson}}\n\`\`\``,
@@ -50,7 +66,11 @@ const ROWS: readonly { row: string; content: string | null; toolCalls: RawToolCa
     content: null,
     toolCalls: [{ id: '', name: 'get_weather', arguments: weatherJson }],
   },
-  { row: 'a tool call with no id', content: null, toolCalls: [{ id: null, name: 'get_weather', arguments: weatherJson }] },
+  {
+    row: 'a tool call with no id',
+    content: null,
+    toolCalls: [{ id: null, name: 'get_weather', arguments: weatherJson }],
+  },
 ];
 
 describe('step: where the tool call is (llm-failure-modes.md)', () => {
@@ -80,7 +100,9 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
   });
 
   it('<think> blocks are stripped from assistant_message', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [reply('<think>the user wants a fact</think>Paris.')]);
+    const { outcome } = runScripted(turnContext(commandSet), [
+      reply('<think>the user wants a fact</think>Paris.'),
+    ]);
     expect(outcome).toMatchObject({ stopReason: 'complete', assistantMessage: 'Paris.' });
   });
 
@@ -98,7 +120,10 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
 
     // Assess
     expect(outcome.modelCalls).toBe(2);
-    expect(outcome.toolCalls.map((toolCall) => toolCall.id)).toEqual(['call_timer', 'call_weather_2']);
+    expect(outcome.toolCalls.map((toolCall) => toolCall.id)).toEqual([
+      'call_timer',
+      'call_weather_2',
+    ]);
     assertValidHistory(state.messages);
   });
 
@@ -107,9 +132,15 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
     const bad = call('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_weather');
     const { outcome } = runScripted(turnContext(commandSet), [
       reply(null, [timer, bad]),
-      reply(null, [call('set_timer', { duration_seconds: 300 }, 'call_timer_again'), call('get_weather', WEATHER, 'w2')]),
+      reply(null, [
+        call('set_timer', { duration_seconds: 300 }, 'call_timer_again'),
+        call('get_weather', WEATHER, 'w2'),
+      ]),
     ]);
-    expect(outcome.toolCalls.map((toolCall) => toolCall.name)).toEqual(['set_timer', 'get_weather']);
+    expect(outcome.toolCalls.map((toolCall) => toolCall.name)).toEqual([
+      'set_timer',
+      'get_weather',
+    ]);
   });
 
   it('arguments that cannot be repaired are a retry', () => {

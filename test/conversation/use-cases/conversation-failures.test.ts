@@ -15,34 +15,62 @@ const harness = useConversationHarness();
 const okReply = { reply: { content: 'Done.' } };
 
 /** After any failure the conversation is exactly as before, and the next valid request works. */
-async function expectUnchangedAndUsable(conversationId: string, failing: () => Promise<unknown>, error: unknown) {
+async function expectUnchangedAndUsable(
+  conversationId: string,
+  failing: () => Promise<unknown>,
+  error: unknown,
+) {
   const dependencies = harness.dependencies();
   const before = await dependencies.store.load(NODE.nodeId, conversationId);
   await expect(failing()).rejects.toBeInstanceOf(error);
   expect(await dependencies.store.load(NODE.nodeId, conversationId)).toEqual(before);
   harness.llm.reset();
   harness.llm.enqueue(okReply);
-  const next = await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'hello' });
+  const next = await handleVoiceCommand(dependencies, {
+    node: NODE,
+    conversationId,
+    utterance: 'hello',
+  });
   expect(next.stopReason).toBe('complete');
 }
 
 describe('failures change nothing', () => {
   it.each([
-    { name: '500 on every attempt', step: { status: 500, body: { error: { message: 'boom' } } }, error: ModelFailedError },
+    {
+      name: '500 on every attempt',
+      step: { status: 500, body: { error: { message: 'boom' } } },
+      error: ModelFailedError,
+    },
     { name: '503 on every attempt', step: { status: 503 }, error: ModelFailedError },
-    { name: '429 on every attempt', step: { status: 429, headers: { 'retry-after-ms': '5' } }, error: ModelFailedError },
+    {
+      name: '429 on every attempt',
+      step: { status: 429, headers: { 'retry-after-ms': '5' } },
+      error: ModelFailedError,
+    },
     { name: '200 with no choices', step: { rawBody: '{"choices": []}' }, error: ModelFailedError },
     { name: 'a body that is not JSON', step: { rawBody: 'surprise' }, error: ModelFailedError },
-    { name: 'a reply cut off mid-JSON', step: { rawBody: '{"id": "x", "choices": [{"mess' }, error: ModelFailedError },
-  ])('the model fails ($name): a typed error, the conversation unchanged', async ({ step, error }) => {
-    const conversationId = await harness.start();
-    harness.llm.enqueue(...Array.from({ length: 8 }, () => step));
-    await expectUnchangedAndUsable(
-      conversationId,
-      () => handleVoiceCommand(harness.dependencies(), { node: NODE, conversationId, utterance: 'hi' }),
-      error,
-    );
-  });
+    {
+      name: 'a reply cut off mid-JSON',
+      step: { rawBody: '{"id": "x", "choices": [{"mess' },
+      error: ModelFailedError,
+    },
+  ])(
+    'the model fails ($name): a typed error, the conversation unchanged',
+    async ({ step, error }) => {
+      const conversationId = await harness.start();
+      harness.llm.enqueue(...Array.from({ length: 8 }, () => step));
+      await expectUnchangedAndUsable(
+        conversationId,
+        () =>
+          handleVoiceCommand(harness.dependencies(), {
+            node: NODE,
+            conversationId,
+            utterance: 'hi',
+          }),
+        error,
+      );
+    },
+  );
 
   it('a model that hangs past the deadline: TurnTimeoutError, the conversation unchanged', async () => {
     const conversationId = await harness.start();
@@ -64,7 +92,11 @@ describe('failures change nothing', () => {
     const dependencies = harness.dependencies();
     const resume = (toolResults: { toolCallId: string; output: unknown }[]) => () =>
       continueConversation(dependencies, { node: NODE, conversationId, toolResults });
-    await expectUnchangedAndUsable(conversationId, resume([{ toolCallId: 'x', output: 1 }]), NothingPendingError);
+    await expectUnchangedAndUsable(
+      conversationId,
+      resume([{ toolCallId: 'x', output: 1 }]),
+      NothingPendingError,
+    );
 
     harness.llm.enqueue({
       reply: {
@@ -78,8 +110,14 @@ describe('failures change nothing', () => {
     const before = await dependencies.store.load(NODE.nodeId, conversationId);
     for (const results of [
       [{ toolCallId: 'call_a', output: 'ok' }],
-      [{ toolCallId: 'call_a', output: 'ok' }, { toolCallId: 'call_zzz', output: 'ok' }],
-      [{ toolCallId: 'call_a', output: 'ok' }, { toolCallId: 'call_a', output: 'ok' }],
+      [
+        { toolCallId: 'call_a', output: 'ok' },
+        { toolCallId: 'call_zzz', output: 'ok' },
+      ],
+      [
+        { toolCallId: 'call_a', output: 'ok' },
+        { toolCallId: 'call_a', output: 'ok' },
+      ],
     ]) {
       await expect(resume(results)()).rejects.toBeInstanceOf(ToolResultsMismatchError);
     }
@@ -96,7 +134,10 @@ describe('failures change nothing', () => {
   it("another node's conversation is not found, exactly like an unknown id", async () => {
     const conversationId = await harness.start();
     const stranger = { nodeId: 'garage', timezone: null, room: null };
-    for (const [node, id] of [[stranger, conversationId], [NODE, 'no-such-conversation']] as const) {
+    for (const [node, id] of [
+      [stranger, conversationId],
+      [NODE, 'no-such-conversation'],
+    ] as const) {
       await expect(
         handleVoiceCommand(harness.dependencies(), { node, conversationId: id, utterance: 'hi' }),
       ).rejects.toBeInstanceOf(ConversationNotFoundError);
@@ -112,7 +153,10 @@ describe('failures change nothing', () => {
     let release: () => void = () => undefined;
     const bothLoaded = new Promise<void>((resolve) => {
       let loads = 0;
-      release = () => (loads += 1) === 2 && resolve();
+      release = () => {
+        loads += 1;
+        if (loads === 2) resolve();
+      };
     });
     const store = {
       ...real.store,

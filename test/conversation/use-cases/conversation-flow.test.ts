@@ -6,7 +6,11 @@ import { NODE, useConversationHarness } from './conversation-harness';
 
 const harness = useConversationHarness();
 const TOMORROW_UTC = '2026-01-17T05:00:00Z';
-const toolCall = (name: string, args: unknown, id?: string) => ({ ...(id ? { id } : {}), name, arguments: JSON.stringify(args) });
+const toolCall = (name: string, args: unknown, id?: string) => ({
+  ...(id ? { id } : {}),
+  name,
+  arguments: JSON.stringify(args),
+});
 
 describe('a conversation through the real SDK, a scripted model and dynalite', () => {
   it('retries an invalid date, hands over the valid call, then completes after the node’s results', async () => {
@@ -14,8 +18,18 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     const conversationId = await harness.start();
     const dependencies = harness.dependencies();
     harness.llm.enqueue(
-      { reply: { tool_calls: [toolCall('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_bad')] } },
-      { reply: { tool_calls: [toolCall('get_weather', { resolved_datetimes: [TOMORROW_UTC] }, 'call_good')] } },
+      {
+        reply: {
+          tool_calls: [toolCall('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_bad')],
+        },
+      },
+      {
+        reply: {
+          tool_calls: [
+            toolCall('get_weather', { resolved_datetimes: [TOMORROW_UTC] }, 'call_good'),
+          ],
+        },
+      },
       { reply: { content: 'Sunny and 75 tomorrow.' } },
     );
 
@@ -34,9 +48,16 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     // Assess: what came out
     expect(first).toMatchObject({ stopReason: 'tool_calls', modelCalls: 2 });
     expect(first.toolCalls).toEqual([
-      { id: 'call_good', name: 'get_weather', arguments: JSON.stringify({ resolved_datetimes: [TOMORROW_UTC] }) },
+      {
+        id: 'call_good',
+        name: 'get_weather',
+        arguments: JSON.stringify({ resolved_datetimes: [TOMORROW_UTC] }),
+      },
     ]);
-    expect(second).toMatchObject({ stopReason: 'complete', assistantMessage: 'Sunny and 75 tomorrow.' });
+    expect(second).toMatchObject({
+      stopReason: 'complete',
+      assistantMessage: 'Sunny and 75 tomorrow.',
+    });
 
     // Assess: what the model received
     const bodies = harness.llm.requests.map((request) => request.body);
@@ -64,13 +85,23 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     // Prepare
     const conversationId = await harness.start();
     const dependencies = harness.dependencies();
-    const bad = { reply: { tool_calls: [toolCall('calculate', { num1: 2, num2: 3, operation: 'power' })] } };
+    const bad = {
+      reply: { tool_calls: [toolCall('calculate', { num1: 2, num2: 3, operation: 'power' })] },
+    };
     harness.llm.enqueue(bad, bad, bad, {
-      reply: { tool_calls: [toolCall('calculate', { num1: 2, num2: 3, operation: 'multiply' }, 'call_calc')] },
+      reply: {
+        tool_calls: [
+          toolCall('calculate', { num1: 2, num2: 3, operation: 'multiply' }, 'call_calc'),
+        ],
+      },
     });
 
     // Act
-    const asked = await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: '2 to the 3' });
+    const asked = await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: '2 to the 3',
+    });
     const toolCallId = asked.validationRequest?.toolCallId ?? '';
     const answered = await continueConversation(dependencies, {
       node: NODE,
@@ -84,7 +115,9 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     expect(toolCallId).not.toBe('');
     expect(answered).toMatchObject({ stopReason: 'tool_calls', modelCalls: 1 });
     const lastRequest = harness.llm.requests.at(-1)?.body?.messages ?? [];
-    expect(lastRequest.find((message) => message.tool_call_id === toolCallId)?.content).toBe('multiply');
+    expect(lastRequest.find((message) => message.tool_call_id === toolCallId)?.content).toBe(
+      'multiply',
+    );
     expect(harness.llm.protocolViolations).toEqual([]);
   });
 
@@ -95,11 +128,21 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
       { reply: { tool_calls: [toolCall('set_timer', { duration_seconds: 300 }, 'call_timer')] } },
       { reply: { content: 'Okay.' } },
     );
-    await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'timer 5 minutes' });
-    const next = await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'never mind' });
+    await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'timer 5 minutes',
+    });
+    const next = await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'never mind',
+    });
     expect(next.stopReason).toBe('complete');
     const messages = harness.llm.requests.at(-1)?.body?.messages ?? [];
-    expect(String(messages.find((message) => message.tool_call_id === 'call_timer')?.content)).toMatch(/not_executed/);
+    expect(
+      String(messages.find((message) => message.tool_call_id === 'call_timer')?.content),
+    ).toMatch(/not_executed/);
     expect(harness.llm.protocolViolations).toEqual([]);
   });
 
@@ -108,9 +151,15 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     const dependencies = harness.dependencies();
     harness.llm.enqueue({ reply: { content: 'Hi.' } }, { reply: { content: 'Hi again.' } });
     await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'hello' });
-    await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'hello again' });
+    await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'hello again',
+    });
     const [first, second] = harness.llm.requests.map((request) => request.body?.messages ?? []);
     expect(first?.[0]).toEqual(second?.[0]);
-    expect(String(second?.at(-1)?.content)).toMatch(/Friday 2026-01-16 10:00 UTC-05:00, time zone America\/New_York\]\nhello again$/);
+    expect(String(second?.at(-1)?.content)).toMatch(
+      /Friday 2026-01-16 10:00 UTC-05:00, time zone America\/New_York\]\nhello again$/,
+    );
   });
 });

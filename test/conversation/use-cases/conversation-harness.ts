@@ -1,7 +1,10 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DynamoDbConversationStore } from '../../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../../shared/adapters/openai';
-import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../../shared/conversation/engine-settings';
+import {
+  DEFAULT_ENGINE_SETTINGS,
+  type EngineSettings,
+} from '../../../shared/conversation/engine-settings';
 import type { ConversationDependencies } from '../../../shared/conversation/use-cases/conversation-dependencies';
 import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
