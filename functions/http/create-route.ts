@@ -52,7 +52,7 @@ export function createRoute<Body extends { conversation_id: string }>(options: {
     .use(httpJsonBodyParser())
     .use(validateRequest(options.schema))
     .use(authenticateNode(authenticator))
-    .use(handleErrors(logger))
+    .use(handleErrors(logger, metrics))
     .handler(async (event, context) => {
       const node = context.node;
       if (node === undefined) throw new Error('the authentication middleware did not run');

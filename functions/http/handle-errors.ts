@@ -13,11 +13,13 @@ import { jsonResponse } from './json-response';
  */
 export function handleErrors(
   logger: Logger,
+  metrics: Metrics,
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const error = fromMiddy(request.error);
       const mapped = mapError(error);
+      metrics.addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
       if (mapped.statusCode >= 500) {
         logger.error('request failed', {
           status: mapped.statusCode,
