@@ -1,0 +1,97 @@
+import type { ToolDefinition } from '../../conversation/chat-message';
+import { normalizeArguments } from '../normalization/normalize-arguments';
+import type { NormalizationPolicy, Repair } from '../normalization/repair';
+import { isJsonObject } from '../types/json-value';
+import { makeIssue } from '../validation/make-issue';
+import type { CallCheck, ValidationIssue } from '../validation/validation-issue';
+import type { CommandSpec } from './command-spec';
+import type { CompiledCommand } from './compiled-command';
+
+/** A tool call as the engine hands it over: arguments already JSON-parsed (an object normally). */
+export interface ToolCallArguments {
+  readonly name: string;
+  readonly arguments: unknown;
+}
+
+export interface NormalizedCall {
+  readonly arguments: unknown;
+  readonly repairs: readonly Repair[];
+}
+
+export interface CompiledCommandSet {
+  /** Content hash of the registration (see commandSetHash); the cache key. */
+  readonly hash: string;
+  /** In registration order. */
+  readonly commands: ReadonlyMap<string, CommandSpec>;
+  /** One OpenAI tool per command, in registration order. */
+  readonly tools: readonly ToolDefinition[];
+  /** Normalize under `policy`, then validate. */
+  check(call: ToolCallArguments, policy: NormalizationPolicy): CallCheck;
+  /** Normalize only: the arguments as repaired (valid or not) and the repairs made. */
+  normalize(call: ToolCallArguments, policy: NormalizationPolicy): NormalizedCall;
+}
+
+/** Wraps compiled commands into the public set; validators were compiled once, before. */
+export function createCompiledCommandSet(
+  hash: string,
+  compiled: ReadonlyMap<string, CompiledCommand>,
+): CompiledCommandSet {
+  const commands = new Map([...compiled].map(([name, command]) => [name, command.spec]));
+  const tools = Object.freeze([...compiled.values()].map((command) => command.spec.tool));
+  const toolNames = Object.freeze([...compiled.keys()]);
+
+  const callProblem = (call: ToolCallArguments): ValidationIssue | null => {
+    if (!compiled.has(call.name)) return unknownTool(call.name, toolNames);
+    return isJsonObject(call.arguments) ? null : notAnObject(call.name, call.arguments);
+  };
+
+  return {
+    hash,
+    commands,
+    tools,
+    check(call, policy) {
+      const command = compiled.get(call.name);
+      if (command === undefined || !isJsonObject(call.arguments)) {
+        const issue = callProblem(call);
+        return { ok: false, issues: issue === null ? [] : [issue], repairs: [] };
+      }
+      const normalized = normalizeArguments(command, call.arguments, policy);
+      if (normalized.issues.length > 0) {
+        return { ok: false, issues: normalized.issues, repairs: normalized.repairs };
+      }
+      return { ok: true, arguments: normalized.arguments, repairs: normalized.repairs };
+    },
+    normalize(call, policy) {
+      const command = compiled.get(call.name);
+      if (command === undefined || !isJsonObject(call.arguments)) {
+        return { arguments: call.arguments, repairs: [] };
+      }
+      const normalized = normalizeArguments(command, call.arguments, policy);
+      return { arguments: normalized.arguments, repairs: normalized.repairs };
+    },
+  };
+}
+
+function unknownTool(name: string, toolNames: readonly string[]): ValidationIssue {
+  return makeIssue({
+    code: 'unknown_tool',
+    command: name,
+    parameter: null,
+    expected: `one of the tools ${toolNames.join(', ')}`,
+    received: name,
+    validValues: toolNames,
+    parameterType: null,
+  });
+}
+
+function notAnObject(name: string, received: unknown): ValidationIssue {
+  return makeIssue({
+    code: 'arguments_not_object',
+    command: name,
+    parameter: null,
+    expected: 'one JSON object of named parameters',
+    received,
+    validValues: null,
+    parameterType: null,
+  });
+}

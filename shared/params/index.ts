@@ -1,0 +1,41 @@
+export { canonicalJson, commandSetHash } from './command-set/canonical-json';
+export type {
+  Antipattern,
+  CommandExample,
+  CommandSetIssue,
+  CommandSetIssueCode,
+  CommandSetSource,
+  CommandSpec,
+  CompileOptions,
+  ParameterSpec,
+} from './command-set/command-spec';
+export { clearCommandSetCache, compileCommandSet } from './command-set/compile-command-set';
+export type {
+  CompiledCommandSet,
+  NormalizedCall,
+  ToolCallArguments,
+} from './command-set/compiled-command-set';
+export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
+export { isPlaceholder } from './normalization/placeholder';
+export {
+  DEFAULT_NORMALIZATION_POLICY,
+  type NormalizationPolicy,
+  type Repair,
+  RepairRule,
+} from './normalization/repair';
+export {
+  formatParameterType,
+  isTemporalType,
+  type ParameterType,
+  parseParameterType,
+  type ScalarType,
+} from './types/parameter-type';
+export { typeSchema } from './types/type-schema';
+export { describeType } from './validation/describe-expected';
+export { isResolvableType } from './validation/make-issue';
+export { buildRetryMessage } from './validation/retry-message';
+export type {
+  CallCheck,
+  ValidationIssue,
+  ValidationIssueCode,
+} from './validation/validation-issue';
