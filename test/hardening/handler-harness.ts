@@ -1,0 +1,75 @@
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { createConversationStartHandler } from '../../functions/conversation-start';
+import { createVoiceCommandHandler } from '../../functions/voice-command';
+import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';
+import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
+import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gateway-event';
+import { readServiceConfig } from '../../shared/adapters/config/service-config';
+import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import { hashNodeKey } from '../../shared/adapters/node-key';
+import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import type { RunningDynalite } from '../support/dynalite';
+
+export const ROUTES = [
+  '/api/v0/conversation/start',
+  '/api/v0/voice/command',
+  '/api/v0/voice/command/continue',
+] as const;
+export type RoutePath = (typeof ROUTES)[number];
+export type Invoke = (
+  path: RoutePath,
+  event: APIGatewayProxyEvent,
+) => Promise<APIGatewayProxyResult>;
+
+/** The three real handlers, wired as production wires them, against dynalite and a model URL. */
+export async function realHandlers(database: RunningDynalite, llmBaseUrl: string): Promise<Invoke> {
+  const config = readServiceConfig({
+    TABLE_NAME: database.tableName,
+    DYNAMODB_ENDPOINT: database.endpoint,
+    OPENAI_BASE_URL: llmBaseUrl,
+    LLM_MODEL: 'scripted',
+    AWS_REGION: 'us-east-1',
+  });
+  const dependencies = createServiceDependencies({
+    config,
+    apiKey: 'sk-fuzz-secret',
+    clock: systemClock,
+    ids: randomIds,
+    logger: new Logger({ serviceName: 'jcc', logLevel: 'SILENT' }),
+    metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc', singleMetric: false }),
+  });
+  await new DynamoDbNodeRegistry({ client: database.client, tableName: database.tableName }).put({
+    nodeId: 'fuzz-node',
+    keyHash: hashNodeKey('fuzz-key'),
+    timezone: 'America/New_York',
+    room: null,
+    name: 'fuzz',
+    enabled: true,
+  });
+  const handlers = {
+    '/api/v0/conversation/start': createConversationStartHandler(dependencies),
+    '/api/v0/voice/command': createVoiceCommandHandler(dependencies),
+    '/api/v0/voice/command/continue': createVoiceCommandContinueHandler(dependencies),
+  };
+  return (path, event) => handlers[path](event, localLambdaContext(path, 29_000));
+}
+
+export function eventFor(
+  path: RoutePath,
+  body: string | Buffer,
+  headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-api-key': 'fuzz-node:fuzz-key',
+  },
+): APIGatewayProxyEvent {
+  return toApiGatewayEvent({
+    method: 'POST',
+    path,
+    query: new URLSearchParams(),
+    headers,
+    body: typeof body === 'string' ? Buffer.from(body, 'utf8') : body,
+    sourceIp: '127.0.0.1',
+  });
+}
