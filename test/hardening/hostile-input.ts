@@ -24,24 +24,22 @@ const validBodies: Record<RoutePath, Record<string, unknown>> = {
 const deepNesting = fc
   .integer({ min: 50, max: 5_000 })
   .map((depth) => `${'['.repeat(depth)}1${']'.repeat(depth)}`);
-const deepObject = fc
-  .integer({ min: 50, max: 3_000 })
-  .map((depth) =>
-    JSON.stringify({
-      conversation_id: 'deep',
-      available_commands: [
-        {
-          command_name: 'x',
-          examples: [
-            {
-              voice_command: 'x',
-              expected_parameters: JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
-            },
-          ],
-        },
-      ],
-    }),
-  );
+const deepObject = fc.integer({ min: 50, max: 3_000 }).map((depth) =>
+  JSON.stringify({
+    conversation_id: 'deep',
+    available_commands: [
+      {
+        command_name: 'x',
+        examples: [
+          {
+            voice_command: 'x',
+            expected_parameters: JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
+          },
+        ],
+      },
+    ],
+  }),
+);
 const prototypeKeys = fc.constantFrom(
   '{"__proto__": {"admin": true}, "conversation_id": "x", "voice_command": "hi"}',
   '{"constructor": {"prototype": {"admin": true}}, "conversation_id": "x", "voice_command": "hi"}',
