@@ -45,11 +45,11 @@ export function createRoute<Body extends { conversation_id: string }>(options: {
 }): RouteHandler {
   const { logger, metrics, authenticator } = options.dependencies;
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(logMetrics(metrics))
     .use(httpHeaderNormalizer())
     .use(bodyGuard())
-    .use(httpJsonBodyParser())
+    .use(httpJsonBodyParser({ disableContentTypeCheck: true }))
     .use(validateRequest(options.schema))
     .use(authenticateNode(authenticator))
     .use(handleErrors(logger, metrics))

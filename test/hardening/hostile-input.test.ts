@@ -55,9 +55,13 @@ describe('hostile input through the real handlers', () => {
 
         const response = await invoke(path, eventFor(path, body, headers));
 
-        expect(
-          response.statusCode === 200 || (response.statusCode >= 400 && response.statusCode < 500),
-        ).toBe(true);
+        const status = response.statusCode;
+        if (!(status === 200 || (status >= 400 && status < 500))) {
+          const violations = llm.protocolViolations.map((violation) => violation.message);
+          throw new Error(
+            `status ${status}: ${response.body} (model protocol violations: ${violations.join('; ')}; requests ${llm.requests.length}, unexpected ${llm.unexpectedRequests.length}, sizes ${llm.requests.map((r) => JSON.stringify(r.body).length).join(',')})`,
+          );
+        }
         expect(response.headers?.['Content-Type']).toBe('application/json');
         const parsed = JSON.parse(response.body) as {
           error?: { code: unknown; message: unknown; details: unknown };
@@ -69,7 +73,11 @@ describe('hostile input through the real handlers', () => {
           expect(await store.load('fuzz-node', CONVERSATION_ID)).toEqual(before);
         }
       }),
-      { numRuns: RUNS, endOnFailure: true },
+      {
+        numRuns: RUNS,
+        endOnFailure: true,
+        ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}),
+      },
     );
   }, 600_000);
 });

@@ -32,11 +32,11 @@ export function answerDirectly(
     };
     return callModelAgain(retried, context);
   }
+  const commands = [...context.commandSet.commands.values()];
   const mustCall =
     !state.toolResultsArrived &&
-    [...context.commandSet.commands.values()].every(
-      (command) => command.allowDirectAnswer === false,
-    ) &&
+    commands.length > 0 &&
+    commands.every((command) => command.allowDirectAnswer === false) &&
     !state.retries.some((retry) => retry.reason === 'must_call_tool');
   if (!mustCall || !retriesLeft(state, context)) return finishWithAnswer(state, text);
 

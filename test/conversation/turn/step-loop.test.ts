@@ -129,3 +129,11 @@ describe('step: the loop (llm-failure-modes.md)', () => {
     expect(outcome.assistantMessage).toMatch(/Sorry/);
   });
 });
+
+describe('step: a conversation without node commands', () => {
+  it('accepts a direct answer (no must-call retry: there is nothing to call)', () => {
+    const empty = compile({ available_commands: [], client_tools: [] });
+    const { outcome } = runScripted(turnContext(empty), [reply('Hello.')]);
+    expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 1, retries: [] });
+  });
+});

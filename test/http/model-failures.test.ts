@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ROUTES } from '../support/api-client';
+import { useLocalStack } from '../support/local-stack-harness';
+import type { ScriptStep } from '../support/scripted-llm-server';
+import { expectError } from './response-contract';
+import {
+  expectValidRequestWorks,
+  PENDING_CALL_ID,
+  pendingConversation,
+  type RouteName,
+} from './route-recovery';
+
+const harness = useLocalStack();
+let conversationId = '';
+beforeEach(async () => {
+  conversationId = await pendingConversation(harness.client(), harness.llm, 'model-failure');
+  harness.llm.reset();
+});
+
+const noRetry = { 'x-should-retry': 'false' };
+/** Five answers: as many attempts as the adapter makes, each asking for a 1 ms wait. */
+const fiveTimes = (step: ScriptStep): ScriptStep[] => Array.from({ length: 5 }, () => step);
+
+const FAILURES: readonly (readonly [string, readonly ScriptStep[]])[] = [
+  ['200 without choices', [{ rawBody: '{"id": "x", "object": "chat.completion", "choices": []}' }]],
+  ['200 with a body that is not JSON', [{ rawBody: 'upstream proxy says hello' }]],
+  [
+    '200 cut off mid-body',
+    [{ rawBody: '{"id": "x", "choices": [{"index": 0, "message": {"role": "assi' }],
+  ],
+  ['400: the model server refuses the request', [{ status: 400 }]],
+  ['401: the model server refuses the key', [{ status: 401 }]],
+  ['500 that must not be retried', [{ status: 500, headers: noRetry }]],
+  ['429 on every attempt', fiveTimes({ status: 429, headers: { 'retry-after-ms': '1' } })],
+  ['503 on every attempt', fiveTimes({ status: 503, headers: { 'retry-after-ms': '1' } })],
+];
+
+describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: RouteName) => {
+  it.each(FAILURES)(
+    'when the model server answers %s; the conversation is unchanged',
+    async (_case, steps) => {
+      // Prepare
+      const failedText = route === 'command' ? 'a request that will fail' : 'output that will fail';
+      const failing =
+        route === 'command'
+          ? { conversation_id: conversationId, voice_command: failedText }
+          : {
+              conversation_id: conversationId,
+              tool_results: [{ tool_call_id: PENDING_CALL_ID, output: failedText }],
+            };
+      harness.llm.enqueue(...steps);
+
+      // Act
+      const response = await harness.client().post(ROUTES[route], failing);
+
+      // Assess
+      const error = expectError(response, 502, 'llm_failed');
+      expect(harness.llm.requests.length).toBe(steps.length);
+      expect(error.error.message).not.toContain('sk-');
+      await expectValidRequestWorks(
+        harness.client(),
+        harness.llm,
+        route,
+        conversationId,
+        failedText,
+      );
+    },
+  );
+});

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020';
+import { describe, expect, it } from 'vitest';
+import {
+  continueRequestSchema,
+  conversationStartRequestSchema,
+  voiceCommandRequestSchema,
+} from '../../functions/http/request-schemas';
+import { OPENAPI_PATH, renderOpenApi } from '../../infra/tools/write-openapi';
+import { ROUTES } from '../support/api-client';
+import { useLocalStack } from '../support/local-stack-harness';
+
+const harness = useLocalStack({ languageModel: false });
+
+const keptText = (): string =>
+  readFileSync(new URL(`../../${OPENAPI_PATH}`, import.meta.url), 'utf8');
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every `$ref` in the document, wherever it sits. */
+function references(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(references);
+  if (!isObject(value)) return [];
+  const own = typeof value.$ref === 'string' ? [value.$ref] : [];
+  return [...own, ...Object.values(value).flatMap(references)];
+}
+
+/** Follows a local JSON pointer (`#/components/schemas/X`); undefined when it leads nowhere. */
+function resolve(document: Json, reference: string): unknown {
+  if (!reference.startsWith('#/')) return undefined;
+  return reference
+    .slice(2)
+    .split('/')
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((node, part) => (isObject(node) ? node[part] : undefined), document);
+}
+
+describe('docs/openapi.json', () => {
+  it('is current: it equals what the handlers’ schemas render', () => {
+    // Act
+    const rendered = renderOpenApi();
+
+    // Assess
+    expect(keptText(), `${OPENAPI_PATH} is stale: run npm run openapi`).toBe(rendered);
+  });
+
+  it('is what GET /openapi.json on the local API serves', async () => {
+    // Act
+    const response = await harness.client().get('/openapi.json');
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
+    expect(response.json).toEqual(JSON.parse(keptText()));
+  });
+});
+
+describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
+  const document = JSON.parse(keptText()) as Json;
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+
+  it('declares 3.1 and the info it requires', () => {
+    // Assess
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
+  });
+
+  it('has the three routes as POST operations with a JSON body and every status of api.md', () => {
+    // Act
+    const paths = isObject(document.paths) ? document.paths : {};
+
+    // Assess
+    expect(Object.keys(paths).sort()).toEqual(Object.values(ROUTES).sort());
+    for (const path of Object.values(ROUTES)) {
+      const operation = (paths[path] as { post?: Json }).post;
+      expect(operation?.requestBody).toMatchObject({
+        required: true,
+        content: { 'application/json': expect.any(Object) },
+      });
+      const statuses = Object.keys(isObject(operation?.responses) ? operation.responses : {});
+      expect(statuses.sort()).toEqual([
+        '200',
+        '400',
+        '401',
+        '404',
+        '409',
+        '413',
+        '415',
+        '502',
+        '503',
+        '504',
+      ]);
+    }
+  });
+
+  it('refers only to components that exist, security schemes included', () => {
+    // Act
+    const found = references(document);
+    const dangling = found.filter((reference) => resolve(document, reference) === undefined);
+    const operations = Object.values(isObject(document.paths) ? document.paths : {}).map(
+      (path) => (path as { post?: Json }).post,
+    );
+    const schemeNames = operations.flatMap((operation) =>
+      (Array.isArray(operation?.security) ? operation.security : []).flatMap((requirement) =>
+        Object.keys(requirement),
+      ),
+    );
+    const declaredSchemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+
+    // Assess
+    expect(found.length).toBeGreaterThan(0);
+    expect(dangling).toEqual([]);
+    expect(schemeNames).toHaveLength(3);
+    for (const name of schemeNames)
+      expect(declaredSchemes[name]).toMatchObject({
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-API-Key',
+      });
+  });
+
+  it('holds component schemas that compile as JSON Schema 2020-12 (the 3.1 dialect)', () => {
+    // Prepare
+    const ajv = new Ajv2020({ strict: false });
+
+    // Act
+    const failures = Object.entries(schemas).flatMap(([name, schema]) => {
+      try {
+        ajv.compile(schema as Json);
+        return [];
+      } catch (error) {
+        return [`${name}: ${String(error)}`];
+      }
+    });
+
+    // Assess
+    expect(Object.keys(schemas).length).toBe(6);
+    expect(failures).toEqual([]);
+  });
+
+  it.each([
+    ['ConversationStartRequest', conversationStartRequestSchema],
+    ['VoiceCommandRequest', voiceCommandRequestSchema],
+    ['VoiceCommandContinueRequest', continueRequestSchema],
+  ])('documents %s exactly as the edge validates it', (name, schema) => {
+    // Prepare
+    const { $id: _id, ...validated } = schema;
+
+    // Assess
+    expect(schemas[name]).toEqual(JSON.parse(JSON.stringify(validated)));
+  });
+});

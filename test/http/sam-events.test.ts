@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createConversationStartHandler } from '../../functions/conversation-start';
+import type { RouteHandler } from '../../functions/http/route-request';
+import { createVoiceCommandHandler } from '../../functions/voice-command';
+import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';
+import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
+import type { ServiceDependencies } from '../../functions/wiring/service-dependencies';
+import { localLambdaContext } from '../../infra/local/api-gateway-event';
+import { readServiceConfig } from '../../shared/adapters/config/service-config';
+import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import { hashNodeKey } from '../../shared/adapters/node-key';
+import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import type { ApiResponse } from '../support/api-client';
+import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
+import {
+  type CapturedOutput,
+  captureProcessOutput,
+  OPENAI_TEST_KEY,
+} from '../support/local-stack-harness';
+import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
+import { callsReply, messagesOf, TOMORROW_UTC, textReply, toolCall } from './http-fixtures';
+import { expectStarted, expectVoiceResponse, onlyCallOf } from './response-contract';
+
+/** The node the sample events authenticate as (`X-API-Key: local-node:local-key`). */
+const SAMPLE_NODE = { nodeId: 'local-node', key: 'local-key' };
+/** The id the continue sample answers; the scripted model gives its call this id, so no body is edited. */
+const SAMPLE_CALL_ID = 'call_replace_with_id_from_voice_command';
+
+const database = useDynalite();
+let llm: ScriptedLlmServer | undefined;
+let output: CapturedOutput | undefined;
+let dependencies: ServiceDependencies | undefined;
+
+beforeAll(async () => {
+  output = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
+  llm = await startScriptedLlmServer();
+  const { endpoint, tableName, client } = database();
+  // The settings sam passes from infra/sam/env.json, pointed at this dynalite and model.
+  const config = readServiceConfig({
+    ...samParameters(),
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: DYNALITE_REGION,
+    OPENAI_BASE_URL: llm.baseURL,
+    OPENAI_API_KEY: OPENAI_TEST_KEY,
+    LLM_MODEL: 'scripted',
+  });
+  dependencies = createServiceDependencies({
+    config,
+    apiKey: OPENAI_TEST_KEY,
+    clock: systemClock,
+    ids: randomIds,
+  });
+  await new DynamoDbNodeRegistry({ client, tableName }).put({
+    nodeId: SAMPLE_NODE.nodeId,
+    keyHash: hashNodeKey(SAMPLE_NODE.key),
+    timezone: 'America/New_York',
+    room: 'kitchen',
+    name: 'sam sample node',
+    enabled: true,
+  });
+});
+
+afterEach(() => llm?.reset());
+afterAll(async () => {
+  await llm?.close();
+  output?.restore();
+});
+
+const samFile = (path: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../infra/sam/${path}`, import.meta.url), 'utf8'));
+
+const sampleEvent = (name: string) => samFile(`events/${name}.json`) as APIGatewayProxyEvent;
+
+function samParameters(): Record<string, string> {
+  const { Parameters } = samFile('env.json') as { Parameters: Record<string, string> };
+  return Parameters;
+}
+
+/** Runs one sample event through the handler the factory builds, as `sam local invoke` would. */
+async function invoke(
+  name: string,
+  factory: (dependencies: ServiceDependencies) => RouteHandler,
+): Promise<ApiResponse> {
+  if (dependencies === undefined) throw new Error('dependencies are built in beforeAll');
+  const result: APIGatewayProxyResult = await factory(dependencies)(
+    sampleEvent(name),
+    localLambdaContext(name, 29_000),
+  );
+  const headers = new Headers(
+    Object.entries(result.headers ?? {}).map(([key, value]) => [key, String(value)]),
+  );
+  return { status: result.statusCode, headers, json: JSON.parse(result.body), text: result.body };
+}
+
+const scripted = (): ScriptedLlmServer => {
+  if (llm === undefined) throw new Error('the scripted model starts in beforeAll');
+  return llm;
+};
+
+/** The model's side of the sample utterance: a date resolved, then the call the continue sample answers. */
+const WEATHER_TURN = [
+  callsReply(toolCall('resolve_relative_date', { relative_term: 'tomorrow' })),
+  callsReply(
+    toolCall(
+      'get_weather',
+      { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
+      SAMPLE_CALL_ID,
+    ),
+  ),
+];
+
+describe('infra/sam/events through their handlers (dynalite and a scripted model)', () => {
+  it('conversation-start.json registers the sample commands: 200', async () => {
+    // Act
+    const response = await invoke('conversation-start', createConversationStartHandler);
+
+    // Assess
+    expectStarted(response, 'sam-sample-conversation');
+    expect(response.json).toMatchObject({ timezone: 'America/New_York', command_count: 2 });
+  });
+
+  it('voice-command.json, after the start sample, gets the validated get_weather call: 200 tool_calls', async () => {
+    // Prepare
+    expectStarted(
+      await invoke('conversation-start', createConversationStartHandler),
+      'sam-sample-conversation',
+    );
+    scripted().enqueue(...WEATHER_TURN);
+
+    // Act
+    const response = await invoke('voice-command', createVoiceCommandHandler);
+
+    // Assess
+    const body = expectVoiceResponse(response, 'tool_calls');
+    expect(onlyCallOf(body)).toEqual({
+      id: SAMPLE_CALL_ID,
+      name: 'get_weather',
+      arguments: { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
+    });
+    expect(String(messagesOf(scripted().requests[0]).at(-1)?.content)).toContain(
+      'Los Angeles tomorrow',
+    );
+  });
+
+  it('voice-command-continue.json answers the call of the command sample, unedited: 200 complete', async () => {
+    // Prepare
+    expectStarted(
+      await invoke('conversation-start', createConversationStartHandler),
+      'sam-sample-conversation',
+    );
+    scripted().enqueue(...WEATHER_TURN, textReply('Sunny in Los Angeles tomorrow, high of 24.'));
+    expectVoiceResponse(await invoke('voice-command', createVoiceCommandHandler), 'tool_calls');
+
+    // Act
+    const response = await invoke('voice-command-continue', createVoiceCommandContinueHandler);
+
+    // Assess
+    const body = expectVoiceResponse(response, 'complete');
+    expect(body.assistant_message).toBe('Sunny in Los Angeles tomorrow, high of 24.');
+    const result = messagesOf(scripted().requests.at(-1)).find(
+      (message) => message.tool_call_id === SAMPLE_CALL_ID,
+    );
+    expect(JSON.parse(String(result?.content))).toEqual({
+      city: 'Los Angeles',
+      forecast: 'Sunny, high of 24 C',
+    });
+    expect(scripted().protocolViolations).toEqual([]);
+  });
+});

@@ -1,0 +1,190 @@
+import { format } from 'node:util';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { type LocalStack, startLocalStack } from '../../infra/local/local-stack';
+import { type ApiClient, createApiClient } from './api-client';
+import { type ScriptedLlmServer, startScriptedLlmServer } from './scripted-llm-server';
+
+/** A node the stack registers at start: `X-API-Key: <nodeId>:<key>`. */
+export interface TestNode {
+  readonly nodeId: string;
+  readonly key: string;
+}
+
+/** Long and distinctive keys, so that a leak into a log line cannot go unnoticed. */
+export const NODE_A: TestNode = { nodeId: 'node-a', key: 'nodekey-alpha-6c1f0e9d2b7a4c35' };
+export const NODE_B: TestNode = { nodeId: 'node-b', key: 'nodekey-bravo-93a5e1c7d0f24b68' };
+export const OPENAI_TEST_KEY = 'sk-test-openai-5e2d8b0c4a9f17e3';
+export const NODE_TIMEZONE = 'America/New_York';
+
+export const apiKeyOf = (node: TestNode): string => `${node.nodeId}:${node.key}`;
+
+/**
+ * Every variable the stack or the handlers read: cleared before a stack starts, so a developer's
+ * shell (an OPENAI_API_KEY, a PORT) never leaks into a test.
+ */
+const STACK_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DYNAMODB_PORT',
+  'DYNAMODB_ENDPOINT',
+  'DATA_DIR',
+  'TABLE_NAME',
+  'AWS_REGION',
+  'AWS_DEFAULT_REGION',
+  'LOCAL_NODE_API_KEY',
+  'LOCAL_NODE_TIMEZONE',
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'OPENAI_API_KEY_SECRET',
+  'LLM_MODEL',
+  'TURN_DEADLINE_MS',
+  'PARAM_NORMALIZATION',
+  'MAX_VALIDATION_RETRIES',
+  'CONVERSATION_TTL_SECONDS',
+  'POWERTOOLS_DEV',
+  'POWERTOOLS_LOG_LEVEL',
+  'POWERTOOLS_LOGGER_LOG_EVENT',
+] as const;
+
+/** A copy of `env` without any variable the stack reads: the start of a hermetic environment. */
+export function withoutStackVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  for (const name of STACK_VARIABLES) delete copy[name];
+  return copy;
+}
+
+export interface LocalStackOptions {
+  /** False starts the stack with no OPENAI_* variables at all (the 503 case). Default true. */
+  readonly languageModel?: boolean;
+  /** Extra variables, e.g. `TURN_DEADLINE_MS`. */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+export interface LocalStackHarness {
+  readonly stack: LocalStack;
+  /** The scripted model; reset after every test. Throws in a stack started without one. */
+  readonly llm: ScriptedLlmServer;
+  /**
+   * Everything the process wrote while the stack ran (Powertools logs, metrics, console, the
+   * local server's request lines), kept out of the test report; `JCC_TEST_LOGS=1` prints it too.
+   */
+  readonly output: readonly string[];
+  /** A client of the local API sending `node`'s key (node-a unless told). */
+  client(node?: TestNode): ApiClient;
+}
+
+/** The environment of a stack under test; `baseURL` null means no model configured. */
+function stackEnvironment(
+  baseURL: string | null,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const model =
+    baseURL === null
+      ? {}
+      : { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: OPENAI_TEST_KEY, LLM_MODEL: 'scripted' };
+  return {
+    PORT: '0',
+    DYNAMODB_PORT: '0',
+    DATA_DIR: 'memory',
+    LOCAL_NODE_API_KEY: [NODE_A, NODE_B].map(apiKeyOf).join(','),
+    LOCAL_NODE_TIMEZONE: NODE_TIMEZONE,
+    ...model,
+    ...extra,
+  };
+}
+
+/**
+ * Starts, before the tests of the calling file, the local API exactly as `npm start` runs it
+ * (embedded dynalite in memory, the real handler exports) against a scripted OpenAI-compatible
+ * server, and stops both after them. The handlers wire themselves from process.env once per
+ * process, so a file starts one stack.
+ */
+export function useLocalStack(options: LocalStackOptions = {}): LocalStackHarness {
+  let stack: LocalStack | undefined;
+  let llm: ScriptedLlmServer | undefined;
+  let output: CapturedOutput | undefined;
+  const saved = new Map(STACK_VARIABLES.map((name) => [name, process.env[name]]));
+  beforeAll(async () => {
+    output = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
+    if (options.languageModel ?? true) llm = await startScriptedLlmServer();
+    for (const name of STACK_VARIABLES) delete process.env[name];
+    Object.assign(process.env, stackEnvironment(llm?.baseURL ?? null, options.env));
+    stack = await startLocalStack(process.env, (line) => output?.lines.push(`${line}\n`));
+  });
+  afterAll(async () => {
+    await Promise.all([stack?.close(), llm?.close()]);
+    output?.restore();
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+  afterEach(() => llm?.reset());
+  return {
+    get stack() {
+      if (stack === undefined) throw new Error('useLocalStack: the stack runs only inside tests');
+      return stack;
+    },
+    get llm() {
+      if (llm === undefined) throw new Error('useLocalStack: this stack has no scripted model');
+      return llm;
+    },
+    get output() {
+      return output?.lines ?? [];
+    },
+    client(node = NODE_A) {
+      if (stack === undefined) throw new Error('useLocalStack: the stack runs only inside tests');
+      return createApiClient(stack.url, { key: apiKeyOf(node) });
+    },
+  };
+}
+
+export interface CapturedOutput {
+  readonly lines: string[];
+  restore(): void;
+}
+
+type Write = typeof process.stdout.write;
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'] as const;
+
+/**
+ * Records what reaches process.stdout, process.stderr and the global console. Powertools writes
+ * through a Console of its own bound to process.stdout, which looks `write` up on every call, so
+ * replacing the method catches its lines too.
+ */
+export function captureProcessOutput(passThrough: boolean): CapturedOutput {
+  const lines: string[] = [];
+  const streams = [process.stdout, process.stderr];
+  const writes = streams.map((stream) => stream.write);
+  streams.forEach((stream, index) => {
+    const original = writes[index];
+    stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      if (passThrough && original !== undefined)
+        return original.call(stream, chunk, ...(rest as []));
+      const callback = rest.at(-1);
+      if (typeof callback === 'function') callback();
+      return true;
+    }) as Write;
+  });
+  const consoles = CONSOLE_METHODS.map((name) => console[name]);
+  for (const [index, name] of CONSOLE_METHODS.entries()) {
+    console[name] = (...values: unknown[]) => {
+      lines.push(`${format(...values)}\n`);
+      if (passThrough) consoles[index]?.(...values);
+    };
+  }
+  return {
+    lines,
+    restore: () => {
+      streams.forEach((stream, index) => {
+        const original = writes[index];
+        if (original !== undefined) stream.write = original;
+      });
+      CONSOLE_METHODS.forEach((name, index) => {
+        const original = consoles[index];
+        if (original !== undefined) console[name] = original;
+      });
+    },
+  };
+}
