@@ -1,0 +1,164 @@
+import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
+import { StopReason } from '../../shared/conversation/turn/turn-outcome';
+import type { ModelReply } from '../../shared/ports/language-model';
+import type { FailureModeCase } from './failure-mode-case';
+import {
+  fixedWeatherCall,
+  reply,
+  toolCall,
+  WEATHER_ARGUMENTS,
+  WEATHER_JSON,
+} from './scripted-replies';
+
+const WHERE = 'where the tool call is';
+const LOOP = 'the loop';
+
+/** A reply that holds a valid get_weather call somewhere: the server should need nothing more. */
+function foundInOneCall(row: string, first: ModelReply): FailureModeCase {
+  return {
+    section: WHERE,
+    row,
+    commands: 'fixture',
+    replies: [first],
+    minimumCalls: 1,
+    expectedStop: StopReason.toolCalls,
+    handedOver: WEATHER_ARGUMENTS,
+  };
+}
+
+const weatherWith = (args: unknown, id: string | null = 'call_a'): ModelReply =>
+  reply(null, [{ id, name: 'get_weather', arguments: args }]);
+
+/** llm-failure-modes.md, "Where the tool call is". */
+export const WHERE_CASES: readonly FailureModeCase[] = [
+  foundInOneCall('native tool_calls, arguments a JSON string', weatherWith(WEATHER_JSON)),
+  foundInOneCall('arguments already an object', weatherWith(WEATHER_ARGUMENTS)),
+  {
+    section: WHERE,
+    row: 'arguments "" (means {})',
+    commands: 'fixture',
+    replies: [reply(null, [{ id: 'call_a', name: 'check_timers', arguments: '' }])],
+    minimumCalls: 1,
+    expectedStop: StopReason.toolCalls,
+  },
+  foundInOneCall('arguments truncated JSON', weatherWith(WEATHER_JSON.slice(0, -1))),
+  foundInOneCall('arguments with a trailing comma', weatherWith(`${WEATHER_JSON.slice(0, -1)},}`)),
+  foundInOneCall('arguments in single quotes', weatherWith(WEATHER_JSON.replaceAll('"', "'"))),
+  foundInOneCall(
+    '<tool_call>{...}</tool_call> in the text',
+    reply(`<tool_call>{"name": "get_weather", "arguments": ${WEATHER_JSON}}</tool_call>`),
+  ),
+  foundInOneCall(
+    '<function=get_weather>{...}</function>',
+    reply(`<function=get_weather>${WEATHER_JSON}</function>`),
+  ),
+  foundInOneCall(
+    'a ```json fenced {"name", "arguments"}',
+    reply(`Sure.\n\`\`\`json\n{"name": "get_weather", "arguments": ${WEATHER_JSON}}\n\`\`\``),
+  ),
+  foundInOneCall(
+    '<tool>{server_name, tool_name, arguments}</tool>',
+    reply(
+      `<tool>{"server_name": "jcc", "tool_name": "get_weather", "arguments": ${WEATHER_JSON}}</tool>`,
+    ),
+  ),
+  {
+    section: WHERE,
+    row: 'text JSON naming an undeclared tool',
+    commands: 'fixture',
+    replies: [reply('<tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>')],
+    minimumCalls: 1,
+    expectedStop: StopReason.complete,
+  },
+  {
+    section: WHERE,
+    row: '<think>...</think> before the answer',
+    commands: 'fixture',
+    replies: [reply('<think>the user wants a fact</think>Paris.')],
+    minimumCalls: 1,
+    expectedStop: StopReason.complete,
+  },
+  foundInOneCall('a tool call with an empty id', weatherWith(WEATHER_JSON, '')),
+  foundInOneCall('a tool call with no id', weatherWith(WEATHER_JSON, null)),
+  {
+    section: WHERE,
+    row: 'several calls, one invalid',
+    commands: 'fixture',
+    replies: [
+      reply(null, [
+        toolCall('set_timer', { duration_seconds: 300 }, 'call_timer'),
+        toolCall('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_weather'),
+      ]),
+      fixedWeatherCall(),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
+    row: 'arguments beyond repair ("city: LA, when: tomorrow")',
+    commands: 'fixture',
+    replies: [weatherWith('city: LA, when: tomorrow'), fixedWeatherCall()],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+];
+
+/** llm-failure-modes.md, "The loop" (the LLM server's own failures are the adapter's, not step's). */
+export const LOOP_CASES: readonly FailureModeCase[] = [
+  {
+    section: LOOP,
+    row: 'server tool first (resolve_relative_date), then the call',
+    commands: 'fixture',
+    replies: [
+      reply(null, [toolCall('resolve_relative_date', { relative_term: 'tomorrow' }, 'call_date')]),
+      fixedWeatherCall(),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: LOOP,
+    row: 'the model keeps calling server tools',
+    commands: 'fixture',
+    replies: [
+      reply(null, [toolCall('resolve_relative_date', { relative_term: 'today' }, 'call_date')]),
+    ],
+    // Stopping is the point: at the bound, with an answer, never later.
+    minimumCalls: DEFAULT_ENGINE_SETTINGS.maxModelCalls,
+    expectedStop: StopReason.complete,
+  },
+  {
+    section: LOOP,
+    row: 'direct answer where every tool must be called',
+    commands: 'must_call',
+    replies: [reply('Sure, timer set!'), reply('Timer set!')],
+    minimumCalls: 2,
+    expectedStop: StopReason.complete,
+  },
+  {
+    section: LOOP,
+    row: "direct answer after the node's tool results",
+    commands: 'must_call',
+    replies: [reply('The timer is running.')],
+    toolResultsArrived: true,
+    minimumCalls: 1,
+    expectedStop: StopReason.complete,
+  },
+  {
+    section: LOOP,
+    row: 'the model calls request_validation',
+    commands: 'fixture',
+    replies: [
+      reply(null, [
+        toolCall(
+          'request_validation',
+          { question: 'Which city?', parameter_name: 'city' },
+          'call_ask',
+        ),
+      ]),
+    ],
+    minimumCalls: 1,
+    expectedStop: StopReason.validationRequired,
+  },
+];

@@ -1,0 +1,109 @@
+// `npm run bench [-- --only params,engine,bundle]`: runs the benchmark suites one after the other
+// (never in parallel: on 2 shared cores they would measure each other), prints one table of every
+// figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
+// throws is reported and the others still run; the exit code is 1 if any suite failed.
+import { cpus, loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { BenchRow } from './bench-row';
+import { runBundleBench } from './bundle-bench';
+import { formatModelCallTable } from './engine/model-call-table';
+import { runEngineBench } from './engine-bench';
+import { formatBenchTable, verdictOf } from './format-table';
+import { runParamsBench } from './params-bench';
+
+interface SuiteReport {
+  readonly rows: readonly BenchRow[];
+  /** Further tables, printed after the main one. */
+  readonly details: readonly string[];
+}
+
+const SUITES = {
+  params: async (): Promise<SuiteReport> => ({ rows: await runParamsBench(), details: [] }),
+  engine: async (): Promise<SuiteReport> => {
+    const report = await runEngineBench();
+    const title = 'Model calls per row of llm-failure-modes.md (policy lossless, engine defaults)';
+    return {
+      rows: report.rows,
+      details: [`${title}\n\n${formatModelCallTable(report.modelCalls)}`],
+    };
+  },
+  bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
+} as const;
+type SuiteName = keyof typeof SUITES;
+const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];
+
+const USAGE = `usage: npm run bench [-- --only ${SUITE_NAMES.join(',')}]`;
+
+const isSuiteName = (name: string): name is SuiteName => Object.hasOwn(SUITES, name);
+
+/** The suites to run, in their fixed order, or the reason the arguments make no sense. */
+function selectSuites(argv: readonly string[]): { suites: SuiteName[] } | { problem: string } {
+  let only: string | undefined;
+  try {
+    only = parseArgs({ args: [...argv], options: { only: { type: 'string' } } }).values.only;
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (only === undefined) return { suites: SUITE_NAMES };
+  const wanted = only
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  const unknown = wanted.filter((name) => !isSuiteName(name));
+  if (wanted.length === 0 || unknown.length > 0) {
+    return { problem: `unknown suite(s) ${unknown.join(', ') || '(none given)'}` };
+  }
+  return { suites: SUITE_NAMES.filter((name) => wanted.includes(name)) };
+}
+
+function machineLine(): string {
+  const processors = cpus();
+  const model = processors[0]?.model.trim() ?? 'unknown CPU';
+  // The load shows how much the figures below were shared with other work on the machine.
+  const [oneMinute = 0] = loadavg();
+  return `node ${process.version}, ${model}, ${processors.length} cores, load average ${oneMinute.toFixed(2)}`;
+}
+
+const seconds = (milliseconds: number): string => `${(milliseconds / 1000).toFixed(1)} s`;
+
+async function main(): Promise<number> {
+  const selection = selectSuites(process.argv.slice(2));
+  if ('problem' in selection) {
+    console.error(`${selection.problem}\n${USAGE}`);
+    return 2;
+  }
+  console.log(`JCC benchmarks, ${new Date().toISOString()}`);
+  console.log(machineLine());
+  console.log(`suites: ${selection.suites.join(', ')}\n`);
+
+  const rows: BenchRow[] = [];
+  const details: string[] = [];
+  const failed: SuiteName[] = [];
+  for (const name of selection.suites) {
+    const startedAt = performance.now();
+    try {
+      const report = await SUITES[name]();
+      rows.push(...report.rows);
+      details.push(...report.details);
+      console.error(`[${name}] done in ${seconds(performance.now() - startedAt)}`);
+    } catch (error) {
+      failed.push(name);
+      const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      console.error(`[${name}] FAILED after ${seconds(performance.now() - startedAt)}:\n${text}`);
+    }
+  }
+
+  if (rows.length > 0) console.log(`\n${formatBenchTable(rows)}`);
+  for (const table of details) console.log(`\n${table}`);
+  const over = rows.filter((row) => verdictOf(row) === 'OVER').map((row) => row.name);
+  console.log(
+    `\n${over.length} of ${rows.filter((row) => row.budget !== undefined).length} budgeted rows OVER`,
+  );
+  if (failed.length > 0) console.log(`suites that failed: ${failed.join(', ')}`);
+  return failed.length > 0 ? 1 : 0;
+}
+
+const exitCode = await main();
+// Exit explicitly once the output is flushed: a failed suite may leave a server or socket open.
+process.stdout.write('', () => process.exit(exitCode));
