@@ -1,26 +1,13 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type ScriptedLlmServer,
-  type ScriptStep,
-  startScriptedLlmServer,
-} from '../../support/scripted-llm-server';
+import { describe, expect, it } from 'vitest';
+import type { ScriptStep } from '../../support/scripted-llm-server';
+import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, secretApiKey, userAsks } from './model-under-test';
 
-let server: ScriptedLlmServer;
+const server = useScriptedLlmServer();
 const request = requestOf([userAsks('Weather in LA?')]);
 const answer: ScriptStep = { reply: { content: 'Sunny.' } };
-
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
 
 describe('OpenAiLanguageModel malformed replies', () => {
   it.each<[string, ScriptStep]>([

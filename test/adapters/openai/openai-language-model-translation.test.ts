@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/conversation/chat-message';
-import { type ScriptedLlmServer, startScriptedLlmServer } from '../../support/scripted-llm-server';
+import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { modelFor, requestOf, secretApiKey, userAsks, weatherTool } from './model-under-test';
 
-let server: ScriptedLlmServer;
+const server = useScriptedLlmServer();
 const options = { timeoutMs: 5_000 };
-
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
 
 describe('OpenAiLanguageModel request translation', () => {
   it('sends every kind of message in the Chat Completions wire shape', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ScriptedLlmServer, startScriptedLlmServer } from '../../support/scripted-llm-server';
+import { describe, expect, it } from 'vitest';
+import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import {
   assistantCalling,
   bodyWith,
@@ -10,18 +10,8 @@ import {
   weatherTool,
 } from './scripted-llm-requests';
 
-let server: ScriptedLlmServer;
+const server = useScriptedLlmServer();
 const post = (body: unknown, path?: string) => postTo(server, body, path);
-
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
 
 describe('scripted LLM server protocol checks', () => {
   it.each<[string, Record<string, unknown>, string]>([

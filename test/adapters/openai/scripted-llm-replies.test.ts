@@ -1,19 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ScriptedLlmServer, startScriptedLlmServer } from '../../support/scripted-llm-server';
+import { describe, expect, it } from 'vitest';
+import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { bodyWith, post as postTo } from './scripted-llm-requests';
 
-let server: ScriptedLlmServer;
+const server = useScriptedLlmServer();
 const post = (body: unknown, path?: string) => postTo(server, body, path);
-
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-beforeEach(() => {
-  server.reset();
-});
 
 describe('scripted LLM server replies', () => {
   it('answers a reply step with a completion shaped like the real one', async () => {
