@@ -8,6 +8,7 @@ import { systemPromptFor } from '../shared/conversation';
 import { SERVER_TOOLS } from '../shared/conversation/server-tools/run-server-tool';
 import type { BenchRow } from './bench-row';
 import { InMemoryConversationStore, startDynaliteStore } from './engine/bench-stores';
+import { measureCommandSetLookup } from './engine/command-set-lookup';
 import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
 import { countAllModelCalls, type ModelCallCount } from './engine/model-call-count';
 import { formatModelCallTable } from './engine/model-call-table';
@@ -96,6 +97,11 @@ export async function runEngineBench(
   const rows: BenchRow[] = [
     ...latencyRows(onDynalite, `dynalite (${plan.measuredExchanges} exchanges)`, true),
     ...latencyRows(inMemory, 'in-memory store', false),
+    {
+      name: 'engine: command-set lookup per turn p50 (parse + cached compile)',
+      value: roundTo(measureCommandSetLookup(registration), 3),
+      unit: 'ms',
+    },
     {
       name: `engine: system prompt, fixture's ${commandCount} commands`,
       value: systemPromptFor(compiled).length,

@@ -9,15 +9,5 @@ export function percentile(samples: readonly number[], fraction: number): number
   return sorted[rank - 1] ?? Number.NaN;
 }
 
-/** The middle of `samples` (the mean of the two middle values for an even count). */
-export function median(samples: readonly number[]): number {
-  if (samples.length === 0) return Number.NaN;
-  const sorted = [...samples].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? Number.NaN;
-  const lower = sorted[sorted.length % 2 === 0 ? middle - 1 : middle] ?? Number.NaN;
-  return (lower + upper) / 2;
-}
-
 /** `value` rounded to `decimals` places, as a number (so tables can compare it to a budget). */
 export const roundTo = (value: number, decimals: number): number => Number(value.toFixed(decimals));

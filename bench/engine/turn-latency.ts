@@ -27,7 +27,6 @@ export interface ExchangeLatencies {
   /** voice/command/continue: the weather in, the spoken answer out. */
   readonly continued: readonly number[];
   readonly exchange: readonly number[];
-  readonly modelCalls: number;
 }
 
 const NODE = { nodeId: 'bench-node', timezone: 'America/New_York', room: 'kitchen' } as const;
@@ -114,5 +113,10 @@ export async function measureExchanges(
     continued.push(continueMs);
     exchange.push(commandMs + continueMs);
   }
-  return { command, continued, exchange, modelCalls: model.calls };
+  const exchanges = plan.warmupExchanges + plan.measuredExchanges;
+  // The model's own count, against the outcomes': one call per turn, two turns per exchange.
+  if (model.calls !== 2 * exchanges) {
+    throw new Error(`the model was called ${model.calls} times for ${exchanges} exchanges`);
+  }
+  return { command, continued, exchange };
 }
