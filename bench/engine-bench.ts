@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { systemClock } from '../shared/adapters/system/system-clock';
 import { systemPromptFor } from '../shared/conversation';
 import { SERVER_TOOLS } from '../shared/conversation/server-tools/run-server-tool';
+import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from '../test/support/probe-commands';
 import type { BenchRow } from './bench-row';
 import { InMemoryConversationStore, startDynaliteStore } from './engine/bench-stores';
 import { measureCommandSetLookup } from './engine/command-set-lookup';
@@ -13,7 +14,6 @@ import { compileForEngine, fixtureRegistration } from './engine/fixture-registra
 import { countAllModelCalls, type ModelCallCount } from './engine/model-call-count';
 import { formatModelCallTable } from './engine/model-call-table';
 import { percentile, roundTo } from './engine/percentile';
-import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from './engine/probe-commands';
 import { ARGUMENT_SHAPE_CASES, MEANING_CASES } from './engine/shape-and-meaning-cases';
 import { type ExchangeLatencies, type LatencyPlan, measureExchanges } from './engine/turn-latency';
 import { LOOP_CASES, WHERE_CASES } from './engine/where-and-loop-cases';

@@ -1,25 +1,8 @@
-import type { ModelReply, RawToolCall } from '../../shared/ports/language-model';
+import type { ModelReply } from '../../shared/ports/language-model';
+// The same reply builders the step tests use, so the benchmark scripts the model the same way.
+import { reply, call as toolCall } from '../../test/support/engine-fixtures';
 
-/** A model reply: text, tool calls, or both, with the finish reason a real server would give. */
-export const reply = (
-  content: string | null,
-  toolCalls: readonly RawToolCall[] = [],
-): ModelReply => ({
-  content,
-  toolCalls,
-  finishReason: toolCalls.length > 0 ? 'tool_calls' : 'stop',
-});
-
-/** A native tool call; an object `args` is sent as the JSON string the API specifies. */
-export const toolCall = (
-  name: string,
-  args: unknown,
-  id: string | null = `model_${name}`,
-): RawToolCall => ({
-  id,
-  name,
-  arguments: typeof args === 'string' ? args : JSON.stringify(args),
-});
+export { reply, toolCall };
 
 /** What a cooperative model sends for "the forecast for Los Angeles tomorrow" (in New York time). */
 export const WEATHER_ARGUMENTS = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { call, compile, reply, runScripted, turnContext } from '../../support/engine-fixtures';
-import { SHAPE_COMMANDS } from './shape-commands';
+import { PROBE_COMMANDS } from '../../support/probe-commands';
 
-const commandSet = compile(SHAPE_COMMANDS);
+const commandSet = compile(PROBE_COMMANDS);
 
 /** llm-failure-modes.md, "Argument shape": what comes out under lossless and strict. */
 const ROWS: readonly {

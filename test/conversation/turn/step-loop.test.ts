@@ -8,7 +8,7 @@ import {
   runScripted,
   turnContext,
 } from '../../support/engine-fixtures';
-import { MUST_CALL_COMMANDS } from './shape-commands';
+import { MUST_CALL_COMMANDS } from '../../support/probe-commands';
 
 const commandSet = compile(fixtureRegistration());
 

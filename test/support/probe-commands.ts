@@ -17,6 +17,7 @@ export const PROBE_COMMANDS: CommandSetSource = {
         { name: 'where', type: 'dict', required: false },
         { name: 'when', type: 'array<datetime>', required: false },
         { name: 'day', type: 'date', required: false },
+        { name: 'at', type: 'datetime', required: false },
         { name: 'label', type: 'string', required: false },
       ],
       allow_direct_answer: true,
