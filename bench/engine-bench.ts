@@ -98,7 +98,7 @@ export async function runEngineBench(
     ...latencyRows(onDynalite, `dynalite (${plan.measuredExchanges} exchanges)`, true),
     ...latencyRows(inMemory, 'in-memory store', false),
     {
-      name: 'engine: command-set lookup per turn p50 (parse + cached compile)',
+      name: 'engine: command-set lookup per turn p50 (by stored hash)',
       value: roundTo(measureCommandSetLookup(registration), 3),
       unit: 'ms',
     },

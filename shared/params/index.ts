@@ -9,7 +9,11 @@ export type {
   CompileOptions,
   ParameterSpec,
 } from './command-set/command-spec';
-export { clearCommandSetCache, compileCommandSet } from './command-set/compile-command-set';
+export {
+  clearCommandSetCache,
+  compileCommandSet,
+  compileKnownCommandSet,
+} from './command-set/compile-command-set';
 export type {
   CompiledCommandSet,
   NormalizedCall,

@@ -5,7 +5,7 @@
  * 3. bound the history and save it with a conditional write on the version read in step 1,
  *    recording what is now pending. Nothing is written unless the turn finished.
  */
-import { compileCommandSet } from '../../params';
+import { compileKnownCommandSet } from '../../params';
 import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
@@ -36,9 +36,13 @@ export async function runConversationTurn(
 ): Promise<TurnOutcome> {
   const { model, clock, ids, settings, store } = dependencies;
   if (model === null) throw new ModelNotConfiguredError();
-  const compiled = compileCommandSet(JSON.parse(record.commandSource), {
-    reservedNames: SERVER_TOOL_NAMES,
-  });
+  const compiled = compileKnownCommandSet(
+    record.commandSetHash,
+    () => JSON.parse(record.commandSource),
+    {
+      reservedNames: SERVER_TOOL_NAMES,
+    },
+  );
   if (!compiled.ok) {
     throw new Error(`stored command set ${record.commandSetHash} no longer compiles`);
   }

@@ -21,13 +21,30 @@ export function compileCommandSet(
 ): Result<CompiledCommandSet, CommandSetIssue> {
   const hash = hashCanonicalJson(canonicalCommandSetJson(source));
   const reserved = options.reservedNames ?? [];
-  // The same commands are compiled differently under other reserved names: part of the key.
-  const key = reserved.length === 0 ? hash : `${hash}|${[...reserved].sort().join(',')}`;
+  const key = cacheKey(hash, reserved);
   const cached = cache.get(key);
   if (cached !== undefined) return success(cached);
   const compiled = buildCommandSet(source, reserved, hash);
   if (compiled.ok) cache.set(key, compiled.value);
   return compiled;
+}
+
+/**
+ * The same, for a set whose content hash is already known (stored beside its source): a cache hit
+ * is one map lookup, and the source is read, hashed and compiled only on a miss.
+ */
+export function compileKnownCommandSet(
+  hash: string,
+  readSource: () => CommandSetSource,
+  options: CompileOptions = {},
+): Result<CompiledCommandSet, CommandSetIssue> {
+  const cached = cache.get(cacheKey(hash, options.reservedNames ?? []));
+  return cached === undefined ? compileCommandSet(readSource(), options) : success(cached);
+}
+
+// The same commands are compiled differently under other reserved names: part of the key.
+function cacheKey(hash: string, reserved: readonly string[]): string {
+  return reserved.length === 0 ? hash : `${hash}|${[...reserved].sort().join(',')}`;
 }
 
 /** Empties the compiled-set cache (benchmarks of cold compiles, tests). */

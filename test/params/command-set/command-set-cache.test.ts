@@ -4,6 +4,7 @@ import {
   clearCommandSetCache,
   commandSetHash,
   compileCommandSet,
+  compileKnownCommandSet,
 } from '../../../shared/params';
 import { LeastRecentlyUsedCache } from '../../../shared/params/command-set/command-set-cache';
 import { compileOrThrow, loadFixture, typedCommand } from '../support/command-sets';
@@ -141,5 +142,37 @@ describe('LeastRecentlyUsedCache', () => {
       3,
       2,
     ]);
+  });
+});
+
+describe('compileKnownCommandSet', () => {
+  it('answers a cached set from its stored hash without reading the source', () => {
+    // Prepare
+    clearCommandSetCache();
+    const source = loadFixture();
+    const first = compileOrThrow(source);
+    let reads = 0;
+
+    // Act
+    const again = compileKnownCommandSet(commandSetHash(source), () => {
+      reads += 1;
+      return source;
+    });
+
+    // Assess
+    expect(reads).toBe(0);
+    expect(again.ok && again.value).toBe(first);
+  });
+
+  it('reads, hashes and compiles the source on a miss', () => {
+    clearCommandSetCache();
+    const source = loadFixture();
+    let reads = 0;
+    const compiled = compileKnownCommandSet(commandSetHash(source), () => {
+      reads += 1;
+      return source;
+    });
+    expect(reads).toBe(1);
+    expect(compiled.ok && compiled.value.commands.size).toBe(16);
   });
 });
