@@ -42,8 +42,10 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
           });
-  const logger = options.logger ?? new Logger({ serviceName: 'jcc' });
-  const metrics = options.metrics ?? new Metrics({ namespace: 'Jcc', serviceName: 'jcc' });
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
+  const metrics =
+    options.metrics ??
+    new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),

@@ -20,6 +20,9 @@ export interface ServiceConfig {
   /** Null when no model is configured: the service starts and the voice routes answer 503. */
   readonly languageModel: LanguageModelConfig | null;
   readonly engine: EngineSettings;
+  /** Powertools names (POWERTOOLS_SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE). */
+  readonly serviceName: string;
+  readonly metricsNamespace: string;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +96,8 @@ export function readServiceConfig(
     dynamoDbEndpoint: text('DYNAMODB_ENDPOINT'),
     languageModel,
     engine,
+    serviceName: text('POWERTOOLS_SERVICE_NAME') ?? 'jcc',
+    metricsNamespace: text('POWERTOOLS_METRICS_NAMESPACE') ?? 'Jcc',
   };
 }
 

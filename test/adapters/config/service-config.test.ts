@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readServiceConfig } from '../../../shared/adapters/config/service-config';
+
+const BASE = { TABLE_NAME: 'jcc-table' };
+
+describe('readServiceConfig', () => {
+  it('gives the documented defaults, and no model when none is configured', () => {
+    const config = readServiceConfig(BASE);
+    expect(config).toMatchObject({
+      tableName: 'jcc-table',
+      region: 'us-east-1',
+      dynamoDbEndpoint: null,
+      languageModel: null,
+      serviceName: 'jcc',
+      metricsNamespace: 'Jcc',
+      engine: {
+        normalization: 'lossless',
+        maxValidationRetries: 2,
+        turnDeadlineMs: 25_000,
+        conversationTtlSeconds: 86_400,
+      },
+    });
+  });
+
+  it('reads every setting the handlers document', () => {
+    const config = readServiceConfig({
+      ...BASE,
+      AWS_REGION: 'eu-west-1',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      LLM_MODEL: 'qwen2.5:7b',
+      OPENAI_API_KEY: 'sk-local',
+      PARAM_NORMALIZATION: 'STRICT',
+      MAX_VALIDATION_RETRIES: '0',
+      TURN_DEADLINE_MS: '5000',
+      CONVERSATION_TTL_SECONDS: '600',
+      POWERTOOLS_SERVICE_NAME: 'voice',
+      POWERTOOLS_METRICS_NAMESPACE: 'Voice',
+    });
+    expect(config).toMatchObject({
+      region: 'eu-west-1',
+      dynamoDbEndpoint: 'http://127.0.0.1:8000',
+      languageModel: {
+        baseURL: 'http://localhost:11434/v1',
+        model: 'qwen2.5:7b',
+        apiKey: { kind: 'value', value: 'sk-local' },
+      },
+      engine: {
+        normalization: 'strict',
+        maxValidationRetries: 0,
+        turnDeadlineMs: 5_000,
+        conversationTtlSeconds: 600,
+      },
+      serviceName: 'voice',
+      metricsNamespace: 'Voice',
+    });
+  });
+
+  it.each([
+    [{ OPENAI_API_KEY_SECRET: 'jcc/openai' }, { kind: 'secret', secretId: 'jcc/openai' }],
+    [
+      { OPENAI_API_KEY: 'sk-x', OPENAI_API_KEY_SECRET: 'jcc/openai' },
+      { kind: 'value', value: 'sk-x' },
+    ],
+    [{}, { kind: 'value', value: 'not-needed' }],
+  ])('takes the model key from %j', (key, expected) => {
+    const config = readServiceConfig({
+      ...BASE,
+      OPENAI_BASE_URL: 'https://api.example/v1',
+      LLM_MODEL: 'm',
+      ...key,
+    });
+    expect(config.languageModel?.apiKey).toEqual(expected);
+  });
+
+  it('reports every problem at once, and never a secret', () => {
+    const read = () =>
+      readServiceConfig({
+        OPENAI_BASE_URL: 'ftp://example',
+        OPENAI_API_KEY: 'sk-must-not-leak',
+        PARAM_NORMALIZATION: 'sloppy',
+        MAX_VALIDATION_RETRIES: '-1',
+        TURN_DEADLINE_MS: '60000',
+        CONVERSATION_TTL_SECONDS: 'soon',
+      });
+    expect(read).toThrow(ConfigError);
+    const error = (() => {
+      try {
+        read();
+      } catch (caught) {
+        return caught as ConfigError;
+      }
+      throw new Error('no error');
+    })();
+    expect(error.problems).toHaveLength(7);
+    expect(error.message).not.toContain('sk-must-not-leak');
+  });
+});
