@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ConditionalCheckFailedException,
   type DynamoDBClient,
@@ -72,7 +73,7 @@ export class DynamoDbConversationStore implements ConversationStore {
    * conversation is stored with `record.version`.
    */
   async replace(record: ConversationRecord): Promise<void> {
-    const item = this.#checkedItem(record, record.version);
+    const item = this.#checkedItem(record, record.version, randomUUID());
     const command = new UpdateItemCommand({
       TableName: this.#tableName,
       Key: keyAttributes(conversationKey(record.nodeId, record.conversationId)),
@@ -83,9 +84,14 @@ export class DynamoDbConversationStore implements ConversationStore {
     });
   }
 
-  /** Stores `record` as version `expectedVersion + 1`, whatever `record.version` says. */
+  /**
+   * Stores `record` as version `expectedVersion + 1`, whatever `record.version` says. The client
+   * retries a write whose answer was lost; if the lost attempt was written, the retry fails the
+   * version check against our own write. The write token tells that case from a real conflict.
+   */
   async save(record: ConversationRecord, expectedVersion: number): Promise<void> {
-    const item = this.#checkedItem(record, expectedVersion + 1);
+    const writeToken = randomUUID();
+    const item = this.#checkedItem(record, expectedVersion + 1, writeToken);
     const command = new PutItemCommand({
       TableName: this.#tableName,
       Item: item,
@@ -93,18 +99,35 @@ export class DynamoDbConversationStore implements ConversationStore {
       ExpressionAttributeNames: { '#version': ConversationAttribute.version },
       ExpressionAttributeValues: { ':expectedVersion': numberValue(expectedVersion) },
     });
-    await this.#client.send(command).catch((error: unknown) => {
-      if (error instanceof ConditionalCheckFailedException) {
-        throw new ConversationConflictError(record.nodeId, record.conversationId, expectedVersion, {
-          cause: error,
-        });
+    try {
+      await this.#client.send(command);
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) {
+        throw toStorageError(error, 'PutItem');
       }
-      throw toStorageError(error, 'PutItem');
-    });
+      if (await this.#holdsWrite(record, writeToken)) return;
+      throw new ConversationConflictError(record.nodeId, record.conversationId, expectedVersion, {
+        cause: error,
+      });
+    }
   }
 
-  #checkedItem(record: ConversationRecord, version: number): Item {
-    const item = conversationToItem(record, version);
+  async #holdsWrite(record: ConversationRecord, writeToken: string): Promise<boolean> {
+    const command = new GetItemCommand({
+      TableName: this.#tableName,
+      Key: keyAttributes(conversationKey(record.nodeId, record.conversationId)),
+      ConsistentRead: true,
+      ProjectionExpression: '#writeToken',
+      ExpressionAttributeNames: { '#writeToken': ConversationAttribute.writeToken },
+    });
+    const output = await this.#client.send(command).catch((error: unknown) => {
+      throw toStorageError(error, 'GetItem');
+    });
+    return output.Item?.[ConversationAttribute.writeToken]?.S === writeToken;
+  }
+
+  #checkedItem(record: ConversationRecord, version: number, writeToken: string): Item {
+    const item = conversationToItem(record, version, writeToken);
     const sizeBytes = itemSizeBytes(item);
     if (sizeBytes > this.#maxItemBytes) {
       throw new ConversationTooLargeError(

@@ -113,13 +113,16 @@ describe('DynamoDbConversationStore size bound', () => {
     const dynamoDbLimitBytes = 400 * KILOBYTE;
     const store = newStore(dynamoDbLimitBytes);
     const base = conversationRecord({ conversationId: randomUUID(), timezone: '' });
-    const baseBytes = itemSizeBytes(conversationToItem(base, base.version));
+    // The store writes a random UUID as the write token: the estimate uses one of the same length.
+    const baseBytes = itemSizeBytes(conversationToItem(base, base.version, randomUUID()));
     // The timezone is stored uncompressed, so it pads the item byte for byte.
     const record = { ...base, timezone: 'x'.repeat(dynamoDbLimitBytes - 1 - baseBytes) };
 
     await store.replace(record);
 
-    expect(itemSizeBytes(conversationToItem(record, record.version))).toBe(dynamoDbLimitBytes - 1);
+    expect(itemSizeBytes(conversationToItem(record, record.version, randomUUID()))).toBe(
+      dynamoDbLimitBytes - 1,
+    );
     expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
   });
 });
