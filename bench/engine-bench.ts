@@ -8,7 +8,11 @@ import { systemPromptFor } from '../shared/conversation';
 import { SERVER_TOOLS } from '../shared/conversation/server-tools/run-server-tool';
 import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from '../test/support/probe-commands';
 import type { BenchRow } from './bench-row';
-import { InMemoryConversationStore, startDynaliteStore } from './engine/bench-stores';
+import {
+  InMemoryConversationStore,
+  InMemoryRequestLocks,
+  startDynaliteStore,
+} from './engine/bench-stores';
 import { measureCommandSetLookup } from './engine/command-set-lookup';
 import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
 import { countAllModelCalls, type ModelCallCount } from './engine/model-call-count';
@@ -82,11 +86,15 @@ export async function runEngineBench(
   const dynalite = await startDynaliteStore(systemClock);
   let onDynalite: ExchangeLatencies;
   try {
-    onDynalite = await measureExchanges(dynalite.store, registration, plan);
+    onDynalite = await measureExchanges(dynalite, registration, plan);
   } finally {
     await dynalite.close();
   }
-  const inMemory = await measureExchanges(new InMemoryConversationStore(), registration, plan);
+  const inMemory = await measureExchanges(
+    { store: new InMemoryConversationStore(), requestLocks: new InMemoryRequestLocks() },
+    registration,
+    plan,
+  );
 
   const modelCalls = countAllModelCalls(FAILURE_MODE_CASES, {
     fixture: compiled,

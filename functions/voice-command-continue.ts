@@ -1,8 +1,9 @@
 import { continueConversation } from '../shared/conversation';
 import { createRoute } from './http/create-route';
+import { requestIdOf } from './http/request-id';
 import { type ContinueBody, continueRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
-import { recordTurn, toVoiceCommandResponse } from './http/voice-response';
+import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -12,18 +13,18 @@ export function createVoiceCommandContinueHandler(dependencies: ServiceDependenc
     name: 'voice-command-continue',
     schema: continueRequestSchema,
     dependencies: dependencies.route,
-    handle: async ({ body, node, logger, metrics }) => {
-      const outcome = await continueConversation(dependencies.conversation, {
+    handle: async ({ body, headers, node, logger, metrics }) => {
+      const answer = await continueConversation(dependencies.conversation, {
         node,
         conversationId: body.conversation_id,
+        requestId: requestIdOf(body, headers),
         toolResults: body.tool_results.map((result) => ({
           toolCallId: result.tool_call_id,
           output: result.output ?? null,
         })),
       });
-      recordTurn(outcome, logger, metrics);
       const request = { voiceCommand: null, conversationId: body.conversation_id };
-      return { statusCode: 200, body: toVoiceCommandResponse(outcome, request) };
+      return voiceAnswerResult(answer, request, logger, metrics);
     },
   });
 }

@@ -1,8 +1,9 @@
 import { handleVoiceCommand } from '../shared/conversation';
 import { createRoute } from './http/create-route';
+import { requestIdOf } from './http/request-id';
 import { type VoiceCommandBody, voiceCommandRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
-import { recordTurn, toVoiceCommandResponse } from './http/voice-response';
+import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -12,15 +13,15 @@ export function createVoiceCommandHandler(dependencies: ServiceDependencies): Ro
     name: 'voice-command',
     schema: voiceCommandRequestSchema,
     dependencies: dependencies.route,
-    handle: async ({ body, node, logger, metrics }) => {
-      const outcome = await handleVoiceCommand(dependencies.conversation, {
+    handle: async ({ body, headers, node, logger, metrics }) => {
+      const answer = await handleVoiceCommand(dependencies.conversation, {
         node,
         conversationId: body.conversation_id,
+        requestId: requestIdOf(body, headers),
         utterance: body.voice_command,
       });
-      recordTurn(outcome, logger, metrics);
       const request = { voiceCommand: body.voice_command, conversationId: body.conversation_id };
-      return { statusCode: 200, body: toVoiceCommandResponse(outcome, request) };
+      return voiceAnswerResult(answer, request, logger, metrics);
     },
   });
 }

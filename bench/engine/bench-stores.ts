@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startEmbeddedDynamoDb } from '../../infra/local/embedded-dynamodb';
 import { createDynamoDbClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb/conversation-store';
+import { DynamoDbRequestLocks } from '../../shared/adapters/dynamodb/request-locks';
 import { createTableIfMissing } from '../../shared/adapters/dynamodb/table';
 import type { Clock } from '../../shared/ports/clock';
 import {
@@ -9,9 +10,11 @@ import {
   type ConversationRecord,
   type ConversationStore,
 } from '../../shared/ports/conversation-store';
+import type { ClaimResult, RequestClaim, RequestLocks } from '../../shared/ports/request-locks';
 
 export interface BenchStore {
   readonly store: ConversationStore;
+  readonly requestLocks: RequestLocks;
   close(): Promise<void>;
 }
 
@@ -34,7 +37,11 @@ export async function startDynaliteStore(clock: Clock): Promise<BenchStore> {
     await close();
     throw error;
   }
-  return { store: new DynamoDbConversationStore({ client, tableName, clock }), close };
+  return {
+    store: new DynamoDbConversationStore({ client, tableName, clock }),
+    requestLocks: new DynamoDbRequestLocks({ client, tableName, clock }),
+    close,
+  };
 }
 
 /**
@@ -64,6 +71,30 @@ export class InMemoryConversationStore implements ConversationStore {
     return Promise.resolve();
   }
 }
+
+/** Claims in a map, with the adapter's contract (a lapsed claim can be taken over). */
+export class InMemoryRequestLocks implements RequestLocks {
+  readonly #claims = new Map<string, RequestClaim>();
+
+  acquire(claim: RequestClaim): Promise<ClaimResult> {
+    const key = claimKey(claim);
+    const held = this.#claims.get(key);
+    if (held !== undefined && held.heldUntil >= Date.now()) {
+      return Promise.resolve({ acquired: false, fingerprint: held.fingerprint });
+    }
+    this.#claims.set(key, claim);
+    return Promise.resolve({ acquired: true });
+  }
+
+  release(claim: RequestClaim): Promise<void> {
+    const key = claimKey(claim);
+    if (this.#claims.get(key) === claim) this.#claims.delete(key);
+    return Promise.resolve();
+  }
+}
+
+const claimKey = (claim: RequestClaim): string =>
+  [claim.nodeId, claim.conversationId, claim.requestId].join('\u0000');
 
 const recordKey = (nodeId: string, conversationId: string): string =>
   `${nodeId}\u0000${conversationId}`;

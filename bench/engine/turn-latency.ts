@@ -7,7 +7,6 @@ import type { ConversationDependencies } from '../../shared/conversation/use-cas
 import { handleVoiceCommand } from '../../shared/conversation/use-cases/handle-voice-command';
 import { startConversation } from '../../shared/conversation/use-cases/start-conversation';
 import type { CommandSetSource } from '../../shared/params';
-import type { ConversationStore } from '../../shared/ports/conversation-store';
 import type { ModelRequest } from '../../shared/ports/language-model';
 import { InstantLanguageModel } from './instant-model';
 import { reply, toolCall, WEATHER_ARGUMENTS } from './scripted-replies';
@@ -62,16 +61,16 @@ function expectStop(
 
 /**
  * Times full exchanges through the use cases (utterance -> get_weather -> results -> answer) on
- * `store`, with the instant model: what is left is the server's own work per turn.
+ * `storage`, with the instant model: what is left is the server's own work per turn.
  */
 export async function measureExchanges(
-  store: ConversationStore,
+  storage: Pick<ConversationDependencies, 'store' | 'requestLocks'>,
   commands: CommandSetSource,
   plan: LatencyPlan,
 ): Promise<ExchangeLatencies> {
   const model = weatherModel();
   const dependencies: ConversationDependencies = {
-    store,
+    ...storage,
     model,
     clock: systemClock,
     ids: randomIds,

@@ -22,6 +22,8 @@ export interface RouteDependencies {
 
 export interface RouteInput<Body> {
   readonly body: Body;
+  /** Lower-cased names (the normalizer ran). */
+  readonly headers: Readonly<Record<string, string | undefined>>;
   readonly node: AuthenticatedNode;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -30,6 +32,7 @@ export interface RouteInput<Body> {
 export interface RouteResult {
   readonly statusCode: number;
   readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -64,10 +67,11 @@ export function createRoute<Body extends { conversation_id: string }>(options: {
       });
       metrics.addDimension('route', options.name);
       const startedAt = performance.now();
-      const result = await options.handle({ body, node, logger, metrics });
+      const headers = event.headers ?? {};
+      const result = await options.handle({ body, headers, node, logger, metrics });
       const latencyMs = Math.round(performance.now() - startedAt);
       metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
       logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
-      return jsonResponse(result.statusCode, result.body);
+      return jsonResponse(result.statusCode, result.body, result.headers);
     });
 }

@@ -4,6 +4,8 @@ import {
   ModelFailedError,
   ModelNotConfiguredError,
   NothingPendingError,
+  RequestIdReusedError,
+  RequestInProgressError,
   ToolResultsMismatchError,
   TurnTimeoutError,
 } from '../../shared/conversation';
@@ -49,6 +51,11 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': '1' },
   })),
   rule(NothingPendingError, (error) => body(409, 'nothing_pending', error.message)),
+  rule(RequestInProgressError, (error) => ({
+    ...body(409, 'request_in_progress', error.message),
+    headers: { 'Retry-After': '1' },
+  })),
+  rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
   rule(ModelFailedError, (error) =>
     body(
       502,
@@ -57,9 +64,10 @@ const RULES: readonly Rule[] = [
     ),
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
-  rule(StorageUnavailableError, () =>
-    body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
-  ),
+  rule(StorageUnavailableError, () => ({
+    ...body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
+    headers: { 'Retry-After': '1' },
+  })),
   rule(TurnTimeoutError, (error) => body(504, 'turn_timeout', error.message)),
 ];
 

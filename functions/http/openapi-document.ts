@@ -15,7 +15,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'Not JSON, fails the request schema, an invalid command set, or tool results that do not match.',
   '401': 'Missing, malformed or wrong X-API-Key.',
   '404': 'Conversation unknown, expired, or another node’s.',
-  '409': 'The conversation changed during the request (retry), or nothing is pending to continue.',
+  '409':
+    'The conversation changed during the request (retry), nothing is pending to continue, or a ' +
+    'request with this request id is still running (retry after Retry-After).',
   '413': `Body larger than ${LIMITS.bodyBytes} bytes.`,
   '415': 'Content-Type is not application/json.',
   '502': 'The language model failed after the allowed attempts.',
@@ -23,22 +25,56 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '504': 'The turn ran out of time.',
 };
 
+/** Statuses only the voice routes answer: they take a request id. */
+const VOICE_ERROR_STATUSES: Readonly<Record<string, string>> = {
+  '422': 'The request id was used before in this conversation with a different body.',
+};
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Alternative to the body’s `request_id` (the same value if both are sent): a repeat with the ' +
+    'same key and body gets the recorded response without a new model call.',
+  schema: {
+    type: 'string',
+    minLength: 1,
+    maxLength: LIMITS.idCharacters,
+    pattern: '^[\\x21-\\x7E]+$',
+  },
+};
+
+const replayedHeader = {
+  'Idempotent-Replayed': {
+    description:
+      '`true` when this is the recorded response to an earlier request with the same id.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
 const withoutId = ({ $id: _id, ...schema }: Record<string, unknown>) => schema;
 
-function operation(summary: string, request: string, response: string) {
+function operation(summary: string, request: string, response: string, idempotent: boolean) {
+  const statuses = idempotent ? { ...ERROR_STATUSES, ...VOICE_ERROR_STATUSES } : ERROR_STATUSES;
   const errors = Object.fromEntries(
-    Object.entries(ERROR_STATUSES).map(([status, description]) => [
-      status,
-      {
-        description,
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
-      },
-    ]),
+    Object.entries(statuses)
+      .sort(([left], [right]) => left.localeCompare(right))
+      .map(([status, description]) => [
+        status,
+        {
+          description,
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+          },
+        },
+      ]),
   );
   return {
     post: {
       summary,
       security: [{ nodeKey: [] }],
+      ...(idempotent ? { parameters: [idempotencyKeyParameter] } : {}),
       requestBody: {
         required: true,
         content: { 'application/json': { schema: { $ref: `#/components/schemas/${request}` } } },
@@ -46,6 +82,7 @@ function operation(summary: string, request: string, response: string) {
       responses: {
         '200': {
           description: 'Success.',
+          ...(idempotent ? { headers: replayedHeader } : {}),
           content: { 'application/json': { schema: { $ref: `#/components/schemas/${response}` } } },
         },
         ...errors,
@@ -69,16 +106,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'Register the node’s commands for a conversation',
         'ConversationStartRequest',
         'ConversationStartResponse',
+        false,
       ),
       '/api/v0/voice/command': operation(
         'Ask which command to run for an utterance',
         'VoiceCommandRequest',
         'VoiceCommandResponse',
+        true,
       ),
       '/api/v0/voice/command/continue': operation(
         'Return the results of the calls the node ran',
         'VoiceCommandContinueRequest',
         'VoiceCommandResponse',
+        true,
       ),
     },
     components: {

@@ -26,6 +26,14 @@ const identifier = {
   pattern: '^[\\x21-\\x7E]+$',
   description: 'Printable ASCII without spaces, at most 128 characters.',
 } as const;
+const requestId = {
+  ...identifier,
+  type: ['string', 'null'],
+  description:
+    'Optional. A repeat with the same id and body gets the recorded response without a new model ' +
+    'call; the same id with another body is a 422. Scoped to the conversation. The ' +
+    '`Idempotency-Key` header is an alternative.',
+} as const;
 
 const commandParameter = {
   type: 'object',
@@ -124,7 +132,7 @@ export const voiceCommandRequestSchema = {
   properties: {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
     conversation_id: identifier,
-    request_id: identifier,
+    request_id: requestId,
   },
 } as const;
 
@@ -144,7 +152,7 @@ export const continueRequestSchema = {
         properties: { tool_call_id: identifier, output: {} },
       },
     },
-    request_id: identifier,
+    request_id: requestId,
   },
 } as const;
 
@@ -158,11 +166,11 @@ export interface ConversationStartBody {
 export interface VoiceCommandBody {
   readonly voice_command: string;
   readonly conversation_id: string;
-  readonly request_id?: string;
+  readonly request_id?: string | null;
 }
 
 export interface ContinueBody {
   readonly conversation_id: string;
   readonly tool_results: readonly { readonly tool_call_id: string; readonly output?: unknown }[];
-  readonly request_id?: string;
+  readonly request_id?: string | null;
 }

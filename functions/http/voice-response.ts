@@ -1,6 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { TurnOutcome } from '../../shared/conversation';
+import type { TurnAnswer, TurnOutcome } from '../../shared/conversation';
+import type { RouteResult } from './create-route';
 
 /** The wire shape of both voice routes (api.md, VoiceCommandResponse), plus what was repaired. */
 export function toVoiceCommandResponse(
@@ -47,6 +48,29 @@ export function toVoiceCommandResponse(
       })),
     })),
     model_calls: outcome.modelCalls,
+  };
+}
+
+/**
+ * The 200 of both voice routes, logged and counted. A replay (a repeated request id) says so in
+ * the `Idempotent-Replayed` header, and its turn is not counted twice.
+ */
+export function voiceAnswerResult(
+  answer: TurnAnswer,
+  request: { readonly voiceCommand: string | null; readonly conversationId: string },
+  logger: Logger,
+  metrics: Metrics,
+): RouteResult {
+  if (answer.replayed) {
+    metrics.addMetric('replayed_requests', MetricUnit.Count, 1);
+    logger.info('recorded response replayed', { stop_reason: answer.stopReason });
+  } else {
+    recordTurn(answer, logger, metrics);
+  }
+  return {
+    statusCode: 200,
+    body: toVoiceCommandResponse(answer, request),
+    headers: answer.replayed ? { 'Idempotent-Replayed': 'true' } : {},
   };
 }
 

@@ -5,6 +5,7 @@ import {
   createDynamoDbClient,
   DynamoDbConversationStore,
   DynamoDbNodeRegistry,
+  DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
@@ -49,6 +50,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
   return {
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
+      requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
       model,
       clock,
       ids,

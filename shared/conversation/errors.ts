@@ -65,3 +65,19 @@ export class ModelNotConfiguredError extends Error {
     super('no language model is configured: set OPENAI_BASE_URL, OPENAI_API_KEY and LLM_MODEL');
   }
 }
+
+/** A request with this id is still running; the node should retry it shortly. */
+export class RequestInProgressError extends Error {
+  override readonly name = 'RequestInProgressError';
+  constructor(readonly requestId: string) {
+    super(`request ${requestId} is still being answered; retry it shortly`);
+  }
+}
+
+/** The request id was used before with another body: replaying would answer the wrong question. */
+export class RequestIdReusedError extends Error {
+  override readonly name = 'RequestIdReusedError';
+  constructor(readonly requestId: string) {
+    super(`request_id ${requestId} was already used with a different body`);
+  }
+}

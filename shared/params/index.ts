@@ -1,4 +1,4 @@
-export { canonicalJson, commandSetHash } from './command-set/canonical-json';
+export { canonicalJson, commandSetHash, hashCanonicalJson } from './command-set/canonical-json';
 export type {
   Antipattern,
   CommandExample,

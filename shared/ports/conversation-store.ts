@@ -6,6 +6,20 @@ export interface PendingToolCall {
   readonly name: string;
 }
 
+/**
+ * The response to a request sent with a request id, kept so a repeat gets the same answer without
+ * a second model call. Written in the same save as the turn it answers, so the two never disagree.
+ */
+export interface RecordedResponse {
+  readonly requestId: string;
+  /** Hash of what the request asked; the same id with another body is refused, not replayed. */
+  readonly fingerprint: string;
+  /** The turn's outcome as JSON: opaque to the store. */
+  readonly outcome: string;
+  /** Epoch milliseconds. */
+  readonly recordedAt: number;
+}
+
 /** One conversation as stored: keyed by node and conversation id, versioned for optimistic locking. */
 export interface ConversationRecord {
   readonly nodeId: string;
@@ -27,6 +41,8 @@ export interface ConversationRecord {
   /** The history without the system prompt, which is rebuilt from the command set. */
   readonly messages: readonly ChatMessage[];
   readonly pendingToolCalls: readonly PendingToolCall[];
+  /** The latest requests that came with a request id, oldest first, bounded. */
+  readonly recentResponses: readonly RecordedResponse[];
 }
 
 export interface ConversationStore {

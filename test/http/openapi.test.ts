@@ -80,18 +80,10 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
         content: { 'application/json': expect.any(Object) },
       });
       const statuses = Object.keys(isObject(operation?.responses) ? operation.responses : {});
-      expect(statuses.sort()).toEqual([
-        '200',
-        '400',
-        '401',
-        '404',
-        '409',
-        '413',
-        '415',
-        '502',
-        '503',
-        '504',
-      ]);
+      const apiStatuses = ['200', '400', '401', '404', '409', '413', '415', '502', '503', '504'];
+      // The voice routes take a request id; reusing one with another body is a 422.
+      const expected = path === ROUTES.start ? apiStatuses : [...apiStatuses, '422'];
+      expect(statuses.sort()).toEqual(expected.sort());
     }
   });
 

@@ -76,7 +76,17 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
       });
       response.end(step.rawBody);
     } else if ('reply' in step) {
-      sendJson(response, 200, completionBody(step, request, counters));
+      const body = completionBody(step, request, counters);
+      if (step.delayMs === undefined) {
+        sendJson(response, 200, body);
+        return;
+      }
+      const timer = setTimeout(() => sendJson(response, 200, body), step.delayMs);
+      hangs.add(timer);
+      response.on('close', () => {
+        clearTimeout(timer);
+        hangs.delete(timer);
+      });
     } else {
       const body =
         step.body === undefined

@@ -10,6 +10,7 @@ import {
 import { compressText, decompressText } from './compression';
 import { conversationKey, keyAttributes } from './item-keys';
 import { parseStoredMessages } from './stored-messages';
+import { parseStoredResponses } from './stored-responses';
 import { TABLE_KEYS } from './table';
 
 /**
@@ -32,8 +33,10 @@ import { TABLE_KEYS } from './table';
  * | command_source     | B    | gzip of the command registration (canonical JSON)        |
  * | messages           | B    | gzip of the history as JSON `ChatMessage[]`              |
  * | pending_tool_calls | L    | `[{id: S, name: S}]`                                     |
+ * | recent_responses   | B    | gzip of JSON `RecordedResponse[]` (absent before v0.2: [])|
+ * | write_token        | S    | random per write: tells our own retried write from another |
  *
- * The two large attributes are compressed: JSON history shrinks several times, which keeps the
+ * The large attributes are compressed: JSON history shrinks several times, which keeps the
  * item far below DynamoDB's 400 KB limit (and the adapter's own cap, `MAX_CONVERSATION_ITEM_BYTES`).
  */
 export const ConversationAttribute = {
@@ -50,12 +53,18 @@ export const ConversationAttribute = {
   commandSource: 'command_source',
   messages: 'messages',
   pendingToolCalls: 'pending_tool_calls',
+  recentResponses: 'recent_responses',
+  writeToken: 'write_token',
 } as const;
 
 const CONVERSATION_RECORD_TYPE = 'conversation';
 
-/** The full item for `record`, stored under `version`. */
-export function conversationToItem(record: ConversationRecord, version: number): Item {
+/** The full item for `record`, stored under `version` by the write that `writeToken` names. */
+export function conversationToItem(
+  record: ConversationRecord,
+  version: number,
+  writeToken: string,
+): Item {
   const key = conversationKey(record.nodeId, record.conversationId);
   return {
     ...keyAttributes(key),
@@ -76,6 +85,10 @@ export function conversationToItem(record: ConversationRecord, version: number):
         M: { id: { S: call.id }, name: { S: call.name } },
       })),
     },
+    [ConversationAttribute.recentResponses]: {
+      B: compressText(JSON.stringify(record.recentResponses)),
+    },
+    [ConversationAttribute.writeToken]: { S: writeToken },
   };
 }
 
@@ -97,6 +110,7 @@ export function itemToConversation(item: Item): ConversationRecord {
     pendingToolCalls: read
       .list(item, ConversationAttribute.pendingToolCalls)
       .map((entry) => readPendingToolCall(item, entry)),
+    recentResponses: readRecentResponses(item),
   };
 }
 
@@ -109,16 +123,27 @@ function readCompressed(item: Item, name: string): string {
   }
 }
 
-function readMessages(item: Item): ConversationRecord['messages'] {
-  const name = ConversationAttribute.messages;
-  let json: unknown;
+function readCompressedJson(item: Item, name: string): unknown {
   try {
-    json = JSON.parse(readCompressed(item, name));
+    return JSON.parse(readCompressed(item, name));
   } catch (error) {
     if (error instanceof SyntaxError) throw malformed(item, name, 'is not JSON', error);
     throw error;
   }
-  const parsed = parseStoredMessages(json);
+}
+
+function readMessages(item: Item): ConversationRecord['messages'] {
+  const name = ConversationAttribute.messages;
+  const parsed = parseStoredMessages(readCompressedJson(item, name));
+  if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
+  return parsed.value;
+}
+
+/** Items written before request ids were recorded have no such attribute: nothing recorded. */
+function readRecentResponses(item: Item): ConversationRecord['recentResponses'] {
+  const name = ConversationAttribute.recentResponses;
+  if (item[name] === undefined) return [];
+  const parsed = parseStoredResponses(readCompressedJson(item, name));
   if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
   return parsed.value;
 }

@@ -10,9 +10,10 @@ export {
   MAX_CONVERSATION_ITEM_BYTES,
 } from './conversation-store';
 export { ConversationTooLargeError } from './conversation-too-large-error';
-export { conversationKey, nodeKey, type TableKey } from './item-keys';
+export { conversationKey, nodeKey, requestClaimKey, type TableKey } from './item-keys';
 export { NodeAttribute } from './node-item';
 export { DynamoDbNodeRegistry, type DynamoDbNodeRegistryOptions } from './node-registry';
+export { DynamoDbRequestLocks, type DynamoDbRequestLocksOptions } from './request-locks';
 export { StoredItemMalformedError } from './stored-item-malformed-error';
 export {
   type CreateTableOptions,

@@ -11,6 +11,7 @@ import { TABLE_KEYS } from './table';
  * |--------------|-----------------|-----------------------------------|
  * | node         | `NODE#<nodeId>` | `NODE`                            |
  * | conversation | `NODE#<nodeId>` | `CONVERSATION#<conversationId>`   |
+ * | request claim| `NODE#<nodeId>` | `REQUEST#<conversationId>#<requestId>`, both URI-encoded |
  *
  * DynamoDB caps `pk` at 2048 and `sk` at 1024 bytes: ids must stay well under 1000 bytes.
  */
@@ -22,6 +23,7 @@ export interface TableKey {
 const NODE_PARTITION_PREFIX = 'NODE#';
 const NODE_SORT_KEY = 'NODE';
 const CONVERSATION_SORT_PREFIX = 'CONVERSATION#';
+const REQUEST_SORT_PREFIX = 'REQUEST#';
 
 /** The key of a node's registry item. */
 export function nodeKey(nodeId: string): TableKey {
@@ -33,6 +35,22 @@ export function conversationKey(nodeId: string, conversationId: string): TableKe
   return {
     pk: `${NODE_PARTITION_PREFIX}${nodeId}`,
     sk: `${CONVERSATION_SORT_PREFIX}${conversationId}`,
+  };
+}
+
+/**
+ * The key of the claim on one request id of one conversation. Both ids are URI-encoded, which
+ * turns `#` into `%23`, so the separator cannot occur inside either and no two pairs collide.
+ */
+export function requestClaimKey(
+  nodeId: string,
+  conversationId: string,
+  requestId: string,
+): TableKey {
+  const conversation = encodeURIComponent(conversationId);
+  return {
+    pk: `${NODE_PARTITION_PREFIX}${nodeId}`,
+    sk: `${REQUEST_SORT_PREFIX}${conversation}#${encodeURIComponent(requestId)}`,
   };
 }
 

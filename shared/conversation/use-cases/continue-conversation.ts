@@ -3,14 +3,19 @@
  * 1. load the conversation; nothing pending is a 409;
  * 2. match the results to the pending calls: exactly one per call, by id, in any order;
  * 3. append them as tool messages (in the order the calls were made) and run the turn.
- * A mismatch changes nothing.
+ * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
+ * though the calls it answered are no longer pending (answer-once.ts).
  */
+
+import type { ConversationRecord } from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
+import { requestIdentity } from '../idempotency/request-identity';
 import type { TurnOutcome } from '../turn/turn-outcome';
+import { answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
-import { loadConversation, runConversationTurn } from './conversation-turn';
+import { runConversationTurn } from './conversation-turn';
 
 export interface ToolResult {
   readonly toolCallId: string;
@@ -21,14 +26,29 @@ export interface ContinueRequest {
   readonly node: CallingNode;
   readonly conversationId: string;
   readonly toolResults: readonly ToolResult[];
+  /** The node's request id (body `request_id` or `Idempotency-Key`), if it sent one. */
+  readonly requestId?: string | null;
 }
 
 export async function continueConversation(
   dependencies: ConversationDependencies,
   request: ContinueRequest,
-): Promise<TurnOutcome> {
+): Promise<TurnAnswer> {
   const startedAt = dependencies.clock.now();
-  const record = await loadConversation(dependencies, request.node.nodeId, request.conversationId);
+  const asked = request.toolResults.map(({ toolCallId, output }) => ({ toolCallId, output }));
+  const identity = requestIdentity(request.requestId ?? null, 'continue', asked);
+  const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
+  return answerOnce(dependencies, conversation, identity, (record) =>
+    continueTurn(dependencies, record, request, { startedAt, identity }),
+  );
+}
+
+function continueTurn(
+  dependencies: ConversationDependencies,
+  record: ConversationRecord,
+  request: ContinueRequest,
+  turn: { readonly startedAt: number; readonly identity: ReturnType<typeof requestIdentity> },
+): Promise<TurnOutcome> {
   if (record.pendingToolCalls.length === 0) throw new NothingPendingError(request.conversationId);
 
   const byId = new Map<string, ToolResult>();
@@ -54,11 +74,9 @@ export async function continueConversation(
     toolCallId: call.id,
     content: toolOutputText(byId.get(call.id)?.output, limit),
   }));
-  return runConversationTurn(
-    dependencies,
-    record,
-    [...record.messages, ...results],
-    true,
-    startedAt,
-  );
+  return runConversationTurn(dependencies, record, {
+    messages: [...record.messages, ...results],
+    toolResultsArrived: true,
+    ...turn,
+  });
 }

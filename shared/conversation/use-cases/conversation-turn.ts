@@ -3,13 +3,16 @@
  * 1. load the conversation (404 when absent, expired, or another node's) and its command set;
  * 2. run the turn against the model, within the deadline;
  * 3. bound the history and save it with a conditional write on the version read in step 1,
- *    recording what is now pending. Nothing is written unless the turn finished.
+ *    recording what is now pending (and, for a request with an id, its outcome). Nothing is
+ *    written unless the turn finished.
  */
 import { compileKnownCommandSet } from '../../params';
 import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
 import { boundHistory } from '../history/bound-history';
+import { withRecordedResponse } from '../idempotency/recent-responses';
+import type { RequestIdentity } from '../idempotency/request-identity';
 import { SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-names';
 import { runTurn } from '../turn/run-turn';
 import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
@@ -27,13 +30,22 @@ export async function loadConversation(
   return record;
 }
 
+/** What a route adds to the stored conversation before the model is asked. */
+export interface TurnInput {
+  readonly messages: readonly ChatMessage[];
+  readonly toolResultsArrived: boolean;
+  /** Epoch milliseconds: the deadline counts from here. */
+  readonly startedAt: number;
+  /** Set when the node sent a request id: the outcome is recorded for its repeats. */
+  readonly identity: RequestIdentity | null;
+}
+
 export async function runConversationTurn(
   dependencies: ConversationDependencies,
   record: ConversationRecord,
-  messages: readonly ChatMessage[],
-  toolResultsArrived: boolean,
-  startedAt: number,
+  input: TurnInput,
 ): Promise<TurnOutcome> {
+  const { messages, toolResultsArrived, startedAt, identity } = input;
   const { model, clock, ids, settings, store } = dependencies;
   if (model === null) throw new ModelNotConfiguredError();
   const compiled = compileKnownCommandSet(
@@ -69,6 +81,10 @@ export async function runConversationTurn(
       expiresAt: Math.floor(now / 1000) + settings.conversationTtlSeconds,
       messages: boundHistory(finished.state.messages, settings.maxHistoryCharacters),
       pendingToolCalls: pendingAfter(finished.outcome),
+      recentResponses:
+        identity === null
+          ? record.recentResponses
+          : withRecordedResponse(record.recentResponses, identity, finished.outcome, now),
     },
     record.version,
   );

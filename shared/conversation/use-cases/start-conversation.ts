@@ -49,6 +49,7 @@ export async function startConversation(
     commandSetHash: compiled.value.hash,
     messages: [],
     pendingToolCalls: [],
+    recentResponses: [],
   });
   return {
     conversationId: request.conversationId,

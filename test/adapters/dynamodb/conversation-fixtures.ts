@@ -58,6 +58,7 @@ export function conversationRecord(
     commandSetHash: 'sha256:0f1e2d',
     messages: [{ role: 'user', content: 'hello' }],
     pendingToolCalls: [],
+    recentResponses: [],
     ...overrides,
   };
 }

@@ -52,6 +52,14 @@ describe('DynamoDbConversationStore load and replace', () => {
       messages: EVERY_ROLE,
       pendingToolCalls: [{ id: 'call_abc123', name: 'get_weather' }],
       commandSource: JSON.stringify({ available_commands: [{ command_name: 'café-☕' }] }),
+      recentResponses: [
+        {
+          requestId: 'req-1',
+          fingerprint: 'f1',
+          outcome: '{"stopReason":"complete"}',
+          recordedAt: 5,
+        },
+      ],
     });
 
     await store.replace(record);
@@ -134,5 +142,26 @@ describe('DynamoDbConversationStore load and replace', () => {
       name: StoredItemMalformedError.name,
       attribute: ConversationAttribute.messages,
     });
+  });
+
+  it('loads an item written before request ids were recorded with no recorded responses', async () => {
+    // Prepare: the item as the previous version wrote it, without `recent_responses`.
+    const store = newStore();
+    const record = conversationRecord({ conversationId: freshConversationId() });
+    await store.replace(record);
+    const key = keyAttributes(conversationKey(record.nodeId, record.conversationId));
+    const { Item: item = {} } = await dynalite().client.send(
+      new GetItemCommand({ TableName: dynalite().tableName, Key: key }),
+    );
+    const { [ConversationAttribute.recentResponses]: _dropped, ...older } = item;
+    await dynalite().client.send(
+      new PutItemCommand({ TableName: dynalite().tableName, Item: older }),
+    );
+
+    // Act
+    const loaded = await store.load(record.nodeId, record.conversationId);
+
+    // Assess
+    expect(loaded).toEqual({ ...record, recentResponses: [] });
   });
 });

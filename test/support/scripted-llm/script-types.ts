@@ -76,6 +76,8 @@ export interface ReplyStep {
     readonly tool_calls?: readonly ScriptedToolCall[];
     readonly finish_reason?: string;
   };
+  /** Answers only after this long: a slow model, for requests that must overlap. */
+  readonly delayMs?: number;
 }
 
 /** Any status; without `body`, an OpenAI-style error body. E.g. 429 with `Retry-After`, 500, 503. */

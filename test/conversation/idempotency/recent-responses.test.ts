@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { RequestIdReusedError } from '../../../shared/conversation/errors';
+import {
+  RECENT_RESPONSES_KEPT,
+  RECENT_RESPONSES_MAX_CHARACTERS,
+  recordedOutcome,
+  withRecordedResponse,
+} from '../../../shared/conversation/idempotency/recent-responses';
+import { requestIdentity } from '../../../shared/conversation/idempotency/request-identity';
+import type { TurnOutcome } from '../../../shared/conversation/turn/turn-outcome';
+import type { RecordedResponse } from '../../../shared/ports/conversation-store';
+
+const outcome = (assistantMessage: string): TurnOutcome => ({
+  stopReason: 'complete',
+  assistantMessage,
+  toolCalls: [],
+  validationRequest: null,
+  modelCalls: 1,
+  retries: [],
+  repairs: [],
+  stepLimitReached: false,
+});
+
+const identity = (requestId: string, utterance = 'hello') => {
+  const made = requestIdentity(requestId, 'voice_command', utterance);
+  if (made === null) throw new Error('an id was given');
+  return made;
+};
+
+/** `count` answered requests `r0`, `r1`, ..., oldest first. */
+function answered(count: number, message = 'ok'): readonly RecordedResponse[] {
+  let recent: readonly RecordedResponse[] = [];
+  for (let index = 0; index < count; index += 1) {
+    recent = withRecordedResponse(recent, identity(`r${index}`), outcome(message), index);
+  }
+  return recent;
+}
+
+describe('requestIdentity', () => {
+  it('is null without a request id: nothing is recorded', () => {
+    expect(requestIdentity(null, 'voice_command', 'hello')).toBeNull();
+  });
+
+  it('gives the same fingerprint to the same content in any key order', () => {
+    const first = requestIdentity('r', 'continue', [{ toolCallId: 'a', output: { x: 1, y: 2 } }]);
+    const second = requestIdentity('r', 'continue', [{ output: { y: 2, x: 1 }, toolCallId: 'a' }]);
+
+    expect(first?.fingerprint).toBe(second?.fingerprint);
+  });
+
+  it.each([
+    { name: 'another utterance', other: requestIdentity('r', 'voice_command', 'goodbye') },
+    { name: 'the other route', other: requestIdentity('r', 'continue', 'hello') },
+  ])('gives $name another fingerprint', ({ other }) => {
+    expect(other?.fingerprint).not.toBe(
+      requestIdentity('r', 'voice_command', 'hello')?.fingerprint,
+    );
+  });
+});
+
+describe('recordedOutcome', () => {
+  it('is null for an id never answered', () => {
+    expect(recordedOutcome(answered(2), identity('r9'))).toBeNull();
+  });
+
+  it('returns the recorded outcome for the same id and body', () => {
+    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), 0);
+
+    expect(recordedOutcome(recent, identity('r1'))).toEqual(outcome('Done.'));
+  });
+
+  it('refuses the same id with another body instead of replaying the wrong answer', () => {
+    const recent = withRecordedResponse([], identity('r1', 'lights on'), outcome('Done.'), 0);
+
+    expect(() => recordedOutcome(recent, identity('r1', 'lights off'))).toThrow(
+      RequestIdReusedError,
+    );
+  });
+});
+
+describe('withRecordedResponse', () => {
+  it(`keeps the latest ${RECENT_RESPONSES_KEPT}, oldest first`, () => {
+    const recent = answered(RECENT_RESPONSES_KEPT + 3);
+
+    expect(recent.map((entry) => entry.requestId)).toEqual(
+      Array.from({ length: RECENT_RESPONSES_KEPT }, (_, index) => `r${index + 3}`),
+    );
+  });
+
+  it('drops the oldest when the recorded answers grow past the character budget', () => {
+    const long = 'x'.repeat(RECENT_RESPONSES_MAX_CHARACTERS / 3);
+
+    const recent = answered(4, long);
+
+    const characters = recent.reduce((sum, entry) => sum + entry.outcome.length, 0);
+    expect(characters).toBeLessThanOrEqual(RECENT_RESPONSES_MAX_CHARACTERS);
+    expect(recent.at(-1)?.requestId).toBe('r3');
+    expect(recent.length).toBeLessThan(4);
+  });
+
+  it('keeps the newest answer even when it alone is over the budget', () => {
+    const huge = 'x'.repeat(RECENT_RESPONSES_MAX_CHARACTERS * 2);
+
+    const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), 9);
+
+    expect(recent.map((entry) => entry.requestId)).toEqual(['big']);
+  });
+});

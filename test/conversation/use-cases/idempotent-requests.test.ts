@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ModelFailedError,
+  RequestIdReusedError,
+  RequestInProgressError,
+} from '../../../shared/conversation/errors';
+import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
+import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
+import { NODE, useConversationHarness } from './conversation-harness';
+
+const harness = useConversationHarness();
+const timerCall = {
+  reply: {
+    tool_calls: [{ id: 'call_timer', name: 'set_timer', arguments: '{"duration_seconds": 60}' }],
+  },
+};
+const modelCalls = () =>
+  harness.llm.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+describe('a request id makes a voice request idempotent', () => {
+  it('a repeated voice/command gets the recorded outcome without a model call or a new turn', async () => {
+    // Prepare
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-1' };
+    harness.llm.enqueue(timerCall);
+    const first = await handleVoiceCommand(dependencies, request);
+    const stored = await dependencies.store.load(NODE.nodeId, conversationId);
+
+    // Act
+    const repeat = await handleVoiceCommand(dependencies, request);
+
+    // Assess
+    expect(first.replayed).toBe(false);
+    expect(repeat).toEqual({ ...first, replayed: true });
+    expect(modelCalls()).toBe(1);
+    expect(await dependencies.store.load(NODE.nodeId, conversationId)).toEqual(stored);
+  });
+
+  it('a repeated continue replays its answer although its calls are no longer pending', async () => {
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    harness.llm.enqueue(timerCall, { reply: { content: 'Timer set.' } });
+    await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'timer' });
+    const request = {
+      node: NODE,
+      conversationId,
+      toolResults: [{ toolCallId: 'call_timer', output: { ok: true } }],
+      requestId: 'req-2',
+    };
+    const first = await continueConversation(dependencies, request);
+
+    const repeat = await continueConversation(dependencies, request);
+
+    expect(first.stopReason).toBe('complete');
+    expect(repeat).toEqual({ ...first, replayed: true });
+    expect(modelCalls()).toBe(2);
+  });
+
+  it('the same id with another body is refused and changes nothing', async () => {
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    harness.llm.enqueue(timerCall);
+    await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'timer',
+      requestId: 'req-3',
+    });
+    const before = await dependencies.store.load(NODE.nodeId, conversationId);
+
+    const reused = handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'lights off',
+      requestId: 'req-3',
+    });
+
+    await expect(reused).rejects.toBeInstanceOf(RequestIdReusedError);
+    expect(await dependencies.store.load(NODE.nodeId, conversationId)).toEqual(before);
+    expect(modelCalls()).toBe(1);
+  });
+
+  it('a repeat that arrives while the first still runs is told to retry, and never calls the model', async () => {
+    // Prepare: the model takes its time, so the repeat overlaps the first request.
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-4' };
+    harness.llm.enqueue({ ...timerCall, delayMs: 300 });
+    const first = handleVoiceCommand(dependencies, request);
+    await waitUntil(() => modelCalls() === 1);
+
+    // Act
+    const overlapping = handleVoiceCommand(dependencies, request);
+
+    // Assess
+    await expect(overlapping).rejects.toBeInstanceOf(RequestInProgressError);
+    const answered = await first;
+    expect(await handleVoiceCommand(dependencies, request)).toEqual({
+      ...answered,
+      replayed: true,
+    });
+    expect(modelCalls()).toBe(1);
+  });
+
+  it('a request that failed leaves nothing behind: its retry with the same id runs the turn', async () => {
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-5' };
+    const before = await dependencies.store.load(NODE.nodeId, conversationId);
+    harness.llm.enqueue(...Array.from({ length: 8 }, () => ({ status: 500 })));
+
+    await expect(handleVoiceCommand(dependencies, request)).rejects.toBeInstanceOf(
+      ModelFailedError,
+    );
+    expect(await dependencies.store.load(NODE.nodeId, conversationId)).toEqual(before);
+
+    harness.llm.reset();
+    harness.llm.enqueue(timerCall);
+    const retried = await handleVoiceCommand(dependencies, request);
+    expect(retried).toMatchObject({ stopReason: 'tool_calls', replayed: false });
+  });
+
+  it('ids are scoped to their conversation: the same id elsewhere is a new request', async () => {
+    const [one, two] = [await harness.start(), await harness.start()];
+    const dependencies = harness.dependencies();
+    harness.llm.enqueue(timerCall, timerCall);
+
+    const answers = [
+      await handleVoiceCommand(dependencies, {
+        node: NODE,
+        conversationId: one,
+        utterance: 'timer',
+        requestId: 'same',
+      }),
+      await handleVoiceCommand(dependencies, {
+        node: NODE,
+        conversationId: two,
+        utterance: 'timer',
+        requestId: 'same',
+      }),
+    ];
+
+    expect(answers.map((answer) => answer.replayed)).toEqual([false, false]);
+    expect(modelCalls()).toBe(2);
+  });
+});
