@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '../support/api-client';
 import { useLocalStack } from '../support/local-stack-harness';
 import type { ScriptStep } from '../support/scripted-llm-server';
-import { expectError } from './response-contract';
+import { callsReply, toolCall } from './http-fixtures';
+import { expectError, expectVoiceResponse } from './response-contract';
 import {
   expectValidRequestWorks,
   PENDING_CALL_ID,
@@ -32,6 +33,8 @@ const FAILURES: readonly (readonly [string, readonly ScriptStep[]])[] = [
   ['401: the model server refuses the key', [{ status: 401 }]],
   ['500 that must not be retried', [{ status: 500, headers: noRetry }]],
   ['429 on every attempt', fiveTimes({ status: 429, headers: { 'retry-after-ms': '1' } })],
+  // No Retry-After: the adapter's own backoff (about 4 s in all), still far inside the deadline.
+  ['429 without Retry-After on every attempt', fiveTimes({ status: 429 })],
   ['503 on every attempt', fiveTimes({ status: 503, headers: { 'retry-after-ms': '1' } })],
 ];
 
@@ -66,4 +69,36 @@ describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: 
       );
     },
   );
+});
+
+describe('a model that calls server tools forever', () => {
+  it('is stopped at the model-call bound with a clear spoken answer, and the conversation goes on', async () => {
+    // Prepare: every reply asks for another relative date, never for a node command.
+    const forever = Array.from({ length: 12 }, (_, index) =>
+      callsReply(
+        toolCall('resolve_relative_date', { relative_term: 'today' }, `call_loop_${index}`),
+      ),
+    );
+    harness.llm.enqueue(...forever);
+
+    // Act
+    const response = await harness.client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'what day is it, really',
+    });
+
+    // Assess
+    const body = expectVoiceResponse(response, 'complete');
+    expect(body.tool_calls).toEqual([]);
+    expect(body.assistant_message).toMatch(/couldn't finish/);
+    expect(body.model_calls).toBe(6);
+    expect(harness.llm.requests.length).toBe(6);
+    harness.llm.reset();
+    harness.llm.enqueue(callsReply(toolCall('set_timer', { duration_seconds: 60 }, 'call_next')));
+    const next = await harness.client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'set a one minute timer',
+    });
+    expect(expectVoiceResponse(next, 'tool_calls').tool_calls).toHaveLength(1);
+  });
 });
