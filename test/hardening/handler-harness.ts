@@ -73,3 +73,24 @@ export function eventFor(
     sourceIp: '127.0.0.1',
   });
 }
+
+/** Registers a conversation of the harness's node with one command, `set_timer(duration_seconds: int)`. */
+export async function startTimerConversation(
+  invoke: Invoke,
+  conversationId: string,
+): Promise<void> {
+  const registration = {
+    conversation_id: conversationId,
+    available_commands: [
+      {
+        command_name: 'set_timer',
+        parameters: [{ name: 'duration_seconds', type: 'int', required: true }],
+      },
+    ],
+  };
+  const path = '/api/v0/conversation/start';
+  const started = await invoke(path, eventFor(path, JSON.stringify(registration)));
+  if (started.statusCode !== 200) {
+    throw new Error(`conversation/start answered ${started.statusCode}: ${started.body}`);
+  }
+}

@@ -4,7 +4,7 @@ import { systemClock } from '../../shared/adapters/system/system-clock';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { assertValidHistory } from '../support/engine-fixtures';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
-import { eventFor, type Invoke, realHandlers } from './handler-harness';
+import { eventFor, type Invoke, realHandlers, startTimerConversation } from './handler-harness';
 
 const PARALLEL = 20;
 const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'fuzz-node:fuzz-key' };
@@ -29,18 +29,7 @@ const modelCalls = () =>
 async function startConversation(): Promise<string> {
   conversation += 1;
   const conversationId = `idempotent-${conversation}`;
-  const registration = {
-    conversation_id: conversationId,
-    available_commands: [
-      {
-        command_name: 'set_timer',
-        parameters: [{ name: 'duration_seconds', type: 'int', required: true }],
-      },
-    ],
-  };
-  const path = '/api/v0/conversation/start';
-  const started = await invoke(path, eventFor(path, JSON.stringify(registration)));
-  expect(started.statusCode).toBe(200);
+  await startTimerConversation(invoke, conversationId);
   return conversationId;
 }
 

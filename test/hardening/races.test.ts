@@ -4,7 +4,7 @@ import { systemClock } from '../../shared/adapters/system/system-clock';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { assertValidHistory } from '../support/engine-fixtures';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
-import { eventFor, type Invoke, realHandlers } from './handler-harness';
+import { eventFor, type Invoke, realHandlers, startTimerConversation } from './handler-harness';
 
 const PARALLEL = 20;
 let database: RunningDynalite;
@@ -32,20 +32,7 @@ const command = (conversationId: string, utterance: string) =>
 describe('races on one conversation', () => {
   it(`${PARALLEL} parallel voice/commands: each a 200 or a 409, nothing lost, the history valid, the conversation usable`, async () => {
     // Prepare
-    const registration = {
-      conversation_id: 'race',
-      available_commands: [
-        {
-          command_name: 'set_timer',
-          parameters: [{ name: 'duration_seconds', type: 'int', required: true }],
-        },
-      ],
-    };
-    const started = await invoke(
-      '/api/v0/conversation/start',
-      eventFor('/api/v0/conversation/start', JSON.stringify(registration)),
-    );
-    expect(started.statusCode).toBe(200);
+    await startTimerConversation(invoke, 'race');
     llm.enqueue(
       ...Array.from({ length: PARALLEL + 1 }, (_, index) => ({
         reply: { content: `Answer ${index}.` },
