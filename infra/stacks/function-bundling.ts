@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
-import { type BundlingOptions, LogLevel, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { openAiChatOnlyPlugin } from '../bundling/openai-chat-only-plugin';
 
 /**
  * CommonJS dependencies call `require`, which an ES module does not have; this banner creates one
@@ -10,8 +10,8 @@ export const createRequireBanner =
   "import { createRequire as jccCreateRequire } from 'node:module'; const require = jccCreateRequire(import.meta.url);";
 
 /**
- * The one description of how a handler is bundled. The CDK stack and the bundle benchmark both
- * derive their esbuild options from it, so the benchmark measures what gets deployed.
+ * The one description of how a handler is bundled. The CDK stack (through `handlerCode`) and the
+ * bundle benchmark both build with `esbuildBuildOptions`, so the benchmark measures what is deployed.
  */
 export const functionBundling = {
   /** Must match the Lambda runtime (nodejs24.x). */
@@ -28,24 +28,21 @@ export const functionBundling = {
    */
   externalModules: ['@aws-sdk/*'],
   banner: createRequireBanner,
+  /** The bundle's file name in the asset; an ES module, so the runtime loads it as one. */
+  outputFile: 'index.mjs',
+  /** The export every entry provides; with `outputFile` it makes the function's `index.handler`. */
+  handlerExport: 'handler',
+  /**
+   * Only the Chat Completions part of the openai SDK is bundled; the rest becomes stubs that throw
+   * if reached (infra/bundling/openai-chat-only.ts, docs/decisions/bundle-size.md).
+   */
+  openAiChatOnly: true,
 } as const;
 
-/** The bundling options of every `NodejsFunction` in the stateless stack. */
-export function cdkBundlingOptions(): BundlingOptions {
-  return {
-    format: OutputFormat.ESM,
-    target: functionBundling.target,
-    minify: functionBundling.minify,
-    sourceMap: functionBundling.sourceMap,
-    sourcesContent: functionBundling.sourcesContent,
-    mainFields: [...functionBundling.mainFields],
-    externalModules: [...functionBundling.externalModules],
-    banner: functionBundling.banner,
-    logLevel: LogLevel.WARNING,
-  };
-}
+/** The Lambda `handler` setting that matches the bundle, e.g. `index.handler`. */
+export const lambdaHandlerName = `${functionBundling.outputFile.replace(/\.m?js$/, '')}.${functionBundling.handlerExport}`;
 
-/** The same bundle through the esbuild API (what `cdkBundlingOptions` makes the CDK run). */
+/** The esbuild options that bundle one handler entry into `outfile`, as deployed. */
 export function esbuildBuildOptions(entryPoint: string, outfile: string): BuildOptions {
   return {
     entryPoints: [entryPoint],
@@ -60,25 +57,29 @@ export function esbuildBuildOptions(entryPoint: string, outfile: string): BuildO
     mainFields: [...functionBundling.mainFields],
     external: [...functionBundling.externalModules],
     banner: { js: functionBundling.banner },
+    plugins: functionBundling.openAiChatOnly ? [openAiChatOnlyPlugin()] : [],
     logLevel: 'warning',
+    // A named import that matches no export is undefined at run time; esbuild only warns. An error
+    // instead, so a stub missing a name (or any such slip) fails the build, not a request.
+    logOverride: { 'import-is-undefined': 'error' },
   };
 }
 
-/** esbuild is not installed where the CDK looks for it, so the CDK would try Docker instead. */
+/** esbuild is not installed in the repository, so no handler can be bundled. */
 export class LocalBundlerMissingError extends Error {
   override readonly name = 'LocalBundlerMissingError';
   constructor(options?: { cause?: unknown }) {
     super(
-      'esbuild is not installed in node_modules: run `npm ci`. The stacks bundle with the local ' +
-        'esbuild only; without it the CDK would fall back to Docker bundling, which is not supported here.',
+      'esbuild is not installed in node_modules: run `npm ci`. The stacks bundle the handlers with ' +
+        'the local esbuild only (with a plugin, which Docker bundling could not run).',
       options,
     );
   }
 }
 
 /**
- * Throws `LocalBundlerMissingError` unless esbuild resolves from the repository, because the CDK
- * silently falls back to a Docker build when it cannot find a local esbuild.
+ * Throws `LocalBundlerMissingError` unless esbuild resolves from the repository, so a missing
+ * install fails the synth at once with the fix, not in the middle of bundling.
  */
 export function assertLocalBundler(): void {
   try {

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { cdkBundlingOptions } from './function-bundling';
+import { handlerCode } from '../bundling/handler-code';
+import { lambdaHandlerName } from './function-bundling';
 import { functionLogicalId, repositoryRoot, type VoiceRoute } from './voice-routes';
 
 export const functionRuntime = Runtime.NODEJS_24_X;
@@ -42,7 +42,7 @@ export interface VoiceFunctionProps {
  * the handler does: write its logs, use the table, and read the one secret.
  */
 export class VoiceFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly logGroup: LogGroup;
   readonly role: Role;
 
@@ -69,11 +69,11 @@ export class VoiceFunction extends Construct {
         resources: [secretArnForPolicies(props.openAiKeySecret)],
       }),
     );
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: join(repositoryRoot, props.route.entry),
-      handler: 'handler',
-      projectRoot: repositoryRoot,
-      depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
+    // Not `NodejsFunction`: it cannot run esbuild plugins, and the chat-only openai build is one
+    // (docs/decisions/bundle-size.md). `handlerCode` bundles with the same options as the benchmark.
+    this.function = new LambdaFunction(this, 'Function', {
+      code: handlerCode(join(repositoryRoot, props.route.entry), repositoryRoot),
+      handler: lambdaHandlerName,
       description: props.route.description,
       runtime: functionRuntime,
       architecture: Architecture.ARM_64,
@@ -82,7 +82,6 @@ export class VoiceFunction extends Construct {
       environment: { ...props.environment },
       logGroup: this.logGroup,
       role: this.role,
-      bundling: cdkBundlingOptions(),
     });
     const resource = this.function.node.defaultChild;
     if (CfnResource.isCfnResource(resource)) {

@@ -115,6 +115,15 @@ describe.each(voiceRoutes)('the synthesized $name function', (route) => {
     expect(existsSync(join(assetDirectory(), 'index.mjs.map'))).toBe(true);
   });
 
+  it('is the chat-only build of the openai SDK: the resources it never calls are stubs', () => {
+    // Prepare
+    const code = readFileSync(join(assetDirectory(), 'index.mjs'), 'utf8');
+
+    // Act / Assess
+    expect(code).toContain('OpenAiNotInThisBuildError');
+    expect(code).toContain('"resources/responses/responses.mjs"');
+  });
+
   it('declares every variable infra/sam/env.json overrides', () => {
     // Prepare
     const environmentFile = JSON.parse(
@@ -129,5 +138,17 @@ describe.each(voiceRoutes)('the synthesized $name function', (route) => {
 
     // Assess
     expect(undeclared).toEqual([]);
+  });
+});
+
+describe('the function assets', () => {
+  it('are one bundle per handler, not one bundle shared through the asset cache', () => {
+    // Prepare / Act
+    const assetPaths = voiceRoutes.map(
+      (route) => statelessResources[functionLogicalId(route)]?.Metadata?.['aws:asset:path'],
+    );
+
+    // Assess
+    expect(new Set(assetPaths).size).toBe(voiceRoutes.length);
   });
 });

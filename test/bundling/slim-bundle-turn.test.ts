@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleHandler } from '../../infra/bundling/bundle-handler';
+import { localLambdaContext } from '../../infra/local/api-gateway-event';
+import { defaultDeploySettings } from '../../infra/stacks/deploy-settings';
+import { functionBundling } from '../../infra/stacks/function-bundling';
+import { functionEnvironment } from '../../infra/stacks/function-environment';
+import { repositoryRoot, voiceRoutes } from '../../infra/stacks/voice-routes';
+import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import { hashNodeKey } from '../../shared/adapters/node-key';
+import { callsReply, messagesOf, TOMORROW_UTC, textReply, toolCall } from '../http/http-fixtures';
+import { expectStarted, expectVoiceResponse, onlyCallOf } from '../http/response-contract';
+import type { ApiResponse } from '../support/api-client';
+import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
+import { type CapturedOutput, captureProcessOutput } from '../support/local-stack-harness';
+import { useScriptedLlmServer } from '../support/use-scripted-llm-server';
+import { useCacheDirectories } from './cache-directory';
+
+type BundledHandler = (
+  event: APIGatewayProxyEvent,
+  context: Context,
+) => Promise<APIGatewayProxyResult>;
+
+/** The node the sample events of infra/sam authenticate as (`X-API-Key: local-node:local-key`). */
+const SAMPLE_NODE = { nodeId: 'local-node', key: 'local-key' };
+/** The call id the continue sample answers. */
+const SAMPLE_CALL_ID = 'call_replace_with_id_from_voice_command';
+
+const database = useDynalite();
+const llm = useScriptedLlmServer();
+const newDirectory = useCacheDirectories('jcc-slim-bundle-');
+const handlers = new Map<string, BundledHandler>();
+const savedEnvironment = { ...process.env };
+let output: CapturedOutput | undefined;
+
+// The three handlers bundled as deployed (the function the CDK's bundling child process runs),
+// then imported: each wires itself from process.env on its first event, as in Lambda.
+beforeAll(async () => {
+  const directory = newDirectory();
+  for (const route of voiceRoutes) {
+    const outputDirectory = join(directory, route.name);
+    await bundleHandler(join(repositoryRoot, route.entry), outputDirectory);
+    const bundle = pathToFileURL(join(outputDirectory, functionBundling.outputFile)).href;
+    const loaded: { handler: BundledHandler } = await import(bundle);
+    handlers.set(route.name, loaded.handler);
+  }
+  const { endpoint, tableName } = database();
+  Object.assign(process.env, {
+    ...functionEnvironment({ tableName, settings: defaultDeploySettings }),
+    // What differs from AWS: the local table and model, and the key in plain text.
+    DYNAMODB_ENDPOINT: endpoint,
+    AWS_REGION: DYNALITE_REGION,
+    OPENAI_BASE_URL: llm.baseURL,
+    OPENAI_API_KEY: 'sk-test-slim-bundle',
+    OPENAI_API_KEY_SECRET: '',
+    LLM_MODEL: 'scripted',
+  });
+  await new DynamoDbNodeRegistry({ client: database().client, tableName }).put({
+    nodeId: SAMPLE_NODE.nodeId,
+    keyHash: hashNodeKey(SAMPLE_NODE.key),
+    timezone: 'America/New_York',
+    room: 'kitchen',
+    name: 'slim bundle node',
+    enabled: true,
+  });
+  output = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
+}, 60_000);
+
+afterAll(() => {
+  output?.restore();
+  for (const name of Object.keys(process.env)) {
+    if (!(name in savedEnvironment)) delete process.env[name];
+  }
+  Object.assign(process.env, savedEnvironment);
+});
+
+const sampleEvent = (name: string): APIGatewayProxyEvent =>
+  JSON.parse(readFileSync(join(repositoryRoot, 'infra', 'sam', 'events', `${name}.json`), 'utf8'));
+
+/** Sends the sample event of `name` to its bundled handler, as API Gateway would. */
+async function invoke(name: string): Promise<ApiResponse> {
+  const handler = handlers.get(name);
+  if (handler === undefined) throw new Error(`no bundled handler ${name}`);
+  const result = await handler(sampleEvent(name), localLambdaContext(name, 28_000));
+  const headers = new Headers(
+    Object.entries(result.headers ?? {}).map(([key, value]) => [key, String(value)]),
+  );
+  return { status: result.statusCode, headers, json: JSON.parse(result.body), text: result.body };
+}
+
+describe('the slim bundles (chat-only openai SDK), imported and invoked', () => {
+  it('run a whole turn: start, a command that gets a tool call, the continue that completes it', async () => {
+    // Prepare
+    llm.enqueue(
+      callsReply(toolCall('resolve_relative_date', { relative_term: 'tomorrow' })),
+      callsReply(
+        toolCall(
+          'get_weather',
+          { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
+          SAMPLE_CALL_ID,
+        ),
+      ),
+      textReply('Sunny in Los Angeles tomorrow, high of 24.'),
+    );
+    expectStarted(await invoke('conversation-start'), 'sam-sample-conversation');
+
+    // Act
+    const command = await invoke('voice-command');
+    const continued = await invoke('voice-command-continue');
+
+    // Assess
+    expect(onlyCallOf(expectVoiceResponse(command, 'tool_calls'))).toEqual({
+      id: SAMPLE_CALL_ID,
+      name: 'get_weather',
+      arguments: { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
+    });
+    expect(expectVoiceResponse(continued, 'complete').assistant_message).toBe(
+      'Sunny in Los Angeles tomorrow, high of 24.',
+    );
+    const answered = messagesOf(llm.requests.at(-1)).find(
+      (message) => message.tool_call_id === SAMPLE_CALL_ID,
+    );
+    expect(answered).toBeDefined();
+    expect(llm.requests).toHaveLength(3);
+    expect(llm.protocolViolations).toEqual([]);
+  });
+});
