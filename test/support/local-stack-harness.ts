@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack';
 import { type ApiClient, createApiClient } from './api-client';
 import { type ScriptedLlmServer, startScriptedLlmServer } from './scripted-llm-server';
+import { STACK_VARIABLES } from './stack-variables';
 
 /** A node the stack registers at start: `X-API-Key: <nodeId>:<key>`. */
 export interface TestNode {
@@ -17,34 +18,6 @@ export const OPENAI_TEST_KEY = 'sk-test-openai-5e2d8b0c4a9f17e3';
 export const NODE_TIMEZONE = 'America/New_York';
 
 export const apiKeyOf = (node: TestNode): string => `${node.nodeId}:${node.key}`;
-
-/**
- * Every variable the stack or the handlers read: cleared before a stack starts, so a developer's
- * shell (an OPENAI_API_KEY, a PORT) never leaks into a test.
- */
-const STACK_VARIABLES = [
-  'PORT',
-  'HOST',
-  'DYNAMODB_PORT',
-  'DYNAMODB_ENDPOINT',
-  'DATA_DIR',
-  'TABLE_NAME',
-  'AWS_REGION',
-  'AWS_DEFAULT_REGION',
-  'LOCAL_NODE_API_KEY',
-  'LOCAL_NODE_TIMEZONE',
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'OPENAI_API_KEY_SECRET',
-  'LLM_MODEL',
-  'TURN_DEADLINE_MS',
-  'PARAM_NORMALIZATION',
-  'MAX_VALIDATION_RETRIES',
-  'CONVERSATION_TTL_SECONDS',
-  'POWERTOOLS_DEV',
-  'POWERTOOLS_LOG_LEVEL',
-  'POWERTOOLS_LOGGER_LOG_EVENT',
-] as const;
 
 /** A copy of `env` without any variable the stack reads: the start of a hermetic environment. */
 export function withoutStackVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
