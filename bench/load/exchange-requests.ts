@@ -67,7 +67,11 @@ export function exchangeRequests(
   nodes: readonly LoadNode[],
   runId: string,
   recorder: LoadRecorder,
+  /** Send a `request_id` with every voice request, as a node that resends would. */
+  requestIds = false,
 ): AutocannonRequestStep[] {
+  const withRequestId = (body: Record<string, unknown>, requestId: string) =>
+    JSON.stringify(requestIds ? { ...body, request_id: requestId } : body);
   const [before, after] = registrationParts();
   const post = (request: AutocannonRequest, route: LoadRoute, apiKey: string, body: string) => {
     request.method = 'POST';
@@ -112,10 +116,13 @@ export function exchangeRequests(
       const state = stateOf(context);
       if (state === undefined || !state.started) return null;
       state.tag = turnTag(state.log.number, exchange);
-      const body = JSON.stringify({
-        conversation_id: state.log.conversationId,
-        voice_command: `Set a timer for five minutes called ${state.tag}`,
-      });
+      const body = withRequestId(
+        {
+          conversation_id: state.log.conversationId,
+          voice_command: `Set a timer for five minutes called ${state.tag}`,
+        },
+        state.tag,
+      );
       state.sentAt = recorder.sent();
       return post(request, 'command', apiKeyOf(state.log), body);
     },
@@ -152,10 +159,10 @@ export function exchangeRequests(
         tool_call_id: id,
         output: { status: 'running', timer: state.tag },
       }));
-      const body = JSON.stringify({
-        conversation_id: state.log.conversationId,
-        tool_results: results,
-      });
+      const body = withRequestId(
+        { conversation_id: state.log.conversationId, tool_results: results },
+        `${state.tag}-results`,
+      );
       state.sentAt = recorder.sent();
       return post(request, 'continue', apiKeyOf(state.log), body);
     },

@@ -15,6 +15,8 @@ export interface LoadOptions {
   readonly nodes: number;
   /** Seconds before autocannon gives up on a response (a timeout is an error). */
   readonly timeout: number;
+  /** `--request-ids`: every voice request carries a `request_id` (the idempotent path). */
+  readonly requestIds: boolean;
 }
 
 export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
@@ -23,29 +25,36 @@ export const DEFAULT_LOAD_OPTIONS: LoadOptions = {
   exchanges: 4,
   nodes: 5,
   timeout: 20,
+  requestIds: false,
 };
 
 export const LOAD_USAGE =
-  'usage: npm run load [-- --requests N] [--connections N] [--exchanges N] [--nodes N] [--timeout SECONDS]';
+  'usage: npm run load [-- --requests N] [--connections N] [--exchanges N] [--nodes N] [--timeout SECONDS] [--request-ids]';
 
 /** The options of `argv` over the defaults, or the reason they make no sense. */
 export function parseLoadOptions(
   argv: readonly string[],
 ): { readonly options: LoadOptions } | { readonly problem: string } {
-  const names = Object.keys(DEFAULT_LOAD_OPTIONS) as (keyof LoadOptions)[];
-  let values: Record<string, string | undefined>;
+  const names = ['requests', 'connections', 'exchanges', 'nodes', 'timeout'] as const;
+  let values: Record<string, string | boolean | undefined>;
   try {
     values = parseArgs({
       args: [...argv],
-      options: Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
-    }).values as Record<string, string | undefined>;
+      options: {
+        ...Object.fromEntries(names.map((name) => [name, { type: 'string' as const }])),
+        'request-ids': { type: 'boolean' as const },
+      },
+    }).values;
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
-  const parsed: { -readonly [Name in keyof LoadOptions]: number } = { ...DEFAULT_LOAD_OPTIONS };
+  const parsed: { -readonly [Name in keyof LoadOptions]: LoadOptions[Name] } = {
+    ...DEFAULT_LOAD_OPTIONS,
+    requestIds: values['request-ids'] === true,
+  };
   for (const name of names) {
     const text = values[name];
-    if (text === undefined) continue;
+    if (typeof text !== 'string') continue;
     const value = Number(text);
     if (!Number.isInteger(value) || value < 1) {
       return { problem: `--${name} must be a positive integer, got "${text}"` };

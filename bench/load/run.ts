@@ -20,7 +20,7 @@ function describeRun(options: LoadOptions): string {
   return [
     `JCC load run, ${new Date().toISOString()}`,
     `node ${process.version}, ${processor?.model.trim() ?? 'unknown CPU'}, ${cpus().length} cores, load average ${oneMinute.toFixed(2)}`,
-    `${options.requests} requests over ${options.connections} connections, ${options.exchanges} exchanges per conversation, ${options.nodes} nodes, instant scripted model, dynalite in memory`,
+    `${options.requests} requests over ${options.connections} connections, ${options.exchanges} exchanges per conversation, ${options.nodes} nodes, instant scripted model, dynalite in memory${options.requestIds ? ', a request_id on every voice request' : ''}`,
   ].join('\n');
 }
 
@@ -48,7 +48,13 @@ async function main(): Promise<number> {
       connections: options.connections,
       amount: options.requests,
       timeout: options.timeout,
-      requests: exchangeRequests(options.exchanges, service.nodes, runId, recorder),
+      requests: exchangeRequests(
+        options.exchanges,
+        service.nodes,
+        runId,
+        recorder,
+        options.requestIds,
+      ),
     });
     output.restore();
     const model = service.model.stats();

@@ -179,7 +179,8 @@ describe('checkConversation', () => {
 
 describe('parseLoadOptions', () => {
   it.each([
-    { argv: [], expected: { requests: 8_000, connections: 50 } },
+    { argv: [], expected: { requests: 8_000, connections: 50, requestIds: false } },
+    { argv: ['--request-ids'], expected: { requests: 8_000, requestIds: true } },
     {
       argv: ['--requests', '900', '--connections', '10'],
       expected: { requests: 900, connections: 10 },
