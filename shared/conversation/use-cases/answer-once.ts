@@ -1,13 +1,14 @@
 /**
  * The request-id contract of both voice routes (api.md: a retry with the same id returns the same
  * response and does not call the model again):
- * 1. an id already answered in this conversation replays the recorded outcome (another body with
- *    that id is refused);
- * 2. otherwise the id is claimed, so a repeat arriving while the turn runs is told to retry
- *    instead of starting a second model call;
- * 3. the conversation is read again under the claim (the first request may have finished in
- *    between), the turn runs and its save records the outcome with the history, in one write;
- * 4. the claim is released whatever happened. Without an id, the turn simply runs.
+ * 1. the id is claimed first, so two copies of a request can never both reach the model;
+ * 2. a copy that finds the id claimed gets the recorded outcome if the first copy has finished,
+ *    else a "retry shortly" (and another body with that id is refused);
+ * 3. the claimant reads the conversation, replays an outcome recorded there, or runs the turn,
+ *    whose save records the outcome with the history in one write;
+ * 4. a failed request releases its claim, so its retry runs at once. A finished one keeps it
+ *    until it lapses: its repeats find the recorded outcome either way.
+ * Without an id, the turn simply runs.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
 import { RequestIdReusedError, RequestInProgressError } from '../errors';
@@ -30,10 +31,8 @@ export async function answerOnce(
   turn: (record: ConversationRecord) => Promise<TurnOutcome>,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
-  const record = await loadConversation(dependencies, nodeId, conversationId);
-  if (identity === null) return { ...(await turn(record)), replayed: false };
-  const recorded = recordedOutcome(record.recentResponses, identity);
-  if (recorded !== null) return { ...recorded, replayed: true };
+  const load = () => loadConversation(dependencies, nodeId, conversationId);
+  if (identity === null) return { ...(await turn(await load())), replayed: false };
 
   const { clock, settings, requestLocks } = dependencies;
   const claim = {
@@ -47,16 +46,19 @@ export async function answerOnce(
     if (claimed.fingerprint !== identity.fingerprint) {
       throw new RequestIdReusedError(identity.requestId);
     }
-    throw new RequestInProgressError(identity.requestId);
+    const recorded = recordedOutcome((await load()).recentResponses, identity);
+    if (recorded === null) throw new RequestInProgressError(identity.requestId);
+    return { ...recorded, replayed: true };
   }
   try {
-    const current = await loadConversation(dependencies, nodeId, conversationId);
-    const recordedMeanwhile = recordedOutcome(current.recentResponses, identity);
-    if (recordedMeanwhile !== null) return { ...recordedMeanwhile, replayed: true };
-    return { ...(await turn(current)), replayed: false };
-  } finally {
+    const record = await load();
+    const recorded = recordedOutcome(record.recentResponses, identity);
+    if (recorded !== null) return { ...recorded, replayed: true };
+    return { ...(await turn(record)), replayed: false };
+  } catch (error) {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
-    // request's own outcome, success or error, is what the node must get.
+    // request's own error is what the node must get.
     await requestLocks.release(claim).catch(() => undefined);
+    throw error;
   }
 }
