@@ -6,8 +6,9 @@
  *    else a "retry shortly" (and another body with that id is refused);
  * 3. the claimant reads the conversation, replays an outcome recorded there, or runs the turn,
  *    whose save records the outcome with the history in one write;
- * 4. a failed request releases its claim, so its retry runs at once. A finished one keeps it
- *    until it lapses: its repeats find the recorded outcome either way.
+ * 4. the claim is released whatever happened: a failed request's retry runs at once, and a
+ *    claim never outlives what it guards (a conversation started again under the same id has no
+ *    recorded outcome, so a claim left behind would answer its requests "in progress").
  * Without an id, the turn simply runs.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
@@ -55,10 +56,9 @@ export async function answerOnce(
     const recorded = recordedOutcome(record.recentResponses, identity);
     if (recorded !== null) return { ...recorded, replayed: true };
     return { ...(await turn(record)), replayed: false };
-  } catch (error) {
+  } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
-    // request's own error is what the node must get.
+    // request's own outcome, success or error, is what the node must get.
     await requestLocks.release(claim).catch(() => undefined);
-    throw error;
   }
 }

@@ -148,4 +148,21 @@ describe('a request id makes a voice request idempotent', () => {
     expect(answers.map((answer) => answer.replayed)).toEqual([false, false]);
     expect(modelCalls()).toBe(2);
   });
+
+  it('a conversation started again under the same id answers an old request id anew', async () => {
+    // Prepare: the sample events of infra/sam do this, with a fixed request_id.
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-6' };
+    harness.llm.enqueue(timerCall, timerCall);
+    await handleVoiceCommand(dependencies, request);
+    await harness.start(conversationId);
+
+    // Act
+    const again = await handleVoiceCommand(dependencies, request);
+
+    // Assess
+    expect(again).toMatchObject({ stopReason: 'tool_calls', replayed: false });
+    expect(modelCalls()).toBe(2);
+  });
 });
