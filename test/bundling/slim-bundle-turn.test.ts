@@ -11,7 +11,14 @@ import { functionEnvironment } from '../../infra/stacks/function-environment';
 import { repositoryRoot, voiceRoutes } from '../../infra/stacks/voice-routes';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
-import { callsReply, messagesOf, TOMORROW_UTC, textReply, toolCall } from '../http/http-fixtures';
+import {
+  messagesOf,
+  SAMPLE_CALL_ID,
+  SAMPLE_NODE,
+  SAMPLE_WEATHER_TURN,
+  TOMORROW_UTC,
+  textReply,
+} from '../http/http-fixtures';
 import { expectStarted, expectVoiceResponse, onlyCallOf } from '../http/response-contract';
 import type { ApiResponse } from '../support/api-client';
 import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
@@ -23,11 +30,6 @@ type BundledHandler = (
   event: APIGatewayProxyEvent,
   context: Context,
 ) => Promise<APIGatewayProxyResult>;
-
-/** The node the sample events of infra/sam authenticate as (`X-API-Key: local-node:local-key`). */
-const SAMPLE_NODE = { nodeId: 'local-node', key: 'local-key' };
-/** The call id the continue sample answers. */
-const SAMPLE_CALL_ID = 'call_replace_with_id_from_voice_command';
 
 const database = useDynalite();
 const llm = useScriptedLlmServer();
@@ -94,17 +96,7 @@ async function invoke(name: string): Promise<ApiResponse> {
 describe('the slim bundles (chat-only openai SDK), imported and invoked', () => {
   it('run a whole turn: start, a command that gets a tool call, the continue that completes it', async () => {
     // Prepare
-    llm.enqueue(
-      callsReply(toolCall('resolve_relative_date', { relative_term: 'tomorrow' })),
-      callsReply(
-        toolCall(
-          'get_weather',
-          { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
-          SAMPLE_CALL_ID,
-        ),
-      ),
-      textReply('Sunny in Los Angeles tomorrow, high of 24.'),
-    );
+    llm.enqueue(...SAMPLE_WEATHER_TURN, textReply('Sunny in Los Angeles tomorrow, high of 24.'));
     expectStarted(await invoke('conversation-start'), 'sam-sample-conversation');
 
     // Act

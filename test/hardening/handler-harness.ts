@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { afterAll, beforeAll } from 'vitest';
 import { createConversationStartHandler } from '../../functions/conversation-start';
 import { createVoiceCommandHandler } from '../../functions/voice-command';
 import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';
@@ -10,7 +11,8 @@ import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
-import type { RunningDynalite } from '../support/dynalite';
+import { type RunningDynalite, startDynalite } from '../support/dynalite';
+import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
 
 export const ROUTES = [
   '/api/v0/conversation/start',
@@ -93,4 +95,31 @@ export async function startTimerConversation(
   if (started.statusCode !== 200) {
     throw new Error(`conversation/start answered ${started.statusCode}: ${started.body}`);
   }
+}
+
+export interface RealHandlers {
+  readonly invoke: Invoke;
+  readonly llm: ScriptedLlmServer;
+  readonly database: RunningDynalite;
+}
+
+/**
+ * dynalite, a scripted model and the three real handlers wired to them, started before the tests
+ * of the calling file and stopped after them; the returned function gives them inside a test.
+ */
+export function useRealHandlers(): () => RealHandlers {
+  let running: RealHandlers | undefined;
+  beforeAll(async () => {
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    const [database, llm] = await Promise.all([startDynalite(), startScriptedLlmServer()]);
+    running = { database, llm, invoke: await realHandlers(database, llm.baseURL) };
+  });
+  afterAll(async () => {
+    await Promise.all([running?.database.close(), running?.llm.close()]);
+  });
+  return () => {
+    if (running === undefined)
+      throw new Error('useRealHandlers: the handlers run only inside tests');
+    return running;
+  };
 }

@@ -1,41 +1,29 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
-import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { assertValidHistory } from '../support/engine-fixtures';
-import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
-import { eventFor, type Invoke, realHandlers, startTimerConversation } from './handler-harness';
+import { eventFor, startTimerConversation, useRealHandlers } from './handler-harness';
 
 const PARALLEL = 20;
 const HEADERS = { 'content-type': 'application/json', 'x-api-key': 'fuzz-node:fuzz-key' };
-let database: RunningDynalite;
-let llm: ScriptedLlmServer;
-let invoke: Invoke;
+const handlers = useRealHandlers();
 let conversation = 0;
 
-beforeAll(async () => {
-  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  [database, llm] = await Promise.all([startDynalite(), startScriptedLlmServer()]);
-  invoke = await realHandlers(database, llm.baseURL);
-});
-afterAll(async () => {
-  await Promise.all([database?.close(), llm?.close()]);
-});
-beforeEach(() => llm.reset());
+beforeEach(() => handlers().llm.reset());
 
 const modelCalls = () =>
-  llm.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
+  handlers().llm.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
 
 async function startConversation(): Promise<string> {
   conversation += 1;
   const conversationId = `idempotent-${conversation}`;
-  await startTimerConversation(invoke, conversationId);
+  await startTimerConversation(handlers().invoke, conversationId);
   return conversationId;
 }
 
 function command(body: Record<string, unknown>, headers: Record<string, string> = {}) {
   const path = '/api/v0/voice/command';
-  return invoke(path, eventFor(path, JSON.stringify(body), { ...HEADERS, ...headers }));
+  return handlers().invoke(path, eventFor(path, JSON.stringify(body), { ...HEADERS, ...headers }));
 }
 
 const errorCode = (response: { body: string }) => JSON.parse(response.body).error.code;
@@ -45,7 +33,7 @@ describe('request ids through the real handlers', () => {
     // Prepare
     const conversationId = await startConversation();
     const body = { conversation_id: conversationId, voice_command: 'hello', request_id: 'req-1' };
-    llm.enqueue({ reply: { content: 'Hi there.' } });
+    handlers().llm.enqueue({ reply: { content: 'Hi there.' } });
 
     // Act
     const first = await command(body);
@@ -62,7 +50,7 @@ describe('request ids through the real handlers', () => {
   it('the Idempotency-Key header is the same id as a body request_id', async () => {
     const conversationId = await startConversation();
     const body = { conversation_id: conversationId, voice_command: 'hello' };
-    llm.enqueue({ reply: { content: 'Hi there.' } });
+    handlers().llm.enqueue({ reply: { content: 'Hi there.' } });
 
     const first = await command(body, { 'idempotency-key': 'key-1' });
     const repeat = await command({ ...body, request_id: 'key-1' });
@@ -91,7 +79,10 @@ describe('request ids through the real handlers', () => {
 
   it('the same id with another utterance is a 422, and the conversation stays usable', async () => {
     const conversationId = await startConversation();
-    llm.enqueue({ reply: { content: 'Lights on.' } }, { reply: { content: 'Lights off.' } });
+    handlers().llm.enqueue(
+      { reply: { content: 'Lights on.' } },
+      { reply: { content: 'Lights off.' } },
+    );
     await command({ conversation_id: conversationId, voice_command: 'on', request_id: 'req-3' });
 
     const reused = await command({
@@ -111,7 +102,7 @@ describe('request ids through the real handlers', () => {
     // Prepare: a slow model, so the copies overlap the first.
     const conversationId = await startConversation();
     const body = { conversation_id: conversationId, voice_command: 'timer', request_id: 'req-4' };
-    llm.enqueue({ reply: { content: 'Which duration?' }, delayMs: 200 });
+    handlers().llm.enqueue({ reply: { content: 'Which duration?' }, delayMs: 200 });
 
     // Act
     const responses = await Promise.all(Array.from({ length: PARALLEL }, () => command(body)));
@@ -129,8 +120,8 @@ describe('request ids through the real handlers', () => {
     for (const response of [...answered, later]) expect(response.body).toBe(answered[0]?.body);
     expect(modelCalls()).toBe(1);
     const store = new DynamoDbConversationStore({
-      client: database.client,
-      tableName: database.tableName,
+      client: handlers().database.client,
+      tableName: handlers().database.tableName,
       clock: systemClock,
     });
     const stored = await store.load('fuzz-node', conversationId);

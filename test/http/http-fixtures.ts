@@ -48,3 +48,20 @@ export const messagesOf = (request: RecordedRequest | undefined): readonly WireM
 /** Every text the model was sent in one request, for "was this in the history" checks. */
 export const historyText = (request: RecordedRequest | undefined): string =>
   JSON.stringify(messagesOf(request));
+
+/** The node the sample events of infra/sam authenticate as (`X-API-Key: local-node:local-key`). */
+export const SAMPLE_NODE = { nodeId: 'local-node', key: 'local-key' } as const;
+/** The id the continue sample answers; the scripted model gives its call this id, so no body is edited. */
+export const SAMPLE_CALL_ID = 'call_replace_with_id_from_voice_command';
+
+/** The model's side of the sample utterance: a date resolved, then the call the continue sample answers. */
+export const SAMPLE_WEATHER_TURN: readonly ReplyStep[] = [
+  callsReply(toolCall('resolve_relative_date', { relative_term: 'tomorrow' })),
+  callsReply(
+    toolCall(
+      'get_weather',
+      { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
+      SAMPLE_CALL_ID,
+    ),
+  ),
+];

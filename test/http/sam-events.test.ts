@@ -20,13 +20,15 @@ import {
   OPENAI_TEST_KEY,
 } from '../support/local-stack-harness';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
-import { callsReply, messagesOf, TOMORROW_UTC, textReply, toolCall } from './http-fixtures';
+import {
+  messagesOf,
+  SAMPLE_CALL_ID,
+  SAMPLE_NODE,
+  SAMPLE_WEATHER_TURN,
+  TOMORROW_UTC,
+  textReply,
+} from './http-fixtures';
 import { expectStarted, expectVoiceResponse, onlyCallOf } from './response-contract';
-
-/** The node the sample events authenticate as (`X-API-Key: local-node:local-key`). */
-const SAMPLE_NODE = { nodeId: 'local-node', key: 'local-key' };
-/** The id the continue sample answers; the scripted model gives its call this id, so no body is edited. */
-const SAMPLE_CALL_ID = 'call_replace_with_id_from_voice_command';
 
 const database = useDynalite();
 let llm: ScriptedLlmServer | undefined;
@@ -100,18 +102,6 @@ const scripted = (): ScriptedLlmServer => {
   return llm;
 };
 
-/** The model's side of the sample utterance: a date resolved, then the call the continue sample answers. */
-const WEATHER_TURN = [
-  callsReply(toolCall('resolve_relative_date', { relative_term: 'tomorrow' })),
-  callsReply(
-    toolCall(
-      'get_weather',
-      { city: 'Los Angeles', resolved_datetimes: [TOMORROW_UTC] },
-      SAMPLE_CALL_ID,
-    ),
-  ),
-];
-
 describe('infra/sam/events through their handlers (dynalite and a scripted model)', () => {
   it('conversation-start.json registers the sample commands: 200', async () => {
     // Act
@@ -128,7 +118,7 @@ describe('infra/sam/events through their handlers (dynalite and a scripted model
       await invoke('conversation-start', createConversationStartHandler),
       'sam-sample-conversation',
     );
-    scripted().enqueue(...WEATHER_TURN);
+    scripted().enqueue(...SAMPLE_WEATHER_TURN);
 
     // Act
     const response = await invoke('voice-command', createVoiceCommandHandler);
@@ -151,7 +141,10 @@ describe('infra/sam/events through their handlers (dynalite and a scripted model
       await invoke('conversation-start', createConversationStartHandler),
       'sam-sample-conversation',
     );
-    scripted().enqueue(...WEATHER_TURN, textReply('Sunny in Los Angeles tomorrow, high of 24.'));
+    scripted().enqueue(
+      ...SAMPLE_WEATHER_TURN,
+      textReply('Sunny in Los Angeles tomorrow, high of 24.'),
+    );
     expectVoiceResponse(await invoke('voice-command', createVoiceCommandHandler), 'tool_calls');
 
     // Act
