@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { createDynamoDbClient } from '../../shared/adapters/dynamodb';
 import { ROUTES } from '../support/api-client';
 import { NODE_A, OPENAI_TEST_KEY, useLocalStack } from '../support/local-stack-harness';
 import type { RecordedRequest } from '../support/scripted-llm-server';
@@ -70,5 +73,32 @@ describe('keys never appear in the logs', () => {
       expect(response.text).not.toContain(NODE_A.key);
       expect(response.text).not.toContain(OPENAI_TEST_KEY);
     }
+  });
+
+  it('the store holds a node key only as its SHA-256, and no OpenAI key at all', async () => {
+    // Prepare: a conversation and a turn, so there is more in the table than the node items.
+    const client = harness.client();
+    const conversationId = await startWithFixture(client, 'stored-secrets');
+    harness.llm.enqueue(textReply('Hello.'));
+    expectVoiceResponse(
+      await client.post(ROUTES.command, { conversation_id: conversationId, voice_command: 'hi' }),
+      'complete',
+    );
+    const database = createDynamoDbClient({
+      region: 'us-east-1',
+      endpoint: harness.stack.dynamoDbEndpoint,
+    });
+
+    // Act
+    const { Items: items = [] } = await database
+      .send(new ScanCommand({ TableName: harness.stack.tableName }))
+      .finally(() => database.destroy());
+
+    // Assess
+    const stored = JSON.stringify(items);
+    expect(items.length).toBeGreaterThan(1);
+    expect(stored).toContain(createHash('sha256').update(NODE_A.key).digest('hex'));
+    expect(stored).not.toContain(NODE_A.key);
+    expect(stored).not.toContain(OPENAI_TEST_KEY);
   });
 });
