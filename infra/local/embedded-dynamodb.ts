@@ -21,9 +21,11 @@ export interface EmbeddedDynamoDb {
   close(): Promise<void>;
 }
 
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::']);
+
 /**
  * DynamoDB in this process (dynalite): LevelDB files under `path`, or memory when none is given.
- * It listens on loopback only; port 0 picks a free port.
+ * It listens on loopback unless `host` says otherwise; port 0 picks a free port.
  */
 export async function startEmbeddedDynamoDb(options: {
   readonly path?: string;
@@ -44,7 +46,8 @@ export async function startEmbeddedDynamoDb(options: {
   const { port } = server.address() as AddressInfo;
   let closed: Promise<void> | null = null;
   return {
-    endpoint: `http://${host}:${port}`,
+    // Every interface includes loopback, the address this process and the tools can dial.
+    endpoint: `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
     port,
     close: () => {
       closed ??= new Promise<void>((resolve) => {

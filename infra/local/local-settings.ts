@@ -5,6 +5,8 @@ export interface LocalSettings {
   readonly port: number;
   readonly host: string;
   readonly dynamoDbPort: number;
+  /** Loopback unless set: `0.0.0.0` lets a container (`sam local` on Linux) reach it. */
+  readonly dynamoDbHost: string;
   /** Null keeps the database in memory (tests); `npm start` keeps it under `.data/`. */
   readonly dataDir: string | null;
   readonly tableName: string;
@@ -29,6 +31,7 @@ export function readLocalSettings(
     port: port('PORT', 3000),
     host: env.HOST?.trim() || '127.0.0.1',
     dynamoDbPort: port('DYNAMODB_PORT', 8000),
+    dynamoDbHost: env.DYNAMODB_HOST?.trim() || '127.0.0.1',
     dataDir: dataDir === 'memory' ? null : resolve(dataDir || '.data'),
     tableName: env.TABLE_NAME?.trim() || 'jcc-local',
     nodeCredentials: env.LOCAL_NODE_API_KEY?.trim() || null,

@@ -44,6 +44,7 @@ export async function startLocalStack(
   if (settings.dataDir !== null) await mkdir(settings.dataDir, { recursive: true });
   const database = await startEmbeddedDynamoDb({
     port: settings.dynamoDbPort,
+    host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
   });
   let api: LocalApiServer | null = null;

@@ -6,6 +6,7 @@ export const STACK_VARIABLES = [
   'PORT',
   'HOST',
   'DYNAMODB_PORT',
+  'DYNAMODB_HOST',
   'DYNAMODB_ENDPOINT',
   'DATA_DIR',
   'TABLE_NAME',
