@@ -74,7 +74,7 @@ export class InMemoryConversationStore implements ConversationStore {
 
 /** Claims in a map, with the adapter's contract (a lapsed claim can be taken over). */
 export class InMemoryRequestLocks implements RequestLocks {
-  readonly #claims = new Map<string, RequestClaim>();
+  readonly #claims = new Map<string, RequestClaim & { readonly token: string }>();
 
   acquire(claim: RequestClaim): Promise<ClaimResult> {
     const key = claimKey(claim);
@@ -82,13 +82,14 @@ export class InMemoryRequestLocks implements RequestLocks {
     if (held !== undefined && held.heldUntil >= Date.now()) {
       return Promise.resolve({ acquired: false, fingerprint: held.fingerprint });
     }
-    this.#claims.set(key, claim);
-    return Promise.resolve({ acquired: true });
+    const token = randomUUID();
+    this.#claims.set(key, { ...claim, token });
+    return Promise.resolve({ acquired: true, token });
   }
 
-  release(claim: RequestClaim): Promise<void> {
+  release(claim: RequestClaim, token: string): Promise<void> {
     const key = claimKey(claim);
-    if (this.#claims.get(key) === claim) this.#claims.delete(key);
+    if (this.#claims.get(key)?.token === token) this.#claims.delete(key);
     return Promise.resolve();
   }
 }

@@ -14,13 +14,14 @@ export interface RequestClaim {
 }
 
 export type ClaimResult =
-  | { readonly acquired: true }
+  /** `token` names this claim alone: only its holder can release it. */
+  | { readonly acquired: true; readonly token: string }
   /** A live claim on the same id exists; `fingerprint` is what that request asked. */
   | { readonly acquired: false; readonly fingerprint: string };
 
 export interface RequestLocks {
   /** Takes the claim unless a live claim on the same id exists. Never waits. */
   acquire(claim: RequestClaim): Promise<ClaimResult>;
-  /** Gives up the claim if it is still this one; another request's claim is left alone. */
-  release(claim: RequestClaim): Promise<void>;
+  /** Gives up the claim `token` names if it still holds; another request's claim is left alone. */
+  release(claim: RequestClaim, token: string): Promise<void>;
 }

@@ -160,3 +160,37 @@ describe('the answer to the save lost on its way back (the write landed, the con
     TEST_TIMEOUT_MS,
   );
 });
+
+describe('the answer to a request-id claim lost on its way back', () => {
+  it.each([COMMAND, CONTINUE])(
+    '%s with a request_id: the claim that landed is recognized as ours, the turn runs, its retry replays',
+    async (path) => {
+      // Prepare: the first PutItem of the request is the claim (the save comes after the model).
+      const conversationId = await harness.pendingConversation('lost-claim');
+      llm.enqueue({ reply: { content: 'Done.' } });
+      let claimDropped = false;
+      void harness
+        .databaseProxy()
+        .dropNextReply((headers) => /\.PutItem$/.test(`${headers['x-amz-target']}`))
+        .then(() => {
+          claimDropped = true;
+        });
+      const body = { ...validBody(path, conversationId), request_id: 'lost-claim-1' };
+
+      // Act
+      const first = await answeredWithinBound(harness.sendThroughDatabaseProxy(path, body));
+      const retry = await harness.send(path, body);
+
+      // Assess
+      expect(claimDropped).toBe(true);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.body).toBe(first.body);
+      expect(retry.headers?.['Idempotent-Replayed']).toBe('true');
+      expect(
+        llm.requests.filter((request) => request.path.endsWith('/chat/completions')),
+      ).toHaveLength(1);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});

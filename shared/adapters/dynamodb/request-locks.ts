@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   ConditionalCheckFailedException,
   DeleteItemCommand,
@@ -21,12 +22,14 @@ import { TABLE_KEYS } from './table';
  * | pk, sk      | S    | `NODE#<nodeId>`, `REQUEST#<conversation>#<id>`  |
  * | record_type | S    | `request_claim`                                 |
  * | fingerprint | S    | hash of what the claiming request asked         |
+ * | claim_token | S    | random per claim: whose it is                   |
  * | held_until  | N    | epoch milliseconds                              |
  * | expires_at  | N    | epoch seconds, one hour after `held_until`      |
  */
 const Attribute = {
   recordType: 'record_type',
   fingerprint: 'fingerprint',
+  claimToken: 'claim_token',
   heldUntil: 'held_until',
   expiresAt: TABLE_KEYS.timeToLiveAttribute,
 } as const;
@@ -47,6 +50,8 @@ export interface DynamoDbRequestLocksOptions {
  * `RequestLocks` as one item per claim beside the conversation, taken with a conditional put
  * (no transactions, so it runs on dynalite too). A failed condition is followed by a consistent
  * read of the claim, because `ReturnValuesOnConditionCheckFailure` is not supported everywhere.
+ * The client retries a put whose answer was lost; if the lost attempt was written, the retry
+ * fails against our own claim, which the read recognizes by its token.
  */
 export class DynamoDbRequestLocks implements RequestLocks {
   readonly #client: DynamoDBClient;
@@ -60,28 +65,24 @@ export class DynamoDbRequestLocks implements RequestLocks {
   }
 
   async acquire(claim: RequestClaim): Promise<ClaimResult> {
+    const token = randomUUID();
     for (let attempt = 1; ; attempt += 1) {
-      if (await this.#put(claim)) return { acquired: true };
+      if (await this.#put(claim, token)) return { acquired: true, token };
       const holder = await this.#read(claim);
-      if (holder !== null) return { acquired: false, fingerprint: holder };
+      if (holder?.token === token) return { acquired: true, token };
+      if (holder !== null) return { acquired: false, fingerprint: holder.fingerprint };
       if (attempt >= MAX_ATTEMPTS) return { acquired: false, fingerprint: claim.fingerprint };
     }
   }
 
-  async release(claim: RequestClaim): Promise<void> {
+  async release(claim: RequestClaim, token: string): Promise<void> {
     const command = new DeleteItemCommand({
       TableName: this.#tableName,
       Key: this.#key(claim),
       // Only our own claim: a later request may hold the id by now.
-      ConditionExpression: '#fingerprint = :fingerprint AND #heldUntil = :heldUntil',
-      ExpressionAttributeNames: {
-        '#fingerprint': Attribute.fingerprint,
-        '#heldUntil': Attribute.heldUntil,
-      },
-      ExpressionAttributeValues: {
-        ':fingerprint': { S: claim.fingerprint },
-        ':heldUntil': numberValue(claim.heldUntil),
-      },
+      ConditionExpression: '#claimToken = :claimToken',
+      ExpressionAttributeNames: { '#claimToken': Attribute.claimToken },
+      ExpressionAttributeValues: { ':claimToken': { S: token } },
     });
     await this.#client.send(command).catch((error: unknown) => {
       if (error instanceof ConditionalCheckFailedException) return;
@@ -90,13 +91,14 @@ export class DynamoDbRequestLocks implements RequestLocks {
   }
 
   /** True when the claim was written: no claim existed, or the existing one had lapsed. */
-  async #put(claim: RequestClaim): Promise<boolean> {
+  async #put(claim: RequestClaim, token: string): Promise<boolean> {
     const command = new PutItemCommand({
       TableName: this.#tableName,
       Item: {
         ...this.#key(claim),
         [Attribute.recordType]: { S: CLAIM_RECORD_TYPE },
         [Attribute.fingerprint]: { S: claim.fingerprint },
+        [Attribute.claimToken]: { S: token },
         [Attribute.heldUntil]: numberValue(claim.heldUntil),
         [Attribute.expiresAt]: numberValue(Math.ceil(claim.heldUntil / 1000) + SWEEP_AFTER_SECONDS),
       },
@@ -113,8 +115,10 @@ export class DynamoDbRequestLocks implements RequestLocks {
     }
   }
 
-  /** The fingerprint of the live claim, or null when there is none (any more). */
-  async #read(claim: RequestClaim): Promise<string | null> {
+  /** The live claim's fingerprint and token, or null when there is none (any more). */
+  async #read(
+    claim: RequestClaim,
+  ): Promise<{ readonly fingerprint: string; readonly token: string } | null> {
     const command = new GetItemCommand({
       TableName: this.#tableName,
       Key: this.#key(claim),
@@ -126,7 +130,10 @@ export class DynamoDbRequestLocks implements RequestLocks {
     const item: Item | undefined = output.Item;
     if (item === undefined) return null;
     if (readAttribute.number(item, Attribute.heldUntil) < this.#clock.now()) return null;
-    return readAttribute.string(item, Attribute.fingerprint);
+    return {
+      fingerprint: readAttribute.string(item, Attribute.fingerprint),
+      token: readAttribute.string(item, Attribute.claimToken),
+    };
   }
 
   #key(claim: RequestClaim): Item {

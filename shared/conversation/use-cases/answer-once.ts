@@ -3,7 +3,8 @@
  * response and does not call the model again):
  * 1. the id is claimed first, so two copies of a request can never both reach the model;
  * 2. a copy that finds the id claimed gets the recorded outcome if the first copy has finished,
- *    else a "retry shortly" (and another body with that id is refused);
+ *    else a "retry shortly"; another body with an id recorded in this conversation is refused
+ *    (while the claim is live it may belong to the conversation this one replaced, so "retry");
  * 3. the claimant reads the conversation, replays an outcome recorded there, or runs the turn,
  *    whose save records the outcome with the history in one write;
  * 4. the claim is released whatever happened: a failed request's retry runs at once, and a
@@ -12,7 +13,7 @@
  * Without an id, the turn simply runs.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
-import { RequestIdReusedError, RequestInProgressError } from '../errors';
+import { RequestInProgressError } from '../errors';
 import { recordedOutcome } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import type { TurnOutcome } from '../turn/turn-outcome';
@@ -22,8 +23,13 @@ import { loadConversation } from './conversation-turn';
 /** A turn's outcome, and whether it is the replay of an earlier answer to the same request. */
 export type TurnAnswer = TurnOutcome & { readonly replayed: boolean };
 
-/** Past the deadline a claim can only belong to a request that died; this much later it lapses. */
-const CLAIM_MARGIN_MS = 5_000;
+/**
+ * How long past the turn deadline a claim holds. After the last model call the request still
+ * saves, and the DynamoDB client may spend three attempts of up to four seconds on that write and
+ * as many on reading it back; only then can a claim belong to a request that died (the Lambda
+ * timeout, 28 s, ends before any deadline plus this).
+ */
+const CLAIM_MARGIN_MS = 30_000;
 
 export async function answerOnce(
   dependencies: ConversationDependencies,
@@ -44,9 +50,6 @@ export async function answerOnce(
   };
   const claimed = await requestLocks.acquire(claim);
   if (!claimed.acquired) {
-    if (claimed.fingerprint !== identity.fingerprint) {
-      throw new RequestIdReusedError(identity.requestId);
-    }
     const recorded = recordedOutcome((await load()).recentResponses, identity);
     if (recorded === null) throw new RequestInProgressError(identity.requestId);
     return { ...recorded, replayed: true };
@@ -59,6 +62,6 @@ export async function answerOnce(
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
     // request's own outcome, success or error, is what the node must get.
-    await requestLocks.release(claim).catch(() => undefined);
+    await requestLocks.release(claim, claimed.token).catch(() => undefined);
   }
 }

@@ -7,6 +7,7 @@
  * though the calls it answered are no longer pending (answer-once.ts).
  */
 
+import { canonicalJson } from '../../params';
 import type { ConversationRecord } from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
@@ -35,7 +36,10 @@ export async function continueConversation(
   request: ContinueRequest,
 ): Promise<TurnAnswer> {
   const startedAt = dependencies.clock.now();
-  const asked = request.toolResults.map(({ toolCallId, output }) => ({ toolCallId, output }));
+  // Results may come in any order (api.md), so a resend in another order is the same request.
+  const asked = request.toolResults
+    .map(({ toolCallId, output }) => canonicalJson({ toolCallId, output }))
+    .sort();
   const identity = requestIdentity(request.requestId ?? null, 'continue', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   return answerOnce(dependencies, conversation, identity, (record) =>

@@ -36,18 +36,18 @@ describe('DynamoDbRequestLocks', () => {
     const repeat = await locks.acquire({ ...first, fingerprint: 'fingerprint-b' });
 
     // Assess
-    expect(taken).toEqual({ acquired: true });
+    expect(taken).toEqual({ acquired: true, token: expect.any(String) });
     expect(repeat).toEqual({ acquired: false, fingerprint: 'fingerprint-a' });
   });
 
   it('frees the id on release, so the next claim gets it', async () => {
     const locks = newLocks();
     const claim = claimFor();
-    await locks.acquire(claim);
+    const taken = await locks.acquire(claim);
 
-    await locks.release(claim);
+    await locks.release(claim, taken.acquired ? taken.token : '');
 
-    expect(await locks.acquire({ ...claim, heldUntil: NOW_MS + 20_000 })).toEqual({
+    expect(await locks.acquire({ ...claim, heldUntil: NOW_MS + 20_000 })).toMatchObject({
       acquired: true,
     });
   });
@@ -61,19 +61,19 @@ describe('DynamoDbRequestLocks', () => {
     clock.advanceSeconds(11);
     const takeover = await locks.acquire({ ...stale, heldUntil: clock.now() + 10_000 });
 
-    expect(takeover).toEqual({ acquired: true });
+    expect(takeover).toMatchObject({ acquired: true });
   });
 
   it('releases only its own claim: a later claim on the same id survives an old release', async () => {
     const clock = new MovableClock();
     const locks = newLocks(clock);
     const old = claimFor();
-    await locks.acquire(old);
+    const oldClaim = await locks.acquire(old);
     clock.advanceSeconds(11);
     const current = { ...old, fingerprint: 'fingerprint-b', heldUntil: clock.now() + 10_000 };
     await locks.acquire(current);
 
-    await locks.release(old);
+    await locks.release(old, oldClaim.acquired ? oldClaim.token : '');
 
     expect(await locks.acquire({ ...old, heldUntil: clock.now() + 10_000 })).toEqual({
       acquired: false,
@@ -90,7 +90,7 @@ describe('DynamoDbRequestLocks', () => {
     const claim = claimFor();
     await locks.acquire(claim);
 
-    expect(await locks.acquire({ ...claim, ...change })).toEqual({ acquired: true });
+    expect(await locks.acquire({ ...claim, ...change })).toMatchObject({ acquired: true });
   });
 
   it('keeps ids apart that only differ in where a # splits them', async () => {
@@ -101,6 +101,6 @@ describe('DynamoDbRequestLocks', () => {
 
     const other = await locks.acquire(claimFor({ conversationId: prefix, requestId: 'b#c' }));
 
-    expect(other).toEqual({ acquired: true });
+    expect(other).toMatchObject({ acquired: true });
   });
 });

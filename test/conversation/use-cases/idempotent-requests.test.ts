@@ -165,4 +165,56 @@ describe('a request id makes a voice request idempotent', () => {
     expect(again).toMatchObject({ stopReason: 'tool_calls', replayed: false });
     expect(modelCalls()).toBe(2);
   });
+
+  it('another body with the id of a request still running is told to retry, then refused once recorded', async () => {
+    // Prepare: while it runs, the claim may belong to a conversation since replaced, so "retry".
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-7' };
+    harness.llm.enqueue({ ...timerCall, delayMs: 300 });
+    const first = handleVoiceCommand(dependencies, request);
+    await waitUntil(() => modelCalls() === 1);
+    const other = { ...request, utterance: 'lights off' };
+
+    // Act
+    const whileRunning = handleVoiceCommand(dependencies, other);
+    await expect(whileRunning).rejects.toBeInstanceOf(RequestInProgressError);
+    await first;
+    const afterwards = handleVoiceCommand(dependencies, other);
+
+    // Assess
+    await expect(afterwards).rejects.toBeInstanceOf(RequestIdReusedError);
+    expect(modelCalls()).toBe(1);
+  });
+
+  it('a resent continue with its results in another order replays the answer', async () => {
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    harness.llm.enqueue(
+      {
+        reply: {
+          tool_calls: [
+            { id: 'call_a', name: 'set_timer', arguments: '{"duration_seconds": 60}' },
+            { id: 'call_b', name: 'set_timer', arguments: '{"duration_seconds": 120}' },
+          ],
+        },
+      },
+      { reply: { content: 'Both set.' } },
+    );
+    await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'two timers' });
+    const results = [
+      { toolCallId: 'call_a', output: { ok: true } },
+      { toolCallId: 'call_b', output: { ok: true } },
+    ];
+    const base = { node: NODE, conversationId, requestId: 'req-8' };
+    const first = await continueConversation(dependencies, { ...base, toolResults: results });
+
+    const resent = await continueConversation(dependencies, {
+      ...base,
+      toolResults: [...results].reverse(),
+    });
+
+    expect(resent).toEqual({ ...first, replayed: true });
+    expect(modelCalls()).toBe(2);
+  });
 });
