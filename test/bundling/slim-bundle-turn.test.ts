@@ -119,4 +119,37 @@ describe('the slim bundles (chat-only openai SDK), imported and invoked', () => 
     expect(llm.requests).toHaveLength(3);
     expect(llm.protocolViolations).toEqual([]);
   });
+
+  it.each([
+    [
+      'a 429 with Retry-After, then the answer',
+      [{ status: 429, headers: { 'retry-after-ms': '1' } }],
+    ],
+    ['a 500 the adapter retries, then the answer', [{ status: 500 }]],
+    ['a dropped connection, then the answer', [{ hangMs: 1 }]],
+  ])('take the SDK’s error paths too: %s', async (_case, failures) => {
+    // Prepare: the errors, retries and timeouts of the adapter run on SDK code the stubs replaced
+    // nothing of; a stub reached on any of them would turn the turn into a 500.
+    llm.reset();
+    llm.enqueue(...failures, ...SAMPLE_WEATHER_TURN);
+    expectStarted(await invoke('conversation-start'), 'sam-sample-conversation');
+
+    // Act
+    const command = await invoke('voice-command');
+
+    // Assess
+    expect(onlyCallOf(expectVoiceResponse(command, 'tool_calls')).id).toBe(SAMPLE_CALL_ID);
+    expect(llm.requests).toHaveLength(failures.length + SAMPLE_WEATHER_TURN.length);
+  });
+
+  it('answer 502 when the model server keeps failing, with the SDK’s error classes intact', async () => {
+    llm.reset();
+    llm.enqueue({ status: 401, headers: { 'x-should-retry': 'false' } });
+    expectStarted(await invoke('conversation-start'), 'sam-sample-conversation');
+
+    const command = await invoke('voice-command');
+
+    expect(command.status).toBe(502);
+    expect(command.json).toMatchObject({ error: { code: 'llm_failed' } });
+  });
 });
