@@ -1,6 +1,7 @@
 import {
   continueRequestSchema,
   conversationStartRequestSchema,
+  ID_PATTERN,
   LIMITS,
   voiceCommandRequestSchema,
 } from './request-schemas';
@@ -41,7 +42,7 @@ const idempotencyKeyParameter = {
     type: 'string',
     minLength: 1,
     maxLength: LIMITS.idCharacters,
-    pattern: '^[\\x21-\\x7E]+$',
+    pattern: ID_PATTERN,
   },
 };
 

@@ -1,10 +1,10 @@
 import { HttpError } from './http-error';
-import { LIMITS } from './request-schemas';
+import { ID_PATTERN, LIMITS } from './request-schemas';
 
 /** The header alternative to a body `request_id` (the IETF httpapi Idempotency-Key draft's name). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 
-const PRINTABLE_ID = /^[\x21-\x7E]+$/;
+const PRINTABLE_ID = new RegExp(ID_PATTERN);
 
 /**
  * The request id of a voice request: the body's `request_id` or the `Idempotency-Key` header

@@ -19,11 +19,14 @@ const text = (maxLength: number = LIMITS.textCharacters) =>
 const optionalText = { type: ['string', 'null'], maxLength: LIMITS.textCharacters } as const;
 const optionalBoolean = { type: ['boolean', 'null'] } as const;
 const textList = { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text() } as const;
+/** Ids are printable ASCII without spaces (the JSON Schema `pattern` of every id). */
+export const ID_PATTERN = '^[\\x21-\\x7E]+$';
+
 const identifier = {
   type: 'string',
   minLength: 1,
   maxLength: LIMITS.idCharacters,
-  pattern: '^[\\x21-\\x7E]+$',
+  pattern: ID_PATTERN,
   description: 'Printable ASCII without spaces, at most 128 characters.',
 } as const;
 const requestId = {
