@@ -1,21 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DynamoDbConversationStore } from '../../../shared/adapters/dynamodb';
-import { useDynalite } from '../../support/dynalite';
 import { conversationRecord, MovableClock, NOW_MS } from './conversation-fixtures';
+import { freshConversationId, useStoreTable } from './use-store-table';
 
-const dynalite = useDynalite();
-
-function newStore(clock = new MovableClock()): DynamoDbConversationStore {
-  return new DynamoDbConversationStore({
-    client: dynalite().client,
-    tableName: dynalite().tableName,
-    clock,
-  });
-}
-
-/** Every test writes its own conversation, so tests sharing the table cannot see each other. */
-const freshConversationId = (): string => `conversation-${randomUUID()}`;
+const { newStore } = useStoreTable();
 
 describe('DynamoDbConversationStore expiry', () => {
   it.each([
@@ -25,7 +13,7 @@ describe('DynamoDbConversationStore expiry', () => {
     { description: 'a day after expiry', secondsLater: 60 + 86_400, expectFound: false },
   ])('finds the conversation $description: $expectFound', async ({ secondsLater, expectFound }) => {
     const clock = new MovableClock();
-    const store = newStore(clock);
+    const store = newStore({ clock: clock });
     const record = conversationRecord({
       conversationId: freshConversationId(),
       expiresAt: Math.floor(NOW_MS / 1000) + 60,

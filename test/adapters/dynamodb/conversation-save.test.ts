@@ -1,22 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DynamoDbConversationStore } from '../../../shared/adapters/dynamodb';
 import { ConversationConflictError } from '../../../shared/ports/conversation-store';
-import { useDynalite } from '../../support/dynalite';
-import { conversationRecord, EVERY_ROLE, MovableClock } from './conversation-fixtures';
+import { conversationRecord, EVERY_ROLE } from './conversation-fixtures';
+import { freshConversationId, useStoreTable } from './use-store-table';
 
-const dynalite = useDynalite();
-
-function newStore(clock = new MovableClock()): DynamoDbConversationStore {
-  return new DynamoDbConversationStore({
-    client: dynalite().client,
-    tableName: dynalite().tableName,
-    clock,
-  });
-}
-
-/** Every test writes its own conversation, so tests sharing the table cannot see each other. */
-const freshConversationId = (): string => `conversation-${randomUUID()}`;
+const { newStore } = useStoreTable();
 
 describe('DynamoDbConversationStore save', () => {
   it('stores the record as version expectedVersion + 1', async () => {

@@ -5,28 +5,18 @@ import {
   ConversationAttribute,
   ConversationTooLargeError,
   conversationKey,
-  DynamoDbConversationStore,
   MAX_CONVERSATION_ITEM_BYTES,
 } from '../../../shared/adapters/dynamodb';
 import { conversationToItem } from '../../../shared/adapters/dynamodb/conversation-item';
 import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
 import { itemSizeBytes } from '../../../shared/adapters/dynamodb/item-size';
 import type { ChatMessage } from '../../../shared/conversation/chat-message';
-import { useDynalite } from '../../support/dynalite';
-import { conversationRecord, MovableClock } from './conversation-fixtures';
+import { conversationRecord } from './conversation-fixtures';
+import { useStoreTable } from './use-store-table';
 
-const dynalite = useDynalite();
+const { dynalite, newStore } = useStoreTable();
 
 const KILOBYTE = 1024;
-
-function newStore(maxItemBytes?: number): DynamoDbConversationStore {
-  return new DynamoDbConversationStore({
-    client: dynalite().client,
-    tableName: dynalite().tableName,
-    clock: new MovableClock(),
-    ...(maxItemBytes === undefined ? {} : { maxItemBytes }),
-  });
-}
 
 /** Tool results of random base64, which gzip cannot shrink below three quarters. */
 function incompressibleHistory(randomKilobytes: number): ChatMessage[] {
@@ -111,7 +101,7 @@ describe('DynamoDbConversationStore size bound', () => {
 
   it('never undercounts: an item estimated just under 400 KB is accepted by the emulator', async () => {
     const dynamoDbLimitBytes = 400 * KILOBYTE;
-    const store = newStore(dynamoDbLimitBytes);
+    const store = newStore({ maxItemBytes: dynamoDbLimitBytes });
     const base = conversationRecord({ conversationId: randomUUID(), timezone: '' });
     // The store writes a random UUID as the write token: the estimate uses one of the same length.
     const baseBytes = itemSizeBytes(conversationToItem(base, base.version, randomUUID()));

@@ -1,30 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
   ConversationAttribute,
   conversationKey,
-  DynamoDbConversationStore,
   StoredItemMalformedError,
 } from '../../../shared/adapters/dynamodb';
 import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
 import { ConversationConflictError } from '../../../shared/ports/conversation-store';
-import { useDynalite } from '../../support/dynalite';
-import { conversationRecord, EVERY_ROLE, MovableClock } from './conversation-fixtures';
+import { conversationRecord, EVERY_ROLE } from './conversation-fixtures';
+import { freshConversationId, useStoreTable } from './use-store-table';
 
-const dynalite = useDynalite();
-
-function newStore(clock = new MovableClock()): DynamoDbConversationStore {
-  return new DynamoDbConversationStore({
-    client: dynalite().client,
-    tableName: dynalite().tableName,
-    clock,
-  });
-}
-
-/** Every test writes its own conversation, so tests sharing the table cannot see each other. */
-const freshConversationId = (): string => `conversation-${randomUUID()}`;
+const { dynalite, newStore } = useStoreTable();
 
 describe('DynamoDbConversationStore load and replace', () => {
   it('loads null for a conversation never stored', async () => {

@@ -1,19 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DynamoDbRequestLocks } from '../../../shared/adapters/dynamodb';
 import type { RequestClaim } from '../../../shared/ports/request-locks';
-import { useDynalite } from '../../support/dynalite';
 import { MovableClock, NOW_MS } from './conversation-fixtures';
+import { useStoreTable } from './use-store-table';
 
-const dynalite = useDynalite();
-
-function newLocks(clock = new MovableClock()): DynamoDbRequestLocks {
-  return new DynamoDbRequestLocks({
-    client: dynalite().client,
-    tableName: dynalite().tableName,
-    clock,
-  });
-}
+const { newLocks } = useStoreTable();
 
 /** A claim on a conversation of its own, live for ten seconds from `NOW_MS`. */
 const claimFor = (overrides: Partial<RequestClaim> = {}): RequestClaim => ({
