@@ -75,7 +75,7 @@ describe('a whole exchange over HTTP: start, command, tool calls, continue, comp
       assistant_message: 'Sunny in Los Angeles tomorrow, high of 24.',
       tool_calls: [],
       validation_request: null,
-      request_information: { voice_command: null, conversation_id: conversationId },
+      request_information: { voice_command: utterance, conversation_id: conversationId },
     });
 
     // Assess: what the model got

@@ -16,12 +16,16 @@ import type { ConversationRecord } from '../../ports/conversation-store';
 import { RequestInProgressError } from '../errors';
 import { recordedOutcome } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
+import { latestUtterance } from '../prompt/turn-context';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadConversation } from './conversation-turn';
 
-/** A turn's outcome, and whether it is the replay of an earlier answer to the same request. */
-export type TurnAnswer = TurnOutcome & { readonly replayed: boolean };
+/** A turn's outcome and the utterance that opened the turn (on continue, the one continued). */
+export type AnsweredTurn = TurnOutcome & { readonly utterance: string };
+
+/** An answered turn, and whether it is the replay of an earlier answer to the same request. */
+export type TurnAnswer = AnsweredTurn & { readonly replayed: boolean };
 
 /**
  * How long past the turn deadline a claim holds. After the last model call the request still
@@ -35,7 +39,7 @@ export async function answerOnce(
   dependencies: ConversationDependencies,
   conversation: { readonly nodeId: string; readonly conversationId: string },
   identity: RequestIdentity | null,
-  turn: (record: ConversationRecord) => Promise<TurnOutcome>,
+  turn: (record: ConversationRecord) => Promise<AnsweredTurn>,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
   const load = () => loadConversation(dependencies, nodeId, conversationId);
@@ -50,18 +54,24 @@ export async function answerOnce(
   };
   const claimed = await requestLocks.acquire(claim);
   if (!claimed.acquired) {
-    const recorded = recordedOutcome((await load()).recentResponses, identity);
+    const record = await load();
+    const recorded = recordedOutcome(record.recentResponses, identity);
     if (recorded === null) throw new RequestInProgressError(identity.requestId);
-    return { ...recorded, replayed: true };
+    return replay(recorded, record);
   }
   try {
     const record = await load();
     const recorded = recordedOutcome(record.recentResponses, identity);
-    if (recorded !== null) return { ...recorded, replayed: true };
+    if (recorded !== null) return replay(recorded, record);
     return { ...(await turn(record)), replayed: false };
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
     // request's own outcome, success or error, is what the node must get.
     await requestLocks.release(claim, claimed.token).catch(() => undefined);
   }
+}
+
+/** A recorded answer replayed; one recorded before answers kept their utterance takes the latest. */
+function replay(recorded: TurnOutcome & { utterance?: string }, record: ConversationRecord) {
+  return { utterance: latestUtterance(record.messages), ...recorded, replayed: true };
 }

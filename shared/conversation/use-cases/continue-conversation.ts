@@ -13,8 +13,8 @@ import type { ChatMessage } from '../chat-message';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
 import { requestIdentity } from '../idempotency/request-identity';
-import type { TurnOutcome } from '../turn/turn-outcome';
-import { answerOnce, type TurnAnswer } from './answer-once';
+import { latestUtterance } from '../prompt/turn-context';
+import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { runConversationTurn } from './conversation-turn';
 
@@ -52,7 +52,7 @@ function continueTurn(
   record: ConversationRecord,
   request: ContinueRequest,
   turn: { readonly startedAt: number; readonly identity: ReturnType<typeof requestIdentity> },
-): Promise<TurnOutcome> {
+): Promise<AnsweredTurn> {
   if (record.pendingToolCalls.length === 0) throw new NothingPendingError(request.conversationId);
 
   const byId = new Map<string, ToolResult>();
@@ -81,6 +81,7 @@ function continueTurn(
   return runConversationTurn(dependencies, record, {
     messages: [...record.messages, ...results],
     toolResultsArrived: true,
+    utterance: latestUtterance(record.messages),
     ...turn,
   });
 }

@@ -17,6 +17,7 @@ import { SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-n
 import { runTurn } from '../turn/run-turn';
 import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
 import { startTurn } from '../turn/turn-state';
+import type { AnsweredTurn } from './answer-once';
 import type { ConversationDependencies } from './conversation-dependencies';
 
 export async function loadConversation(
@@ -38,13 +39,15 @@ export interface TurnInput {
   readonly startedAt: number;
   /** Set when the node sent a request id: the outcome is recorded for its repeats. */
   readonly identity: RequestIdentity | null;
+  /** The utterance that opened the turn: the node gets it back in every answer of the turn. */
+  readonly utterance: string;
 }
 
 export async function runConversationTurn(
   dependencies: ConversationDependencies,
   record: ConversationRecord,
   input: TurnInput,
-): Promise<TurnOutcome> {
+): Promise<AnsweredTurn> {
   const { messages, toolResultsArrived, startedAt, identity } = input;
   const { model, clock, ids, settings, store } = dependencies;
   if (model === null) throw new ModelNotConfiguredError();
@@ -72,6 +75,7 @@ export async function runConversationTurn(
     deadline,
   );
 
+  const answered = { ...finished.outcome, utterance: input.utterance };
   const now = clock.now();
   await store.save(
     {
@@ -84,11 +88,11 @@ export async function runConversationTurn(
       recentResponses:
         identity === null
           ? record.recentResponses
-          : withRecordedResponse(record.recentResponses, identity, finished.outcome, now),
+          : withRecordedResponse(record.recentResponses, identity, answered, now),
     },
     record.version,
   );
-  return finished.outcome;
+  return answered;
 }
 
 function pendingAfter(outcome: TurnOutcome): readonly PendingToolCall[] {

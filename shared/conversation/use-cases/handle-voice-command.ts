@@ -49,6 +49,7 @@ export async function handleVoiceCommand(
       toolResultsArrived: false,
       startedAt,
       identity,
+      utterance: request.utterance,
     });
   });
 }
