@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { defaultDeploySettings } from '../infra/stacks/deploy-settings';
 import { esbuildBuildOptions } from '../infra/stacks/function-bundling';
 import { functionEnvironment } from '../infra/stacks/function-environment';
-import { repositoryRoot, type VoiceRoute, voiceRoutes } from '../infra/stacks/voice-routes';
+import { type ApiFunction, repositoryRoot, voiceFunctions } from '../infra/stacks/voice-routes';
 import type { BenchRow } from './bench-row';
 
 export const bundleBudgetKb = 500;
@@ -86,7 +86,7 @@ function median(values: readonly number[]): number {
 
 const roundTo = (value: number, decimals: number): number => Number(value.toFixed(decimals));
 
-async function benchRoute(route: VoiceRoute, timerPath: string): Promise<BenchRow[]> {
+async function benchRoute(route: ApiFunction, timerPath: string): Promise<BenchRow[]> {
   const outfile = join(workDirectory, route.name, 'index.mjs');
   const result = await build({
     ...esbuildBuildOptions(join(repositoryRoot, route.entry), outfile),
@@ -130,7 +130,7 @@ export async function runBundleBench(): Promise<BenchRow[]> {
   writeFileSync(timerPath, importTimerScript);
   const rows: BenchRow[] = [];
   // One route at a time: parallel children would measure each other's CPU contention.
-  for (const route of voiceRoutes) rows.push(...(await benchRoute(route, timerPath)));
+  for (const route of voiceFunctions) rows.push(...(await benchRoute(route, timerPath)));
   return rows;
 }
 

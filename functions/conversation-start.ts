@@ -1,5 +1,7 @@
 import { startConversation } from '../shared/conversation';
+import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { type ConversationStartBody, conversationStartRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
 import { lazyHandler } from './wiring/lazy-handler';
@@ -8,7 +10,7 @@ import type { ServiceDependencies } from './wiring/service-dependencies';
 /** POST /api/v0/conversation/start: registers the node's commands for a conversation. */
 export function createConversationStartHandler(dependencies: ServiceDependencies): RouteHandler {
   return createRoute<ConversationStartBody>({
-    name: 'conversation-start',
+    route: apiRoute('conversation-start'),
     schema: conversationStartRequestSchema,
     dependencies: dependencies.route,
     handle: async ({ body, node }) => {
@@ -34,4 +36,11 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
   });
 }
 
-export const handler = lazyHandler(createConversationStartHandler);
+/** Every route of the conversation-start function. */
+export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
+  return dispatchRoutes(apiFunctions.conversationStart, {
+    'conversation-start': createConversationStartHandler(dependencies),
+  });
+}
+
+export const handler = lazyHandler(createHandler);

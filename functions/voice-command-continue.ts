@@ -1,5 +1,7 @@
 import { continueConversation } from '../shared/conversation';
+import { apiFunctions, apiRoute, routePath } from './http/api-routes';
 import { createRoute } from './http/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
 import { type ContinueBody, continueRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
@@ -9,8 +11,9 @@ import type { ServiceDependencies } from './wiring/service-dependencies';
 
 /** POST /api/v0/voice/command/continue: the results of the calls the node ran. */
 export function createVoiceCommandContinueHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('voice-command-continue');
   return createRoute<ContinueBody>({
-    name: 'voice-command-continue',
+    route,
     schema: continueRequestSchema,
     dependencies: dependencies.route,
     handle: async ({ body, headers, node, logger, metrics }) => {
@@ -23,10 +26,43 @@ export function createVoiceCommandContinueHandler(dependencies: ServiceDependenc
           output: result.output ?? null,
         })),
       });
-      const request = { voiceCommand: null, conversationId: body.conversation_id };
+      const request = { conversationId: body.conversation_id, status: route.success.status };
       return voiceAnswerResult(answer, request, logger, metrics);
     },
   });
 }
 
-export const handler = lazyHandler(createVoiceCommandContinueHandler);
+/**
+ * POST /api/v0/voice/command/continue/stream: nodes try it first for audio of the final answer.
+ * We synthesize no speech, so after the key and the body check out the answer is always 202,
+ * which nodes read as "send the same results to the blocking route". It must change nothing:
+ * the conversation is not even read.
+ */
+export function createContinueStreamHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('voice-command-continue-stream');
+  const blocking = routePath('voice-command-continue');
+  return createRoute<ContinueBody>({
+    route,
+    schema: continueRequestSchema,
+    dependencies: dependencies.route,
+    handle: async ({ body }) => ({
+      statusCode: route.success.status,
+      body: {
+        status: 'use_blocking_route',
+        message: `No audio is streamed here; POST the same tool_results to ${blocking}.`,
+        route: blocking,
+        conversation_id: body.conversation_id,
+      },
+    }),
+  });
+}
+
+/** Every route of the continue function. */
+export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
+  return dispatchRoutes(apiFunctions.voiceCommandContinue, {
+    'voice-command-continue': createVoiceCommandContinueHandler(dependencies),
+    'voice-command-continue-stream': createContinueStreamHandler(dependencies),
+  });
+}
+
+export const handler = lazyHandler(createHandler);

@@ -1,5 +1,7 @@
 import { handleVoiceCommand } from '../shared/conversation';
+import { type ApiRoute, apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
 import { type VoiceCommandBody, voiceCommandRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
@@ -7,10 +9,16 @@ import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
-/** POST /api/v0/voice/command: which of the node's commands to run for an utterance. */
-export function createVoiceCommandHandler(dependencies: ServiceDependencies): RouteHandler {
+/**
+ * POST /api/v0/voice/command: which of the node's commands to run for an utterance. The same turn
+ * serves voice/command/stream, answered with that route's status (202: JSON, no audio).
+ */
+export function createVoiceCommandHandler(
+  dependencies: ServiceDependencies,
+  route: ApiRoute = apiRoute('voice-command'),
+): RouteHandler {
   return createRoute<VoiceCommandBody>({
-    name: 'voice-command',
+    route,
     schema: voiceCommandRequestSchema,
     dependencies: dependencies.route,
     handle: async ({ body, headers, node, logger, metrics }) => {
@@ -20,10 +28,21 @@ export function createVoiceCommandHandler(dependencies: ServiceDependencies): Ro
         requestId: requestIdOf(body, headers),
         utterance: body.voice_command,
       });
-      const request = { voiceCommand: body.voice_command, conversationId: body.conversation_id };
+      const request = { conversationId: body.conversation_id, status: route.success.status };
       return voiceAnswerResult(answer, request, logger, metrics);
     },
   });
 }
 
-export const handler = lazyHandler(createVoiceCommandHandler);
+/** Every route of the voice-command function. */
+export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
+  return dispatchRoutes(apiFunctions.voiceCommand, {
+    'voice-command': createVoiceCommandHandler(dependencies),
+    'voice-command-stream': createVoiceCommandHandler(
+      dependencies,
+      apiRoute('voice-command-stream'),
+    ),
+  });
+}
+
+export const handler = lazyHandler(createHandler);

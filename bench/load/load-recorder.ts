@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import { routePath } from '../../functions/http/api-routes';
 
 export const LOAD_ROUTES = {
-  start: '/api/v0/conversation/start',
-  command: '/api/v0/voice/command',
-  continue: '/api/v0/voice/command/continue',
+  start: routePath('conversation-start'),
+  command: routePath('voice-command'),
+  continue: routePath('voice-command-continue'),
 } as const;
 export type LoadRoute = keyof typeof LOAD_ROUTES;
 

@@ -6,6 +6,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { ApiRoute } from './api-routes';
 import { authenticateNode } from './authenticate-node';
 import { bodyGuard } from './body-guard';
 import { handleErrors } from './handle-errors';
@@ -24,6 +25,7 @@ export interface RouteInput<Body> {
   readonly body: Body;
   /** Lower-cased names (the normalizer ran). */
   readonly headers: Readonly<Record<string, string | undefined>>;
+  readonly query: Readonly<Record<string, string | undefined>>;
   readonly node: AuthenticatedNode;
   readonly logger: Logger;
   readonly metrics: Metrics;
@@ -37,41 +39,49 @@ export interface RouteResult {
 
 /**
  * One edge stack for every route, in the order of the turn's first step: normalize headers,
- * guard and parse the JSON body, validate it, authenticate the node; then the route; errors go
- * through one table. The route sees a plain body and node, never the API Gateway event.
+ * authenticate the node from its key (before any body is read: an anonymous caller costs a hash
+ * lookup, never a parse), guard, parse and validate the JSON body (routes with a body); then the
+ * route; errors go through one table. The route sees a plain body and node, never the event.
  */
-export function createRoute<Body extends { conversation_id: string }>(options: {
-  readonly name: string;
-  readonly schema: Record<string, unknown>;
+export function createRoute<Body>(options: {
+  readonly route: ApiRoute;
+  /** The body's JSON Schema; null for a route that takes no body. */
+  readonly schema: Record<string, unknown> | null;
   readonly dependencies: RouteDependencies;
   readonly handle: (input: RouteInput<Body>) => Promise<RouteResult>;
 }): RouteHandler {
   const { logger, metrics, authenticator } = options.dependencies;
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
+  const { name } = options.route;
+  const edge = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(logMetrics(metrics))
     .use(httpHeaderNormalizer())
-    .use(bodyGuard())
-    .use(httpJsonBodyParser({ disableContentTypeCheck: true }))
-    .use(validateRequest(options.schema))
-    .use(authenticateNode(authenticator))
-    .use(handleErrors(logger, metrics))
-    .handler(async (event, context) => {
-      const node = context.node;
-      if (node === undefined) throw new Error('the authentication middleware did not run');
-      const body = event.body as unknown as Body;
-      logger.appendKeys({
-        route: options.name,
-        node_id: node.nodeId,
-        conversation_id: body.conversation_id,
-      });
-      metrics.addDimension('route', options.name);
-      const startedAt = performance.now();
-      const headers = event.headers ?? {};
-      const result = await options.handle({ body, headers, node, logger, metrics });
-      const latencyMs = Math.round(performance.now() - startedAt);
-      metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
-      logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
-      return jsonResponse(result.statusCode, result.body, result.headers);
-    });
+    .use(authenticateNode(authenticator));
+  const withBody =
+    options.schema === null
+      ? edge
+      : edge
+          .use(bodyGuard())
+          .use(httpJsonBodyParser({ disableContentTypeCheck: true }))
+          .use(validateRequest(options.schema));
+  return withBody.use(handleErrors(logger, metrics)).handler(async (event, context) => {
+    const node = context.node;
+    if (node === undefined) throw new Error('the authentication middleware did not run');
+    const body = event.body as unknown as Body;
+    logger.appendKeys({ route: name, node_id: node.nodeId, conversation_id: conversationOf(body) });
+    metrics.addDimension('route', name);
+    const startedAt = performance.now();
+    const headers = event.headers ?? {};
+    const query = event.queryStringParameters ?? {};
+    const result = await options.handle({ body, headers, query, node, logger, metrics });
+    const latencyMs = Math.round(performance.now() - startedAt);
+    metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
+    logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
+    return jsonResponse(result.statusCode, result.body, result.headers);
+  });
+}
+
+function conversationOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('conversation_id' in body)) return undefined;
+  return typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
 }

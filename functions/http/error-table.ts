@@ -1,6 +1,7 @@
 import {
   CommandSetInvalidError,
   ConversationNotFoundError,
+  InvalidTimezoneError,
   ModelFailedError,
   ModelNotConfiguredError,
   NothingPendingError,
@@ -41,6 +42,7 @@ const RULES: readonly Rule[] = [
   rule(ToolResultsMismatchError, (error) =>
     body(400, 'tool_results_mismatch', error.message, error.problems),
   ),
+  rule(InvalidTimezoneError, (error) => body(400, 'invalid_timezone', error.message)),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),
   rule(ConversationConflictError, () => ({
     ...body(

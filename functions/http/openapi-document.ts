@@ -1,4 +1,7 @@
+import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
+import { dateContextSchema } from './date-context-schema';
 import {
+  acknowledgeRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   ID_PATTERN,
@@ -6,14 +9,17 @@ import {
   voiceCommandRequestSchema,
 } from './request-schemas';
 import {
+  acknowledgeResponseSchema,
   conversationStartResponseSchema,
   errorResponseSchema,
+  streamFallbackResponseSchema,
   voiceCommandResponseSchema,
 } from './response-schemas';
 
 const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '400':
-    'Not JSON, fails the request schema, an invalid command set, or tool results that do not match.',
+    'Not JSON, fails the request schema, an invalid command set, tool results that do not ' +
+    'match, or an unknown time zone.',
   '401': 'Missing, malformed or wrong X-API-Key.',
   '404': 'Conversation unknown, expired, or another node’s.',
   '409':
@@ -56,44 +62,78 @@ const replayedHeader = {
 
 const withoutId = ({ $id: _id, ...schema }: Record<string, unknown>) => schema;
 
-function operation(summary: string, request: string, response: string, idempotent: boolean) {
-  const statuses = idempotent ? { ...ERROR_STATUSES, ...VOICE_ERROR_STATUSES } : ERROR_STATUSES;
+/** The component schemas the route table names. */
+const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
+  ConversationStartRequest: withoutId(conversationStartRequestSchema),
+  ConversationStartResponse: conversationStartResponseSchema,
+  VoiceCommandRequest: withoutId(voiceCommandRequestSchema),
+  VoiceCommandContinueRequest: withoutId(continueRequestSchema),
+  VoiceCommandResponse: voiceCommandResponseSchema,
+  StreamFallbackResponse: streamFallbackResponseSchema,
+  AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
+  AcknowledgeResponse: acknowledgeResponseSchema,
+  DateContext: dateContextSchema,
+};
+
+const jsonContent = (schema: string) => ({
+  'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },
+});
+
+const timezoneParameter = {
+  name: 'timezone',
+  in: 'query',
+  required: false,
+  description:
+    'IANA zone, used only when the registry holds none for the node (an unknown name is a 400).',
+  schema: { type: 'string', maxLength: 64 },
+};
+
+function operation(route: ApiRoute) {
+  const statuses = {
+    ...ERROR_STATUSES,
+    ...(route.takesRequestId ? VOICE_ERROR_STATUSES : {}),
+  };
   const errors = Object.fromEntries(
     Object.entries(statuses)
+      .filter(([status]) => route.requestBody !== null || !BODY_STATUSES.has(status))
       .sort(([left], [right]) => left.localeCompare(right))
       .map(([status, description]) => [
         status,
-        {
-          description,
-          content: {
-            'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
-          },
-        },
+        { description, content: jsonContent('ErrorResponse') },
       ]),
   );
+  const parameters = [
+    ...(route.takesRequestId ? [idempotencyKeyParameter] : []),
+    ...(route.method === 'GET' ? [timezoneParameter] : []),
+  ];
   return {
-    post: {
-      summary,
-      security: [{ nodeKey: [] }],
-      ...(idempotent ? { parameters: [idempotencyKeyParameter] } : {}),
-      requestBody: {
-        required: true,
-        content: { 'application/json': { schema: { $ref: `#/components/schemas/${request}` } } },
+    operationId: route.operationId,
+    summary: route.summary,
+    security: [{ nodeKey: [] }],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(route.requestBody === null
+      ? {}
+      : { requestBody: { required: true, content: jsonContent(route.requestBody) } }),
+    responses: {
+      [String(route.success.status)]: {
+        description: route.success.status === 202 ? 'Accepted: JSON, no audio.' : 'Success.',
+        ...(route.takesRequestId ? { headers: replayedHeader } : {}),
+        content: jsonContent(route.success.body),
       },
-      responses: {
-        '200': {
-          description: 'Success.',
-          ...(idempotent ? { headers: replayedHeader } : {}),
-          content: { 'application/json': { schema: { $ref: `#/components/schemas/${response}` } } },
-        },
-        ...errors,
-      },
+      ...errors,
     },
   };
 }
 
-/** The OpenAPI 3.1 document, built from the very schemas the handlers validate with. */
+/** Statuses only a route with a body can answer. */
+const BODY_STATUSES = new Set(['413', '415']);
+
+/** The OpenAPI 3.1 document, built from the route table and the schemas the handlers validate with. */
 export function buildOpenApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of apiRoutes) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+  }
   return {
     openapi: '3.1.0',
     info: {
@@ -102,26 +142,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description:
         'Voice nodes register commands, send utterances and get validated tool calls back.',
     },
-    paths: {
-      '/api/v0/conversation/start': operation(
-        'Register the node’s commands for a conversation',
-        'ConversationStartRequest',
-        'ConversationStartResponse',
-        false,
-      ),
-      '/api/v0/voice/command': operation(
-        'Ask which command to run for an utterance',
-        'VoiceCommandRequest',
-        'VoiceCommandResponse',
-        true,
-      ),
-      '/api/v0/voice/command/continue': operation(
-        'Return the results of the calls the node ran',
-        'VoiceCommandContinueRequest',
-        'VoiceCommandResponse',
-        true,
-      ),
-    },
+    paths,
     components: {
       securitySchemes: {
         nodeKey: {
@@ -131,14 +152,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           description: '<node_id>:<node_key>',
         },
       },
-      schemas: {
-        ConversationStartRequest: withoutId(conversationStartRequestSchema),
-        VoiceCommandRequest: withoutId(voiceCommandRequestSchema),
-        VoiceCommandContinueRequest: withoutId(continueRequestSchema),
-        ConversationStartResponse: conversationStartResponseSchema,
-        VoiceCommandResponse: voiceCommandResponseSchema,
-        ErrorResponse: errorResponseSchema,
-      },
+      schemas: { ...SCHEMAS, ErrorResponse: errorResponseSchema },
     },
   };
 }

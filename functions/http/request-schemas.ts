@@ -177,3 +177,16 @@ export interface ContinueBody {
   readonly tool_results: readonly { readonly tool_call_id: string; readonly output?: unknown }[];
   readonly request_id?: string | null;
 }
+
+export const acknowledgeRequestSchema = {
+  $id: 'AcknowledgeRequest',
+  type: 'object',
+  required: ['voice_command'],
+  properties: {
+    voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
+  },
+} as const;
+
+export interface AcknowledgeBody {
+  readonly voice_command: string;
+}

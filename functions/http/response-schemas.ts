@@ -1,5 +1,6 @@
 /** The JSON Schemas of the responses (api.md), for the OpenAPI document and the contract tests. */
 const nullableText = { type: ['string', 'null'] } as const;
+const text = { type: 'string' } as const;
 
 export const errorResponseSchema = {
   type: 'object',
@@ -43,7 +44,13 @@ export const voiceCommandResponseSchema = {
     request_information: {
       type: 'object',
       required: ['voice_command', 'conversation_id'],
-      properties: { voice_command: nullableText, conversation_id: { type: 'string' } },
+      properties: {
+        voice_command: {
+          type: 'string',
+          description: 'The utterance that opened the turn (on continue, the one continued).',
+        },
+        conversation_id: text,
+      },
     },
     stop_reason: { enum: ['tool_calls', 'validation_required', 'complete'] },
     assistant_message: nullableText,
@@ -101,4 +108,22 @@ export const voiceCommandResponseSchema = {
     retries: { type: 'array', items: { type: 'object' } },
     model_calls: { type: 'integer', minimum: 0 },
   },
+} as const;
+
+export const streamFallbackResponseSchema = {
+  type: 'object',
+  required: ['status', 'message', 'route'],
+  description: 'No audio here: send the same body to `route`, the blocking continue.',
+  properties: {
+    status: { const: 'use_blocking_route' },
+    message: text,
+    route: text,
+    conversation_id: text,
+  },
+} as const;
+
+export const acknowledgeResponseSchema = {
+  type: 'object',
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1, description: 'What the node says now.' } },
 } as const;

@@ -1,19 +1,23 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { TurnAnswer, TurnOutcome } from '../../shared/conversation';
+import type { AnsweredTurn, TurnAnswer, TurnOutcome } from '../../shared/conversation';
 import type { RouteResult } from './create-route';
 
-/** The wire shape of both voice routes (api.md, VoiceCommandResponse), plus what was repaired. */
+/**
+ * The wire shape of the voice routes (api.md, VoiceCommandResponse), plus what was repaired.
+ * `voice_command` is the utterance that opened the turn on every route: nodes parse it as a
+ * required string.
+ */
 export function toVoiceCommandResponse(
-  outcome: TurnOutcome,
-  request: { readonly voiceCommand: string | null; readonly conversationId: string },
+  outcome: AnsweredTurn,
+  conversationId: string,
 ): Record<string, unknown> {
   const validation = outcome.validationRequest;
   return {
     commands: [],
     request_information: {
-      voice_command: request.voiceCommand,
-      conversation_id: request.conversationId,
+      voice_command: outcome.utterance,
+      conversation_id: conversationId,
     },
     stop_reason: outcome.stopReason,
     assistant_message: outcome.assistantMessage,
@@ -52,12 +56,13 @@ export function toVoiceCommandResponse(
 }
 
 /**
- * The 200 of both voice routes, logged and counted. A replay (a repeated request id) says so in
- * the `Idempotent-Replayed` header, and its turn is not counted twice.
+ * The success of the voice routes (`status`: 200, or 202 on the stream routes), logged and
+ * counted. A replay (a repeated request id) says so in the `Idempotent-Replayed` header, and its
+ * turn is not counted twice.
  */
 export function voiceAnswerResult(
   answer: TurnAnswer,
-  request: { readonly voiceCommand: string | null; readonly conversationId: string },
+  request: { readonly conversationId: string; readonly status: number },
   logger: Logger,
   metrics: Metrics,
 ): RouteResult {
@@ -68,8 +73,8 @@ export function voiceAnswerResult(
     recordTurn(answer, logger, metrics);
   }
   return {
-    statusCode: 200,
-    body: toVoiceCommandResponse(answer, request),
+    statusCode: request.status,
+    body: toVoiceCommandResponse(answer, request.conversationId),
     headers: answer.replayed ? { 'Idempotent-Replayed': 'true' } : {},
   };
 }

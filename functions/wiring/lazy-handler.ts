@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ProxyHandler } from '../http/dispatch-routes';
 import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
-import type { RouteHandler } from '../http/route-request';
 import { productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
@@ -17,12 +17,13 @@ export type LambdaHandler = (
  * generic 500 body, and the reason goes to the log.
  */
 export function lazyHandler(
-  create: (dependencies: ServiceDependencies) => RouteHandler,
+  create: (dependencies: ServiceDependencies) => ProxyHandler,
+  options: { readonly callsModel: boolean } = { callsModel: true },
 ): LambdaHandler {
-  let wired: Promise<RouteHandler> | null = null;
+  let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {
-    wired ??= productionDependencies().then(create);
-    let handler: RouteHandler;
+    wired ??= productionDependencies(options).then(create);
+    let handler: ProxyHandler;
     try {
       handler = await wired;
     } catch (error) {

@@ -4,10 +4,22 @@ import { randomIds, systemClock } from '../../shared/adapters/system/system-cloc
 import { createServiceDependencies } from './create-service-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
-/** The real dependencies of a Lambda container (or of `npm start`), read from the environment once. */
-export async function productionDependencies(): Promise<ServiceDependencies> {
+/**
+ * The real dependencies of a Lambda container (or of `npm start`), read from the environment once.
+ * A function that never calls the model neither fetches its key nor gets one.
+ */
+export async function productionDependencies(
+  options: { readonly callsModel: boolean } = { callsModel: true },
+): Promise<ServiceDependencies> {
   const config = readServiceConfig(process.env);
-  const llm = config.languageModel;
+  const llm = options.callsModel ? config.languageModel : null;
   const apiKey = llm === null ? null : await resolveApiKey(llm.apiKey, config.region);
-  return createServiceDependencies({ config, apiKey, clock: systemClock, ids: randomIds });
+  const model = options.callsModel ? {} : { model: null };
+  return createServiceDependencies({
+    config,
+    apiKey,
+    clock: systemClock,
+    ids: randomIds,
+    ...model,
+  });
 }

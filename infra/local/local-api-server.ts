@@ -9,7 +9,7 @@ export type ProxyHandler = (
 ) => Promise<APIGatewayProxyResult>;
 
 export interface LocalRoute {
-  readonly method: 'POST';
+  readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly functionName: string;
   readonly handler: ProxyHandler;
@@ -36,7 +36,9 @@ export async function startLocalApiServer(options: {
   readonly documents?: Readonly<Record<string, unknown>>;
   readonly log?: (line: string) => void;
 }): Promise<LocalApiServer> {
-  const routes = new Map(options.routes.map((route) => [route.path, route]));
+  const routes = new Map<string, LocalRoute[]>();
+  for (const route of options.routes)
+    routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
   const server = createServer((request, response) => {
     const startedAt = performance.now();
     serve(request, response, routes, options.documents ?? {})
@@ -65,24 +67,27 @@ export async function startLocalApiServer(options: {
 async function serve(
   request: IncomingMessage,
   response: ServerResponse,
-  routes: ReadonlyMap<string, LocalRoute>,
+  routes: ReadonlyMap<string, readonly LocalRoute[]>,
   documents: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://localhost');
-  if (request.method === 'GET' && url.pathname === '/health')
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  if (method === 'GET' && url.pathname === '/health')
     return sendJson(response, 200, { status: 'ok' });
-  if (request.method === 'GET' && url.pathname in documents) {
+  if (method === 'GET' && url.pathname in documents) {
     return sendJson(response, 200, documents[url.pathname]);
   }
-  const route = routes.get(url.pathname);
-  if (route === undefined)
+  const candidates = routes.get(url.pathname) ?? [];
+  if (candidates.length === 0)
     return sendJson(response, 404, errorBody('route_not_found', `No route ${url.pathname}.`));
-  if (request.method !== route.method) {
-    response.setHeader('Allow', route.method);
+  const route = candidates.find((candidate) => candidate.method === method);
+  if (route === undefined) {
+    const allowed = candidates.map((candidate) => candidate.method).join(', ');
+    response.setHeader('Allow', allowed);
     return sendJson(
       response,
       405,
-      errorBody('method_not_allowed', `Use ${route.method} on ${url.pathname}.`),
+      errorBody('method_not_allowed', `Use ${allowed} on ${url.pathname}.`),
     );
   }
   const body = await readBody(request);

@@ -3,19 +3,26 @@
  * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
  * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
  * 3. the environment the handlers read pointed at that database;
- * 4. the three routes served on PORT through the same handler exports Lambda runs.
+ * 4. every route of the route table served on PORT through the handler exports Lambda runs.
  * The handlers wire themselves from process.env on first use, so run one stack per process.
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   createDynamoDbClient,
   createTableIfMissing,
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
-import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import {
+  type LocalApiServer,
+  type LocalRoute,
+  type ProxyHandler,
+  startLocalApiServer,
+} from './local-api-server';
 import { createLocalNodeKey } from './local-node-key';
 import { readLocalSettings } from './local-settings';
 
@@ -111,32 +118,23 @@ async function seedNodes(
 }
 
 async function loadRoutes(): Promise<LocalRoute[]> {
-  // Imported only now, after the environment points at the local database.
-  const [start, command, resume] = await Promise.all([
-    import('../../functions/conversation-start'),
-    import('../../functions/voice-command'),
-    import('../../functions/voice-command-continue'),
-  ]);
-  return [
-    {
-      method: 'POST',
-      path: '/api/v0/conversation/start',
-      functionName: 'conversation-start',
-      handler: start.handler,
-    },
-    {
-      method: 'POST',
-      path: '/api/v0/voice/command',
-      functionName: 'voice-command',
-      handler: command.handler,
-    },
-    {
-      method: 'POST',
-      path: '/api/v0/voice/command/continue',
-      functionName: 'voice-command-continue',
-      handler: resume.handler,
-    },
-  ];
+  // Imported only now, after the environment points at the local database; each function's
+  // entry once, as each is its own Lambda.
+  const { apiRoutes } = await import('../../functions/http/api-routes');
+  const entries = [...new Set(apiRoutes.map((route) => route.function.entry))];
+  const loaded = new Map<string, ProxyHandler>();
+  for (const entry of entries) {
+    const module: { handler: ProxyHandler } = await import(
+      pathToFileURL(join(repositoryRoot, entry)).href
+    );
+    loaded.set(entry, module.handler);
+  }
+  return apiRoutes.map((route) => ({
+    method: route.method,
+    path: route.path,
+    functionName: route.function.name,
+    handler: loaded.get(route.function.entry) as ProxyHandler,
+  }));
 }
 
 async function loadOpenApi(): Promise<unknown> {

@@ -1,4 +1,5 @@
 /** `npm start`: the local API with an embedded DynamoDB. Ctrl-C stops it cleanly. */
+import { apiRoutes } from '../../functions/http/api-routes';
 import { startLocalStack } from './local-stack';
 
 const stack = await startLocalStack(process.env, (line) => console.log(line));
@@ -10,9 +11,9 @@ JCC local API listening on ${stack.url}
   DynamoDB (dynalite)  ${stack.dynamoDbEndpoint}  table ${stack.tableName}
   health               GET  ${stack.url}/health
   OpenAPI              GET  ${stack.url}/openapi.json
-  routes               POST ${stack.url}/api/v0/conversation/start
-                       POST ${stack.url}/api/v0/voice/command
-                       POST ${stack.url}/api/v0/voice/command/continue
+  routes               ${apiRoutes
+    .map((route) => `${route.method.padEnd(4)} ${stack.url}${route.path}`)
+    .join('\n                       ')}
   nodes                ${stack.nodes.map((entry) => entry.nodeId).join(', ')}`);
 if (node?.generated) {
   console.log(`\nGenerated a node key (set LOCAL_NODE_API_KEY to keep one across restarts):

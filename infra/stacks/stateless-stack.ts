@@ -7,14 +7,14 @@ import { functionEnvironment } from './function-environment';
 import { acknowledgeApiFindings } from './nag-acknowledgements';
 import { VoiceApi } from './voice-api';
 import { type TableReference, VoiceFunction } from './voice-function';
-import { voiceRoutes } from './voice-routes';
+import { apiRoutes, voiceFunctions } from './voice-routes';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: TableReference;
   readonly settings: DeploySettings;
 }
 
-/** Everything that can be rebuilt at will: the three functions, their logs, and the REST API. */
+/** Everything that can be rebuilt at will: the functions, their logs, and the REST API. */
 export class StatelessStack extends Stack {
   readonly functions: readonly VoiceFunction[];
   readonly api: VoiceApi;
@@ -26,21 +26,24 @@ export class StatelessStack extends Stack {
     // Looked up by name at deploy time: the key itself never enters the template.
     const openAiKeySecret = Secret.fromSecretNameV2(this, 'OpenAiKey', settings.openAiSecretName);
     const environment = functionEnvironment({ tableName: props.table.tableName, settings });
-    const routed = voiceRoutes.map((route) => ({
-      route,
-      voiceFunction: new VoiceFunction(this, route.id, {
-        route,
-        environment,
-        table: props.table,
-        openAiKeySecret,
-        logRetention: settings.logRetentionDays,
-      }),
-    }));
-    this.functions = routed.map(({ voiceFunction }) => voiceFunction);
+    const deployed = new Map(
+      voiceFunctions.map((apiFunction) => [
+        apiFunction.id,
+        new VoiceFunction(this, apiFunction.id, {
+          apiFunction,
+          environment,
+          table: props.table,
+          openAiKeySecret,
+          logRetention: settings.logRetentionDays,
+        }),
+      ]),
+    );
+    this.functions = [...deployed.values()];
     this.api = new VoiceApi(this, 'VoiceApi', {
-      routes: routed.map(({ route, voiceFunction }) => ({
+      routes: apiRoutes.map((route) => ({
+        method: route.method,
         path: route.path,
-        handler: voiceFunction.function,
+        handler: deployedFunction(deployed, route.function.id).function,
       })),
       throttleRateLimit: settings.throttleRateLimit,
       throttleBurstLimit: settings.throttleBurstLimit,
@@ -53,4 +56,10 @@ export class StatelessStack extends Stack {
       description: 'Base URL of the stage; routes start with api/v0/',
     });
   }
+}
+
+function deployedFunction(deployed: ReadonlyMap<string, VoiceFunction>, id: string): VoiceFunction {
+  const found = deployed.get(id);
+  if (found === undefined) throw new Error(`the route table names an unknown function ${id}`);
+  return found;
 }

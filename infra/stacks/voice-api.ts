@@ -37,6 +37,7 @@ export const accessLogFields: Readonly<Record<string, string>> = {
 };
 
 export interface VoiceApiRoute {
+  readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly handler: IFunction;
 }
@@ -49,7 +50,7 @@ export interface VoiceApiProps {
   readonly createCloudWatchRole: boolean;
 }
 
-/** The regional REST API: one POST method per route, a throttled stage, JSON access logs. */
+/** The regional REST API: one method per route of the table, a throttled stage, JSON access logs. */
 export class VoiceApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
@@ -80,7 +81,7 @@ export class VoiceApi extends Construct {
     });
     for (const route of props.routes) {
       this.api.root.resourceForPath(route.path).addMethod(
-        'POST',
+        route.method,
         // No test-invoke permission: the console's test button is not worth a broader grant.
         new LambdaIntegration(route.handler, { proxy: true, allowTestInvoke: false }),
       );

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { routePath } from '../../functions/http/api-routes';
 import { readLocalNodeKey } from '../local/local-node-key';
 import { printResponse } from './print-response';
 
@@ -41,9 +42,9 @@ const cannedResults = values.results
 const conversationId = values.conversation ?? randomUUID();
 
 const registration = JSON.parse(await readFile(values.commands, 'utf8')) as Record<string, unknown>;
-await post('/api/v0/conversation/start', { ...registration, conversation_id: conversationId });
+await post(routePath('conversation-start'), { ...registration, conversation_id: conversationId });
 console.log(`conversation ${conversationId} started\n> ${utterance}`);
-let response = await post('/api/v0/voice/command', {
+let response = await post(routePath('voice-command'), {
   conversation_id: conversationId,
   voice_command: utterance,
 });
@@ -60,14 +61,14 @@ for (let round = 0; round < 5; round += 1) {
         note: 'canned result from npm run say',
       },
     }));
-    response = await post('/api/v0/voice/command/continue', {
+    response = await post(routePath('voice-command-continue'), {
       conversation_id: conversationId,
       tool_results: toolResults,
     });
   } else if (response.stop_reason === 'validation_required' && validation && values.answer) {
     console.log(`> ${values.answer}`);
     const toolResults = [{ tool_call_id: validation.tool_call_id, output: values.answer }];
-    response = await post('/api/v0/voice/command/continue', {
+    response = await post(routePath('voice-command-continue'), {
       conversation_id: conversationId,
       tool_results: toolResults,
     });

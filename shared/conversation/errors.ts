@@ -30,6 +30,13 @@ export class ToolResultsMismatchError extends Error {
   }
 }
 
+export class InvalidTimezoneError extends Error {
+  override readonly name = 'InvalidTimezoneError';
+  constructor(readonly timezone: string) {
+    super(`"${timezone.slice(0, 64)}" is not an IANA time zone (such as America/New_York)`);
+  }
+}
+
 export class NothingPendingError extends Error {
   override readonly name = 'NothingPendingError';
   constructor(readonly conversationId: string) {

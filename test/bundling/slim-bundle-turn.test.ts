@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoute, type RouteName } from '../../functions/http/api-routes';
 import { bundleHandler } from '../../infra/bundling/bundle-handler';
 import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { defaultDeploySettings } from '../../infra/stacks/deploy-settings';
 import { functionBundling } from '../../infra/stacks/function-bundling';
 import { functionEnvironment } from '../../infra/stacks/function-environment';
-import { repositoryRoot, voiceRoutes } from '../../infra/stacks/voice-routes';
+import { repositoryRoot, voiceFunctions } from '../../infra/stacks/voice-routes';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import {
@@ -42,7 +43,7 @@ let output: CapturedOutput | undefined;
 // then imported: each wires itself from process.env on its first event, as in Lambda.
 beforeAll(async () => {
   const directory = newDirectory();
-  for (const route of voiceRoutes) {
+  for (const route of voiceFunctions) {
     const outputDirectory = join(directory, route.name);
     await bundleHandler(join(repositoryRoot, route.entry), outputDirectory);
     const bundle = pathToFileURL(join(outputDirectory, functionBundling.outputFile)).href;
@@ -83,9 +84,9 @@ const sampleEvent = (name: string): APIGatewayProxyEvent =>
   JSON.parse(readFileSync(join(repositoryRoot, 'infra', 'sam', 'events', `${name}.json`), 'utf8'));
 
 /** Sends the sample event of `name` to its bundled handler, as API Gateway would. */
-async function invoke(name: string): Promise<ApiResponse> {
-  const handler = handlers.get(name);
-  if (handler === undefined) throw new Error(`no bundled handler ${name}`);
+async function invoke(name: RouteName): Promise<ApiResponse> {
+  const handler = handlers.get(apiRoute(name).function.name);
+  if (handler === undefined) throw new Error(`no bundled handler for ${name}`);
   const result = await handler(sampleEvent(name), localLambdaContext(name, 28_000));
   const headers = new Headers(
     Object.entries(result.headers ?? {}).map(([key, value]) => [key, String(value)]),
@@ -151,5 +152,17 @@ describe('the slim bundles (chat-only openai SDK), imported and invoked', () => 
 
     expect(command.status).toBe(502);
     expect(command.json).toMatchObject({ error: { code: 'llm_failed' } });
+  });
+
+  it('serve the node helpers with no model call: an acknowledgement and the date context', async () => {
+    llm.reset();
+
+    const acknowledged = await invoke('voice-acknowledge');
+    const dates = await invoke('date-context');
+
+    expect(acknowledged).toMatchObject({ status: 200, json: { text: 'Checking the forecast.' } });
+    expect(dates.status).toBe(200);
+    expect(dates.json).toMatchObject({ timezone: { user_timezone: 'America/New_York' } });
+    expect(llm.requests).toHaveLength(0);
   });
 });

@@ -2,9 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll } from 'vitest';
-import { createConversationStartHandler } from '../../functions/conversation-start';
-import { createVoiceCommandHandler } from '../../functions/voice-command';
-import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';
+import { apiRoutes } from '../../functions/http/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
@@ -12,20 +10,20 @@ import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
+import { functionHandlers } from '../support/function-handlers';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
 
-export const ROUTES = [
-  '/api/v0/conversation/start',
-  '/api/v0/voice/command',
-  '/api/v0/voice/command/continue',
-] as const;
-export type RoutePath = (typeof ROUTES)[number];
+/** Every route of the table that takes a body: what the fuzzers aim at. */
+export const ROUTES = apiRoutes
+  .filter((route) => route.method === 'POST')
+  .map((route) => route.path);
+export type RoutePath = string;
 export type Invoke = (
   path: RoutePath,
   event: APIGatewayProxyEvent,
 ) => Promise<APIGatewayProxyResult>;
 
-/** The three real handlers, wired as production wires them, against dynalite and a model URL. */
+/** Every function's real handler, wired as production wires them, against dynalite and a model URL. */
 export async function realHandlers(database: RunningDynalite, llmBaseUrl: string): Promise<Invoke> {
   const config = readServiceConfig({
     TABLE_NAME: database.tableName,
@@ -50,12 +48,13 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     name: 'fuzz',
     enabled: true,
   });
-  const handlers = {
-    '/api/v0/conversation/start': createConversationStartHandler(dependencies),
-    '/api/v0/voice/command': createVoiceCommandHandler(dependencies),
-    '/api/v0/voice/command/continue': createVoiceCommandContinueHandler(dependencies),
+  const handlers = await functionHandlers(dependencies);
+  return (path, event) => {
+    const route = apiRoutes.find((candidate) => candidate.path === path);
+    const handler = route === undefined ? undefined : handlers.get(route.function.id);
+    if (handler === undefined) throw new Error(`no route ${path} in the route table`);
+    return handler(event, localLambdaContext(path, 29_000));
   };
-  return (path, event) => handlers[path](event, localLambdaContext(path, 29_000));
 }
 
 export function eventFor(
@@ -104,7 +103,7 @@ export interface RealHandlers {
 }
 
 /**
- * dynalite, a scripted model and the three real handlers wired to them, started before the tests
+ * dynalite, a scripted model and the real handlers wired to them, started before the tests
  * of the calling file and stopped after them; the returned function gives them inside a test.
  */
 export function useRealHandlers(): () => RealHandlers {

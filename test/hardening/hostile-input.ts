@@ -4,6 +4,12 @@ import { ROUTES, type RoutePath } from './handler-harness';
 export const CONVERSATION_ID = 'fuzz-conversation';
 const KEY = 'fuzz-node:fuzz-key';
 
+const commandBody = { conversation_id: CONVERSATION_ID, voice_command: 'set a timer' };
+const continueBody = {
+  conversation_id: CONVERSATION_ID,
+  tool_results: [{ tool_call_id: 'call_x', output: 'ok' }],
+};
+
 const validBodies: Record<RoutePath, Record<string, unknown>> = {
   '/api/v0/conversation/start': {
     conversation_id: 'fuzz-other',
@@ -14,12 +20,18 @@ const validBodies: Record<RoutePath, Record<string, unknown>> = {
       },
     ],
   },
-  '/api/v0/voice/command': { conversation_id: CONVERSATION_ID, voice_command: 'set a timer' },
-  '/api/v0/voice/command/continue': {
-    conversation_id: CONVERSATION_ID,
-    tool_results: [{ tool_call_id: 'call_x', output: 'ok' }],
-  },
+  '/api/v0/voice/command': commandBody,
+  '/api/v0/voice/command/stream': commandBody,
+  '/api/v0/voice/command/continue': continueBody,
+  '/api/v0/voice/command/continue/stream': continueBody,
+  '/api/v0/voice/acknowledge': { voice_command: 'what is the weather' },
 };
+
+function validBody(path: RoutePath): Record<string, unknown> {
+  const found = validBodies[path];
+  if (found === undefined) throw new Error(`hostile-input.ts has no valid body for ${path}`);
+  return found;
+}
 
 const deepNesting = fc
   .integer({ min: 50, max: 5_000 })
@@ -54,10 +66,10 @@ const invalidUtf8 = fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from
 const mutated = (path: RoutePath) =>
   fc
     .tuple(
-      fc.constantFrom(...Object.keys(validBodies[path]), 'extra', 'tool_results', 'node_context'),
+      fc.constantFrom(...Object.keys(validBody(path)), 'extra', 'tool_results', 'node_context'),
       fc.anything(),
     )
-    .map(([field, value]) => JSON.stringify({ ...validBodies[path], [field]: value }));
+    .map(([field, value]) => JSON.stringify({ ...validBody(path), [field]: value }));
 
 const huge = fc.constantFrom(
   JSON.stringify({ conversation_id: CONVERSATION_ID, voice_command: 'x'.repeat(300_000) }),
@@ -77,7 +89,7 @@ export const body = (path: RoutePath): fc.Arbitrary<string | Buffer> =>
     {
       weight: 1,
       arbitrary: oddUnicode.map((text) =>
-        JSON.stringify({ ...validBodies[path], voice_command: text }),
+        JSON.stringify({ ...validBody(path), voice_command: text }),
       ),
     },
     { weight: 1, arbitrary: invalidUtf8 },
@@ -85,7 +97,7 @@ export const body = (path: RoutePath): fc.Arbitrary<string | Buffer> =>
     { weight: 1, arbitrary: deepObject },
     { weight: 1, arbitrary: prototypeKeys },
     { weight: 1, arbitrary: huge },
-    { weight: 1, arbitrary: fc.constant(JSON.stringify(validBodies[path])) },
+    { weight: 1, arbitrary: fc.constant(JSON.stringify(validBody(path))) },
   );
 
 export const headers: fc.Arbitrary<Record<string, string>> = fc.record({

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../functions/http/api-routes';
 import {
+  acknowledgeRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   voiceCommandRequestSchema,
 } from '../../functions/http/request-schemas';
 import { OPENAPI_PATH, renderOpenApi } from '../../infra/tools/write-openapi';
-import { ROUTES } from '../support/api-client';
 import { useLocalStack } from '../support/local-stack-harness';
 
 const harness = useLocalStack({ languageModel: false });
@@ -67,22 +68,31 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.any(String) });
   });
 
-  it('has the three routes as POST operations with a JSON body and every status of api.md', () => {
+  it('has every route of the route table, with its method, body, success and every status of api.md', () => {
     // Act
     const paths = isObject(document.paths) ? document.paths : {};
 
     // Assess
-    expect(Object.keys(paths).sort()).toEqual(Object.values(ROUTES).sort());
-    for (const path of Object.values(ROUTES)) {
-      const operation = (paths[path] as { post?: Json }).post;
-      expect(operation?.requestBody).toMatchObject({
-        required: true,
-        content: { 'application/json': expect.any(Object) },
-      });
+    expect(Object.keys(paths).sort()).toEqual([...new Set(apiRoutes.map((r) => r.path))].sort());
+    for (const route of apiRoutes) {
+      const operation = (paths[route.path] as Record<string, Json | undefined>)[
+        route.method.toLowerCase()
+      ];
+      expect(operation?.operationId).toBe(route.operationId);
+      if (route.requestBody === null) {
+        expect(operation?.requestBody).toBeUndefined();
+      } else {
+        expect(operation?.requestBody).toMatchObject({
+          required: true,
+          content: { 'application/json': expect.any(Object) },
+        });
+      }
       const statuses = Object.keys(isObject(operation?.responses) ? operation.responses : {});
-      const apiStatuses = ['200', '400', '401', '404', '409', '413', '415', '502', '503', '504'];
+      const errors = ['400', '401', '404', '409', '502', '503', '504'];
+      const bodyErrors = route.requestBody === null ? [] : ['413', '415'];
       // The voice routes take a request id; reusing one with another body is a 422.
-      const expected = path === ROUTES.start ? apiStatuses : [...apiStatuses, '422'];
+      const idErrors = route.takesRequestId ? ['422'] : [];
+      const expected = [String(route.success.status), ...errors, ...bodyErrors, ...idErrors];
       expect(statuses.sort()).toEqual(expected.sort());
     }
   });
@@ -91,8 +101,8 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
     // Act
     const found = references(document);
     const dangling = found.filter((reference) => resolve(document, reference) === undefined);
-    const operations = Object.values(isObject(document.paths) ? document.paths : {}).map(
-      (path) => (path as { post?: Json }).post,
+    const operations = Object.values(isObject(document.paths) ? document.paths : {}).flatMap(
+      (path) => Object.values(path as Record<string, Json>),
     );
     const schemeNames = operations.flatMap((operation) =>
       (Array.isArray(operation?.security) ? operation.security : []).flatMap((requirement) =>
@@ -104,7 +114,7 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
     // Assess
     expect(found.length).toBeGreaterThan(0);
     expect(dangling).toEqual([]);
-    expect(schemeNames).toHaveLength(3);
+    expect(schemeNames).toHaveLength(apiRoutes.length);
     for (const name of schemeNames)
       expect(declaredSchemes[name]).toMatchObject({
         type: 'apiKey',
@@ -128,11 +138,14 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
     });
 
     // Assess
-    expect(Object.keys(schemas).length).toBe(6);
+    const named = new Set(apiRoutes.flatMap((route) => [route.requestBody, route.success.body]));
+    named.delete(null);
+    expect(Object.keys(schemas).sort()).toEqual([...named, 'ErrorResponse'].sort());
     expect(failures).toEqual([]);
   });
 
   it.each([
+    ['AcknowledgeRequest', acknowledgeRequestSchema],
     ['ConversationStartRequest', conversationStartRequestSchema],
     ['VoiceCommandRequest', voiceCommandRequestSchema],
     ['VoiceCommandContinueRequest', continueRequestSchema],

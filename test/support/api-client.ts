@@ -1,3 +1,5 @@
+import { routePath } from '../../functions/http/api-routes';
+
 /** What a test reads from one response of the local API. */
 export interface ApiResponse {
   readonly status: number;
@@ -22,11 +24,15 @@ export interface ApiClient {
   get(path: string): Promise<ApiResponse>;
 }
 
-/** The three routes, as nodes call them. */
+/** The routes tests call most, from the route table. */
 export const ROUTES = {
-  start: '/api/v0/conversation/start',
-  command: '/api/v0/voice/command',
-  continue: '/api/v0/voice/command/continue',
+  start: routePath('conversation-start'),
+  command: routePath('voice-command'),
+  commandStream: routePath('voice-command-stream'),
+  continue: routePath('voice-command-continue'),
+  continueStream: routePath('voice-command-continue-stream'),
+  acknowledge: routePath('voice-acknowledge'),
+  dateContext: routePath('date-context'),
 } as const;
 
 /**

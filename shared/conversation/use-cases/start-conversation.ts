@@ -4,11 +4,13 @@
  * 2. choose the zone: the registry's, else the request's if it is a real IANA zone, else UTC;
  * 3. store a fresh conversation, replacing any earlier one with the same id for this node.
  */
-import { IANAZone } from 'luxon';
 import { type CommandSetSource, compileCommandSet } from '../../params';
 import { CommandSetInvalidError } from '../errors';
 import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
+import { effectiveTimezone } from './effective-timezone';
+
+export { effectiveTimezone };
 
 export interface StartConversationRequest {
   readonly node: CallingNode;
@@ -56,11 +58,4 @@ export async function startConversation(
     timezone,
     commandCount: compiled.value.commands.size,
   };
-}
-
-/** Server-side context wins; a zone from the request is used only when the registry has none. */
-export function effectiveTimezone(registered: string | null, requested: string | null): string {
-  if (registered !== null && IANAZone.isValidZone(registered)) return registered;
-  if (requested !== null && IANAZone.isValidZone(requested)) return requested;
-  return 'UTC';
 }

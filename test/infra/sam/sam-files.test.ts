@@ -2,23 +2,18 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import {
-  continueRequestSchema,
-  conversationStartRequestSchema,
-  voiceCommandRequestSchema,
-} from '../../../functions/http/request-schemas';
+import { buildOpenApiDocument } from '../../../functions/http/openapi-document';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
-import { repositoryRoot, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import { apiRoutes, repositoryRoot } from '../../../infra/stacks/voice-routes';
 
 const samDirectory = join(repositoryRoot, 'infra', 'sam');
 const readJson = (...path: string[]): Record<string, unknown> =>
   JSON.parse(readFileSync(join(samDirectory, ...path), 'utf8'));
 
-const requestSchemas: Readonly<Record<string, Record<string, unknown>>> = {
-  'conversation-start': conversationStartRequestSchema,
-  'voice-command': voiceCommandRequestSchema,
-  'voice-command-continue': continueRequestSchema,
-};
+/** The request body schemas the OpenAPI document names, by component name. */
+const componentSchemas = (
+  buildOpenApiDocument() as { components: { schemas: Record<string, Record<string, unknown>> } }
+).components.schemas;
 
 describe('infra/sam/env.json', () => {
   const environment = readJson('env.json');
@@ -61,24 +56,24 @@ describe('infra/sam/events', () => {
     const files = readdirSync(join(samDirectory, 'events')).sort();
 
     // Assess
-    expect(files).toEqual(voiceRoutes.map((route) => `${route.name}.json`).sort());
+    expect(files).toEqual(apiRoutes.map((route) => `${route.name}.json`).sort());
   });
 });
 
-describe.each(voiceRoutes)('the $name sample event', (route) => {
+describe.each(apiRoutes)('the $name sample event', (route) => {
   const event = readJson('events', `${route.name}.json`);
   const body: unknown = typeof event.body === 'string' ? JSON.parse(event.body) : undefined;
 
-  it('is a REST proxy event for POST on the route', () => {
+  it('is a REST proxy event for the route’s method and path', () => {
     // Prepare / Act / Assess
     expect(event).toMatchObject({
       resource: route.path,
       path: route.path,
-      httpMethod: 'POST',
+      httpMethod: route.method,
       isBase64Encoded: false,
       requestContext: {
         resourcePath: route.path,
-        httpMethod: 'POST',
+        httpMethod: route.method,
         stage: 'prod',
         requestId: expect.stringMatching(/\S/),
         identity: { sourceIp: '127.0.0.1' },
@@ -86,31 +81,33 @@ describe.each(voiceRoutes)('the $name sample event', (route) => {
     });
   });
 
-  it('sends JSON with the local node key, in both header maps', () => {
+  it('sends the local node key (and a JSON body where the route takes one), in both header maps', () => {
     // Prepare
-    const headers = { 'Content-Type': 'application/json', 'X-API-Key': 'local-node:local-key' };
+    const headers: Record<string, string> = { 'X-API-Key': 'local-node:local-key' };
+    if (route.requestBody !== null) headers['Content-Type'] = 'application/json';
 
     // Act / Assess
     expect(event.headers).toMatchObject(headers);
-    expect(event.multiValueHeaders).toMatchObject({
-      'Content-Type': [headers['Content-Type']],
-      'X-API-Key': [headers['X-API-Key']],
-    });
+    expect(event.multiValueHeaders).toMatchObject(
+      Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, [value]])),
+    );
   });
 
-  it('carries a body the route accepts, for the sample conversation', () => {
+  it('carries a body the route accepts (none for a GET), of the sample conversation', () => {
     // Prepare
-    const validate = new Ajv({ allErrors: true, strict: false }).compile(
-      requestSchemas[route.name] ?? {},
-    );
+    const schema =
+      route.requestBody === null ? { type: 'null' } : componentSchemas[route.requestBody];
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema ?? {});
 
     // Act
-    const valid = validate(body);
+    const valid = validate(body ?? null);
 
     // Assess
     expect(validate.errors ?? []).toEqual([]);
     expect(valid).toBe(true);
-    expect(body).toMatchObject({ conversation_id: 'sam-sample-conversation' });
+    if (body !== undefined && Object.hasOwn(Object(schema?.properties), 'conversation_id')) {
+      expect(body).toMatchObject({ conversation_id: 'sam-sample-conversation' });
+    }
   });
 });
 

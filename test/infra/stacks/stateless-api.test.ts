@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessLogFields } from '../../../infra/stacks/voice-api';
-import { functionLogicalId, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import { apiRoutes, functionLogicalId } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
 
 let synthesized: SynthesizedJccApp;
@@ -37,7 +37,7 @@ describe('the REST API', () => {
     });
   });
 
-  it('has exactly the three routes, each POST only, each proxied to its own function', () => {
+  it('has exactly the routes of the route table, each with its one method, proxied to its function', () => {
     // Prepare
     const methods = Object.values(resourcesOfType('AWS::ApiGateway::Method'));
 
@@ -51,16 +51,16 @@ describe('the REST API', () => {
 
     // Assess
     expect(routes).toEqual(
-      voiceRoutes.map((route) => ({
+      apiRoutes.map((route) => ({
         path: route.path,
-        httpMethod: 'POST',
+        httpMethod: route.method,
         integration: 'AWS_PROXY',
-        target: functionLogicalId(route),
+        target: functionLogicalId(route.function),
       })),
     );
   });
 
-  it('lets API Gateway invoke each function only through its own POST route', () => {
+  it('lets API Gateway invoke each function only through its own routes', () => {
     // Prepare
     const permissions = Object.values(resourcesOfType('AWS::Lambda::Permission'));
 
@@ -70,9 +70,11 @@ describe('the REST API', () => {
     );
 
     // Assess
-    expect(permissions).toHaveLength(voiceRoutes.length);
-    for (const route of voiceRoutes) {
-      expect(sourceArns.filter((arn) => arn.includes(`/POST${route.path}"`))).toHaveLength(1);
+    expect(permissions).toHaveLength(apiRoutes.length);
+    for (const route of apiRoutes) {
+      const granted = sourceArns.filter((arn) => arn.includes(`/${route.method}${route.path}"`));
+      expect(granted).toHaveLength(1);
+      expect(granted[0]).toContain(functionLogicalId(route.function));
     }
   });
 });

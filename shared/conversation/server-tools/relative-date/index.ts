@@ -1,4 +1,5 @@
 export { ACCEPTED_TERMS } from './accepted-terms';
+export { buildDateContext, type DateContext } from './date-context';
 export type {
   RelativeDateContext,
   RelativeDateKind,

@@ -1,0 +1,185 @@
+/**
+ * The route table: every route of the API, the Lambda function that serves it, and what the
+ * OpenAPI document says of it. The CDK stack, the local server, the OpenAPI document, the SAM
+ * sample events, `npm run say`, the load tool and the tests all read it, so adding a route is
+ * one entry here (and its handler in the function's entry file). Why the functions are cut this
+ * way: docs/decisions/2026-11-23-node-routes.md.
+ */
+
+/** One Lambda function of the API. */
+export interface ApiFunction {
+  /** Construct id and stem of the function's stable CloudFormation logical id. */
+  readonly id: string;
+  /** Kebab-case name, for logs and benchmark rows. */
+  readonly name: string;
+  /** Handler entry relative to the repository root; it exports `handler`. */
+  readonly entry: string;
+  readonly description: string;
+  /** Whether it may call the model (and so needs the model's key). */
+  readonly callsModel: boolean;
+}
+
+export const apiFunctions = {
+  conversationStart: {
+    id: 'ConversationStart',
+    name: 'conversation-start',
+    entry: 'functions/conversation-start.ts',
+    description: 'Registers a node conversation and compiles its commands',
+    callsModel: true,
+  },
+  voiceCommand: {
+    id: 'VoiceCommand',
+    name: 'voice-command',
+    entry: 'functions/voice-command.ts',
+    description: 'Turns an utterance into validated tool calls',
+    callsModel: true,
+  },
+  voiceCommandContinue: {
+    id: 'VoiceCommandContinue',
+    name: 'voice-command-continue',
+    entry: 'functions/voice-command-continue.ts',
+    description: 'Continues a turn with the tool results of the node',
+    callsModel: true,
+  },
+  nodeHelpers: {
+    id: 'NodeHelpers',
+    name: 'node-helpers',
+    entry: 'functions/node-helpers.ts',
+    description: 'Acknowledgements and date context for nodes: no model, no command set',
+    callsModel: false,
+  },
+} as const satisfies Record<string, ApiFunction>;
+
+/** Names of the component schemas the OpenAPI document defines (openapi-document.ts). */
+export type SchemaName =
+  | 'ConversationStartRequest'
+  | 'ConversationStartResponse'
+  | 'VoiceCommandRequest'
+  | 'VoiceCommandContinueRequest'
+  | 'VoiceCommandResponse'
+  | 'StreamFallbackResponse'
+  | 'AcknowledgeRequest'
+  | 'AcknowledgeResponse'
+  | 'DateContext';
+
+export interface ApiRoute {
+  /** Kebab-case name: the sample event file, the metric dimension, the log key. */
+  readonly name: string;
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly function: ApiFunction;
+  readonly operationId: string;
+  readonly summary: string;
+  /** The JSON body's schema; null for a route that takes none. */
+  readonly requestBody: SchemaName | null;
+  readonly success: { readonly status: 200 | 202; readonly body: SchemaName };
+  /** Whether a `request_id` / `Idempotency-Key` makes a repeat replay the recorded answer. */
+  readonly takesRequestId: boolean;
+  /** Whether a success may write a conversation; the others never do, whatever they are sent. */
+  readonly changesConversation: boolean;
+}
+
+export const apiRoutes = [
+  {
+    name: 'conversation-start',
+    method: 'POST',
+    path: '/api/v0/conversation/start',
+    function: apiFunctions.conversationStart,
+    operationId: 'startConversation',
+    summary: 'Register the node’s commands for a conversation',
+    requestBody: 'ConversationStartRequest',
+    success: { status: 200, body: 'ConversationStartResponse' },
+    takesRequestId: false,
+    changesConversation: true,
+  },
+  {
+    name: 'voice-command',
+    method: 'POST',
+    path: '/api/v0/voice/command',
+    function: apiFunctions.voiceCommand,
+    operationId: 'sendVoiceCommand',
+    summary: 'Ask which command to run for an utterance',
+    requestBody: 'VoiceCommandRequest',
+    success: { status: 200, body: 'VoiceCommandResponse' },
+    takesRequestId: true,
+    changesConversation: true,
+  },
+  {
+    name: 'voice-command-stream',
+    method: 'POST',
+    path: '/api/v0/voice/command/stream',
+    function: apiFunctions.voiceCommand,
+    operationId: 'sendVoiceCommandStream',
+    summary:
+      'The same turn as voice/command, answered 202 with its JSON body (no speech is synthesized)',
+    requestBody: 'VoiceCommandRequest',
+    success: { status: 202, body: 'VoiceCommandResponse' },
+    takesRequestId: true,
+    changesConversation: true,
+  },
+  {
+    name: 'voice-command-continue',
+    method: 'POST',
+    path: '/api/v0/voice/command/continue',
+    function: apiFunctions.voiceCommandContinue,
+    operationId: 'continueVoiceCommand',
+    summary: 'Return the results of the calls the node ran',
+    requestBody: 'VoiceCommandContinueRequest',
+    success: { status: 200, body: 'VoiceCommandResponse' },
+    takesRequestId: true,
+    changesConversation: true,
+  },
+  {
+    name: 'voice-command-continue-stream',
+    method: 'POST',
+    path: '/api/v0/voice/command/continue/stream',
+    function: apiFunctions.voiceCommandContinue,
+    operationId: 'continueVoiceCommandStream',
+    summary:
+      'Always 202 "use the blocking route" after checking the key and the body; changes nothing',
+    requestBody: 'VoiceCommandContinueRequest',
+    success: { status: 202, body: 'StreamFallbackResponse' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'voice-acknowledge',
+    method: 'POST',
+    path: '/api/v0/voice/acknowledge',
+    function: apiFunctions.nodeHelpers,
+    operationId: 'acknowledgeVoiceCommand',
+    summary: 'A short spoken acknowledgement of an utterance, without a model call',
+    requestBody: 'AcknowledgeRequest',
+    success: { status: 200, body: 'AcknowledgeResponse' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'date-context',
+    method: 'GET',
+    path: '/api/v0/generate/date-context',
+    function: apiFunctions.nodeHelpers,
+    operationId: 'getDateContext',
+    summary: 'Today, tomorrow, this week... as calendar days in the node’s time zone',
+    requestBody: null,
+    success: { status: 200, body: 'DateContext' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+] as const satisfies readonly ApiRoute[];
+
+export type RouteName = (typeof apiRoutes)[number]['name'];
+
+/** The route named `name` (a typo is a type error, not a runtime miss). */
+export function apiRoute(name: RouteName): ApiRoute {
+  const route = apiRoutes.find((candidate) => candidate.name === name);
+  if (route === undefined) throw new Error(`no route ${name}`);
+  return route;
+}
+
+/** The path of the route named `name`: what clients, tools and tests post to. */
+export const routePath = (name: RouteName): string => apiRoute(name).path;
+
+/** The routes one function serves. */
+export const routesOf = (fn: ApiFunction): readonly ApiRoute[] =>
+  apiRoutes.filter((route) => route.function.id === fn.id);

@@ -1,0 +1,51 @@
+import { acknowledgeUtterance } from '../shared/conversation/acknowledgement/acknowledge-utterance';
+import { dateContextForNode } from '../shared/conversation/use-cases/date-context-for-node';
+import { apiFunctions, apiRoute } from './http/api-routes';
+import { createRoute } from './http/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
+import { type AcknowledgeBody, acknowledgeRequestSchema } from './http/request-schemas';
+import type { RouteHandler } from './http/route-request';
+import { lazyHandler } from './wiring/lazy-handler';
+import type { ServiceDependencies } from './wiring/service-dependencies';
+
+/**
+ * POST /api/v0/voice/acknowledge: a short phrase the node speaks while the turn runs. No model
+ * call, so it answers in milliseconds and never fails because a model did.
+ */
+export function createAcknowledgeHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('voice-acknowledge');
+  return createRoute<AcknowledgeBody>({
+    route,
+    schema: acknowledgeRequestSchema,
+    dependencies: dependencies.route,
+    handle: async ({ body }) => ({
+      statusCode: route.success.status,
+      body: { text: acknowledgeUtterance(body.voice_command) },
+    }),
+  });
+}
+
+/** GET /api/v0/generate/date-context?timezone=: the node's calendar days, in its zone. */
+export function createDateContextHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('date-context');
+  const { clock } = dependencies.conversation;
+  return createRoute<null>({
+    route,
+    schema: null,
+    dependencies: dependencies.route,
+    handle: async ({ node, query }) => ({
+      statusCode: route.success.status,
+      body: dateContextForNode(node, query.timezone ?? null, clock.now()),
+    }),
+  });
+}
+
+/** Every route of the node-helpers function. */
+export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
+  return dispatchRoutes(apiFunctions.nodeHelpers, {
+    'voice-acknowledge': createAcknowledgeHandler(dependencies),
+    'date-context': createDateContextHandler(dependencies),
+  });
+}
+
+export const handler = lazyHandler(createHandler, { callsModel: false });
