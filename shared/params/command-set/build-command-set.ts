@@ -2,6 +2,11 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { failure, type Result, success } from '../../result';
 import { createSchemaCompiler } from '../formats/schema-compiler';
+import {
+  parameterAt,
+  schemaLimitMessage,
+  schemaLimitProblems,
+} from '../limits/schema-limit-problems';
 import { deepFreeze, type JsonObject } from '../types/json-value';
 import { buildCommand } from './build-command';
 import { IssueList, TOOL_NAME_PATTERN } from './command-set-issue';
@@ -16,7 +21,8 @@ import { type ClientTool, readClientTool } from './read-client-tool';
  * 1. read every typed command and client tool (shape problems, unknown types, duplicates);
  * 2. check the names (tool-name pattern, server tools' names reserved);
  * 3. merge both sides of each name into one spec and render its OpenAI tool;
- * 4. compile one ajv validator per command, all in one ajv instance owned by the set.
+ * 4. check the merged schema against SCHEMA_LIMITS (each side was checked as it was read);
+ * 5. compile one ajv validator per command, all in one ajv instance owned by the set.
  * Every problem of every step is collected, so the node hears about all of them at once.
  */
 export function buildCommandSet(
@@ -42,6 +48,7 @@ export function buildCommandSet(
   for (const name of names) {
     checkName(name, reserved, issues);
     const built = buildCommand(name, typed.get(name) ?? null, clients.get(name) ?? null, issues);
+    if (!withinLimits(name, built.validationSchema, issues)) continue;
     const validate = compileValidator(ajv, name, built.validationSchema, issues);
     if (validate === null) continue;
     const parameters = [...built.parameters.values()];
@@ -93,6 +100,21 @@ function checkName(name: string, reserved: ReadonlySet<string>, issues: IssueLis
       `${name} is the name of a server tool; choose another name`,
     );
   }
+}
+
+// The merged schema is what ajv compiles: typed and client sides are each within the limits, but
+// together they may not be.
+function withinLimits(name: string, schema: JsonObject, issues: IssueList): boolean {
+  const problems = schemaLimitProblems(schema);
+  for (const problem of problems) {
+    issues.add(
+      'schema_limit_exceeded',
+      name,
+      parameterAt(problem.at),
+      schemaLimitMessage(name, problem),
+    );
+  }
+  return problems.length === 0;
 }
 
 function compileValidator(

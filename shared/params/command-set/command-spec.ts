@@ -58,7 +58,9 @@ export type CommandSetIssueCode =
   | 'schema_does_not_compile'
   | 'type_conflict'
   | 'reserved_name'
-  | 'invalid_definition';
+  | 'invalid_definition'
+  /** A documented limit of SCHEMA_LIMITS (size, depth, $ref, branches, enum, pattern). */
+  | 'schema_limit_exceeded';
 
 /** One problem of a registration; `command` is the tool name, or `available_commands[3]` without one. */
 export interface CommandSetIssue {

@@ -1,4 +1,7 @@
-import { type Result, success } from '../../result';
+import { failure, type Result, success } from '../../result';
+import { jsonExcess } from '../limits/json-excess';
+import { SCHEMA_LIMITS } from '../limits/limits';
+import { pointerOf } from '../limits/schema-walk';
 import { buildCommandSet } from './build-command-set';
 import { canonicalCommandSetJson, hashCanonicalJson } from './canonical-json';
 import { LeastRecentlyUsedCache } from './command-set-cache';
@@ -19,6 +22,8 @@ export function compileCommandSet(
   source: CommandSetSource,
   options: CompileOptions = {},
 ): Result<CompiledCommandSet, CommandSetIssue> {
+  const tooDeep = registrationTooDeep(source);
+  if (tooDeep !== null) return failure([tooDeep]);
   const hash = hashCanonicalJson(canonicalCommandSetJson(source));
   const reserved = options.reservedNames ?? [];
   const key = cacheKey(hash, reserved);
@@ -40,6 +45,28 @@ export function compileKnownCommandSet(
 ): Result<CompiledCommandSet, CommandSetIssue> {
   const cached = cache.get(cacheKey(hash, options.reservedNames ?? []));
   return cached === undefined ? compileCommandSet(readSource(), options) : success(cached);
+}
+
+// Hashing and reading recurse into the registration: its depth is checked first, without recursion.
+function registrationTooDeep(source: CommandSetSource): CommandSetIssue | null {
+  const { available_commands, client_tools } = source;
+  const excess = jsonExcess(
+    { available_commands, client_tools },
+    {
+      depth: SCHEMA_LIMITS.registrationDepth,
+      bytes: Number.POSITIVE_INFINITY,
+      arrayItems: Number.POSITIVE_INFINITY,
+    },
+  );
+  if (excess === null) return null;
+  const [list = 'client_tools', index = '0'] = excess.path;
+  const command = `${list}[${index}]`;
+  return {
+    code: 'schema_limit_exceeded',
+    command,
+    parameter: null,
+    message: `${command}: the command set breaks the limit registrationDepth = ${SCHEMA_LIMITS.registrationDepth} at ${pointerOf(excess.path)}: nested ${excess.found} levels deep`,
+  };
 }
 
 // The same commands are compiled differently under other reserved names: part of the key.

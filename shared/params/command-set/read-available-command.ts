@@ -1,3 +1,4 @@
+import { SCHEMA_LIMITS } from '../limits/limits';
 import { cloneJson, isJsonObject, type JsonObject } from '../types/json-value';
 import { type ParameterType, parseParameterType } from '../types/parameter-type';
 import type { IssueList } from './command-set-issue';
@@ -106,6 +107,13 @@ function readParameter(
       command,
       name,
       `${command}.${name}: enum_values must be a list of strings`,
+    );
+  } else if (enumValues !== null && enumValues.length > SCHEMA_LIMITS.enumValues) {
+    issues.add(
+      'schema_limit_exceeded',
+      command,
+      name,
+      `${command}.${name}: enum_values breaks the limit enumValues = ${SCHEMA_LIMITS.enumValues}: ${enumValues.length} values`,
     );
   } else if (enumValues !== null && type.value.kind === 'dict') {
     issues.add(

@@ -1,6 +1,23 @@
 import Ajv, { type AnySchema } from 'ajv';
+import type { RegExpEngine } from 'ajv/dist/types';
 import addFormats from 'ajv-formats';
+import { SCHEMA_LIMITS } from '../limits/limits';
 import { ISO_FORMATS } from './iso-formats';
+import { compileLinearPattern } from './linear-pattern/linear-pattern';
+
+/**
+ * ajv's `code.regExp`: every `pattern` and `patternProperties` key runs on the linear engine, so
+ * no argument can make a node's pattern backtrack. The limits check refuses the patterns it cannot
+ * run before ajv compiles; one that still gets here is a bug, so it throws (ajv's contract).
+ */
+const linearRegExp: RegExpEngine = Object.assign(
+  (pattern: string) => {
+    const compiled = compileLinearPattern(pattern, SCHEMA_LIMITS.patternStates);
+    if (compiled.ok) return compiled.value;
+    throw new Error(compiled.issues.map((issue) => issue.reason).join('; '));
+  },
+  { code: 'linearRegExp' },
+);
 
 const OPTIONS = {
   allErrors: true,
@@ -20,7 +37,11 @@ const OPTIONS = {
 export function createSchemaCompiler(): Ajv {
   // ajv's code optimizer costs about a third of the compile time and saves nothing measurable
   // per call on schemas this small.
-  const ajv = new Ajv({ ...OPTIONS, validateSchema: false, code: { optimize: false } });
+  const ajv = new Ajv({
+    ...OPTIONS,
+    validateSchema: false,
+    code: { optimize: false, regExp: linearRegExp },
+  });
   addFormats(ajv);
   for (const [name, validate] of Object.entries(ISO_FORMATS)) {
     ajv.addFormat(name, { type: 'string', validate });

@@ -1,0 +1,38 @@
+/**
+ * The documented bounds of the parameter system (docs/decisions/2026-11-23-schema-limits.md).
+ * Each one keeps the work of one request to a few milliseconds whatever a node or a model sends;
+ * the real node's registration (test/fixtures) uses less than a third of every one of them.
+ */
+
+/** Checked on every node-supplied schema at conversation/start; a violation is a 400 there. */
+export const SCHEMA_LIMITS = {
+  /** Bytes of one tool's parameters schema as JSON (the real node's largest: 595). */
+  schemaBytes: 16_384,
+  /** Nesting of objects and arrays in one parameters schema (the real node's deepest: 4). */
+  schemaDepth: 12,
+  /** Subschemas of one tool once every `$ref` is expanded: what one validation can visit. */
+  expandedSubschemas: 1_000,
+  /** Branches of one `anyOf`, `oneOf` or `allOf`. */
+  combinatorBranches: 16,
+  /** Values of one `enum` or `enum_values` (ajv's meta-schema check is quadratic in it). */
+  enumValues: 256,
+  /** Characters of one `pattern` or `patternProperties` key. */
+  patternCharacters: 256,
+  /** Automaton states one pattern unrolls to (matching costs input length x states). */
+  patternStates: 1_000,
+  /** Nesting of the whole command set, checked before anything else walks it. */
+  registrationDepth: 32,
+} as const;
+
+/** Checked on one tool call's arguments before normalization and validation; over: a retry. */
+export const ARGUMENT_LIMITS = {
+  /** Bytes of the arguments as compact JSON. */
+  bytes: 16_384,
+  /** Nesting of objects and arrays (`{"a": [1]}` is 2). */
+  depth: 8,
+  /** Items of one array (bounds ajv's quadratic `uniqueItems` on objects). */
+  arrayItems: 256,
+} as const;
+
+export type SchemaLimit = keyof typeof SCHEMA_LIMITS;
+export type ArgumentLimit = keyof typeof ARGUMENT_LIMITS;

@@ -1,0 +1,124 @@
+import { compileLinearPattern } from '../formats/linear-pattern/linear-pattern';
+import { jsonExcess } from './json-excess';
+import { SCHEMA_LIMITS, type SchemaLimit } from './limits';
+import { refProblem } from './ref-expansion';
+import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
+
+/** Rules that have no number: refs stay local and acyclic, patterns run on the linear engine. */
+export type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns';
+
+/** One limit a node-supplied schema breaks, and where (a JSON Pointer into that schema). */
+export interface SchemaLimitProblem {
+  readonly limit: SchemaLimit | SchemaRule;
+  /** The limit's value; null for the rules without one. */
+  readonly limitValue: number | null;
+  readonly at: string;
+  readonly detail: string;
+}
+
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
+
+/**
+ * Checks one parameters schema against SCHEMA_LIMITS before anything expensive touches it (the
+ * meta-schema check, ajv's compile). Size and depth come first and stop the check: every later
+ * step walks the schema, which is only cheap once it is known to be small.
+ */
+export function schemaLimitProblems(schema: unknown): SchemaLimitProblem[] {
+  const excess = jsonExcess(schema, {
+    bytes: SCHEMA_LIMITS.schemaBytes,
+    depth: SCHEMA_LIMITS.schemaDepth,
+    arrayItems: Number.POSITIVE_INFINITY,
+  });
+  if (excess !== null) {
+    const limit = excess.bound === 'depth' ? 'schemaDepth' : 'schemaBytes';
+    const detail =
+      excess.bound === 'depth'
+        ? `nested ${excess.found} levels deep`
+        : `more than ${SCHEMA_LIMITS.schemaBytes} bytes of JSON`;
+    return [limited(limit, pointerOf(excess.path), detail)];
+  }
+  const nodes = schemaNodes(schema);
+  const problems = nodes.flatMap(nodeProblems);
+  const ref = refProblem(schema, nodes, SCHEMA_LIMITS.expandedSubschemas);
+  if (ref !== null) {
+    switch (ref.kind) {
+      case 'not_local':
+        problems.push(rule('localRefsOnly', ref.at, 'only "#" and "#/..." references are allowed'));
+        break;
+      case 'not_a_subschema':
+        problems.push(rule('localRefsOnly', ref.at, 'the $ref does not point to a subschema'));
+        break;
+      case 'recursive':
+        problems.push(rule('noRecursiveRef', ref.at, 'following this $ref comes back to it'));
+        break;
+      case 'expands_too_far':
+        problems.push(
+          limited('expandedSubschemas', ref.at, `${ref.found} subschemas once $refs are expanded`),
+        );
+        break;
+    }
+  }
+  return problems;
+}
+
+/** The message of a problem: the command, the limit and its value, what was found, where. */
+export function schemaLimitMessage(command: string, problem: SchemaLimitProblem): string {
+  const value = problem.limitValue === null ? '' : ` = ${problem.limitValue}`;
+  return `${command}: the parameters schema breaks the limit ${problem.limit}${value} at ${problem.at}: ${problem.detail}`;
+}
+
+/** The top-level parameter a schema location is under, if any (`#/properties/when/...`). */
+export function parameterAt(pointer: string): string | null {
+  const [, keyword, name] = pointer.split('/');
+  return keyword === 'properties' && name !== undefined
+    ? name.replaceAll('~1', '/').replaceAll('~0', '~')
+    : null;
+}
+
+function nodeProblems({ schema, path }: SchemaNode): SchemaLimitProblem[] {
+  const problems: SchemaLimitProblem[] = [];
+  for (const keyword of COMBINATORS) {
+    const branches = schema[keyword];
+    if (Array.isArray(branches) && branches.length > SCHEMA_LIMITS.combinatorBranches) {
+      const at = pointerOf([...path, keyword]);
+      problems.push(limited('combinatorBranches', at, `${branches.length} branches`));
+    }
+  }
+  if (Array.isArray(schema.enum) && schema.enum.length > SCHEMA_LIMITS.enumValues) {
+    const at = pointerOf([...path, 'enum']);
+    problems.push(limited('enumValues', at, `${schema.enum.length} values`));
+  }
+  if (typeof schema.pattern === 'string') {
+    problems.push(...patternProblems(schema.pattern, pointerOf([...path, 'pattern'])));
+  }
+  if (typeof schema.patternProperties === 'object' && schema.patternProperties !== null) {
+    for (const key of Object.keys(schema.patternProperties)) {
+      problems.push(...patternProblems(key, pointerOf([...path, 'patternProperties', key])));
+    }
+  }
+  return problems;
+}
+
+/** Problems of one pattern: its length, then whether the linear engine can run it. */
+export function patternProblems(pattern: string, at: string): SchemaLimitProblem[] {
+  if (pattern.length > SCHEMA_LIMITS.patternCharacters) {
+    return [limited('patternCharacters', at, `${pattern.length} characters`)];
+  }
+  const compiled = compileLinearPattern(pattern, SCHEMA_LIMITS.patternStates);
+  if (compiled.ok) return [];
+  // A pattern that is not ECMAScript at all is left to the compile step, which says why.
+  return compiled.issues.flatMap(({ kind, reason }) => {
+    if (kind === 'invalid') return [];
+    return kind === 'too_large'
+      ? [limited('patternStates', at, reason)]
+      : [rule('linearPatterns', at, `the pattern cannot run on the linear engine: ${reason}`)];
+  });
+}
+
+function limited(limit: SchemaLimit, at: string, detail: string): SchemaLimitProblem {
+  return { limit, limitValue: SCHEMA_LIMITS[limit], at, detail };
+}
+
+function rule(limit: SchemaRule, at: string, detail: string): SchemaLimitProblem {
+  return { limit, limitValue: null, at, detail };
+}
