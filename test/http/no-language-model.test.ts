@@ -54,3 +54,13 @@ describe('503 llm_not_configured: a stack started without a language model', () 
     expectError(response, 401, 'unauthorized');
   });
 });
+
+describe('the routes that never need a model, on a stack without one', () => {
+  it('acknowledge and date-context answer 200, so a node is not degraded by a missing model', async () => {
+    const acknowledged = await harness.client().post(ROUTES.acknowledge, { voice_command: 'hi' });
+    const dates = await harness.client().get(ROUTES.dateContext);
+
+    expect(acknowledged.status).toBe(200);
+    expect(dates.status).toBe(200);
+  });
+});

@@ -11,7 +11,7 @@ import type { ApiResponse } from '../support/api-client';
 export interface VoiceResponse {
   readonly commands: readonly unknown[];
   readonly request_information: {
-    readonly voice_command: string | null;
+    readonly voice_command: string;
     readonly conversation_id: string;
   };
   readonly stop_reason: 'tool_calls' | 'validation_required' | 'complete';
@@ -93,8 +93,9 @@ export function expectStarted(response: ApiResponse, conversationId: string): vo
 export function expectVoiceResponse(
   response: ApiResponse,
   stopReason?: VoiceResponse['stop_reason'],
+  status = 200,
 ): VoiceResponse {
-  expect(response.status, response.text).toBe(200);
+  expect(response.status, response.text).toBe(status);
   expectJson(response);
   expect(contractProblems('voice', response.json)).toEqual([]);
   const body = response.json as VoiceResponse;

@@ -21,6 +21,7 @@ export interface PostOptions {
 export interface ApiClient {
   readonly baseUrl: string;
   post(path: string, body: unknown, options?: PostOptions): Promise<ApiResponse>;
+  /** Sends the client's node key (routes other than /health and /openapi.json need it). */
   get(path: string): Promise<ApiResponse>;
 }
 
@@ -63,7 +64,11 @@ export function createApiClient(baseUrl: string, options: { key?: string } = {})
       if (contentType !== null) headers['content-type'] = contentType;
       return read(await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: sent }));
     },
-    get: async (path) => read(await fetch(`${baseUrl}${path}`)),
+    get: async (path) => {
+      const headers: Record<string, string> =
+        options.key === undefined ? {} : { 'x-api-key': options.key };
+      return read(await fetch(`${baseUrl}${path}`, { headers }));
+    },
   };
 }
 

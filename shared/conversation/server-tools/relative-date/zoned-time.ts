@@ -66,7 +66,11 @@ export function wallClockToInstant(wall: WallClock, zone: IANAZone): number {
   }
   // Real zones change offset at most once within a day on either side of a reading.
   const offsetBefore = zone.offset(naive - DAY_MS);
-  const candidateOffsets = [offsetBefore, zone.offset(naive), zone.offset(naive + DAY_MS)];
+  const offsetAfter = zone.offset(naive + DAY_MS);
+  // The same offset on both sides: no change near this reading, so it maps to one instant (the
+  // common case, and a third of the zone lookups, which dominate the date context's cost).
+  if (offsetBefore === offsetAfter) return naive - offsetBefore * MINUTE_MS;
+  const candidateOffsets = [offsetBefore, zone.offset(naive), offsetAfter];
   const matching = candidateOffsets
     .map((offset) => naive - offset * MINUTE_MS)
     .filter((instant) => naive - instant === zone.offset(instant) * MINUTE_MS);
