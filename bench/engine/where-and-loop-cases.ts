@@ -64,10 +64,13 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
   ),
   {
     section: WHERE,
-    row: 'text JSON naming an undeclared tool',
+    row: 'text JSON or markup naming a tool that is not declared',
     commands: 'fixture',
-    replies: [reply('<tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>')],
-    minimumCalls: 1,
+    replies: [
+      reply('<tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>'),
+      reply('I cannot do that.'),
+    ],
+    minimumCalls: 2,
     expectedStop: StopReason.complete,
   },
   {

@@ -12,18 +12,14 @@ import { modelGivenId, type ToolCallCandidate } from './tool-call-candidate';
  *
  * 1. Strip `<think>` reasoning from the text.
  * 2. Native `tool_calls` win: all are returned (an undeclared name is the validator's to report);
- *    the text is not searched for more calls, though markup of declared tools is still removed
- *    from it so it never reaches the user.
- * 3. Without native calls, calls written into the text are taken, for declared tool names only.
+ *    the text is not searched for more calls, though tool-call markup is still removed from it so
+ *    it never reaches the user.
+ * 3. Without native calls, calls written into the text are taken, whatever tools they name.
  * 4. Arguments are parsed leniently; ids are kept, or assigned from `ids` when missing or repeated.
  */
-export function extractReply(
-  reply: ModelReply,
-  declaredToolNames: ReadonlySet<string>,
-  ids: IdGenerator,
-): ExtractedReply {
+export function extractReply(reply: ModelReply, ids: IdGenerator): ExtractedReply {
   const visible = reply.content === null ? '' : stripThinkBlocks(reply.content);
-  const found = findTextToolCalls(visible, declaredToolNames);
+  const found = findTextToolCalls(visible);
   const native = reply.toolCalls.length > 0;
   const candidates = native ? reply.toolCalls.map(readNativeToolCall) : found.calls;
   const text = found.text.trim();

@@ -5,16 +5,16 @@ import type { TextToolCallSpan, ToolCallCandidate } from './tool-call-candidate'
 import { findWholeTextToolCalls } from './whole-text-tool-calls';
 
 /**
- * Finds the tool calls a model wrote into its text and removes their markup from it. A stretch of
- * text counts as a tool call only when at least one call in it names a declared tool: otherwise it
- * stays text (a model talking about JSON is not calling anything). Once a stretch counts, its calls
- * naming unknown tools are kept too, for the validator to report. Overlapping finds (a
+ * Finds the tool calls a model wrote into its text and removes their markup from it. Every
+ * stretch in a tool-call form counts, whatever tool it names: a call of an undeclared tool is the
+ * validator's to report (an unknown-tool retry), and its markup must never be spoken to the user.
+ * JSON inside prose, or JSON not shaped as a call, stays text. Overlapping finds (a
  * `<function=...>` inside a `<tool_call>`) go to the one that starts first.
  */
-export function findTextToolCalls(
-  text: string,
-  declaredToolNames: ReadonlySet<string>,
-): { readonly text: string; readonly calls: readonly ToolCallCandidate[] } {
+export function findTextToolCalls(text: string): {
+  readonly text: string;
+  readonly calls: readonly ToolCallCandidate[];
+} {
   const spans = [
     ...findTaggedToolCalls(text, 'tool_call'),
     ...findTaggedToolCalls(text, 'tool'),
@@ -22,7 +22,7 @@ export function findTextToolCalls(
     ...findFencedToolCalls(text),
     ...findWholeTextToolCalls(text),
   ]
-    .filter((span) => span.calls.some((call) => declaredToolNames.has(call.name)))
+    .filter((span) => span.calls.length > 0)
     .sort(byStartThenLongest);
   let remaining = '';
   let position = 0;

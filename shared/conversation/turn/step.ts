@@ -14,11 +14,7 @@ import type { ModelReply } from '../../ports/language-model';
 import type { ChatMessage, ToolCall } from '../chat-message';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
-import {
-  isServerToolName,
-  SERVER_TOOL_NAMES,
-  ServerToolName,
-} from '../server-tools/server-tool-names';
+import { isServerToolName, ServerToolName } from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
@@ -28,8 +24,7 @@ import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
   const state: TurnState = { ...previous, modelCalls: previous.modelCalls + 1 };
-  const declared = new Set([...context.commandSet.commands.keys(), ...SERVER_TOOL_NAMES]);
-  const { text, toolCalls } = extractReply(reply, declared, context.ids);
+  const { text, toolCalls } = extractReply(reply, context.ids);
 
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);
   if (ask !== undefined) {

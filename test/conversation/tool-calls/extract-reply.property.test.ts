@@ -4,8 +4,6 @@ import { extractReply } from '../../../shared/conversation/tool-calls';
 import type { ModelReply } from '../../../shared/ports/language-model';
 import { sequentialIds } from './sequential-ids';
 
-const declared: ReadonlySet<string> = new Set(['get_weather', 'set_timer']);
-
 /** Pieces of every markup the extractor looks for, so random replies hit its edge cases. */
 const markupPiece = fc.constantFrom(
   '<tool_call>',
@@ -56,7 +54,7 @@ describe('extractReply properties', () => {
   it('never throws and gives every call a distinct, non-empty id', () => {
     fc.assert(
       fc.property(modelReply, (reply) => {
-        const extracted = extractReply(reply, declared, sequentialIds());
+        const extracted = extractReply(reply, sequentialIds());
         const ids = extracted.toolCalls.map((call) => call.id);
         expect(new Set(ids).size).toBe(ids.length);
         expect(ids.every((id) => id.trim() !== '')).toBe(true);
@@ -68,7 +66,7 @@ describe('extractReply properties', () => {
   it('returns every native call, in order, and none from the text', () => {
     fc.assert(
       fc.property(modelReply, (reply) => {
-        const extracted = extractReply(reply, declared, sequentialIds());
+        const extracted = extractReply(reply, sequentialIds());
         if (reply.toolCalls.length === 0) return;
         expect(extracted.toolCalls.map((call) => call.name)).toEqual(
           reply.toolCalls.map((call) => call.name),
@@ -78,15 +76,18 @@ describe('extractReply properties', () => {
     );
   });
 
-  it('takes text calls only when one of their stretch names a declared tool', () => {
+  it('leaves no call in the text it returns: what is spoken holds no tool-call markup', () => {
     fc.assert(
       fc.property(content, (text) => {
         const extracted = extractReply(
           { content: text, toolCalls: [], finishReason: null },
-          new Set(),
           sequentialIds(),
         );
-        expect(extracted.toolCalls).toEqual([]);
+        const again = extractReply(
+          { content: extracted.text, toolCalls: [], finishReason: null },
+          sequentialIds(),
+        );
+        expect(again.toolCalls).toEqual([]);
       }),
     );
   });
@@ -98,7 +99,6 @@ describe('extractReply properties', () => {
         (text) => {
           const extracted = extractReply(
             { content: text, toolCalls: [], finishReason: null },
-            declared,
             sequentialIds(),
           );
           expect(extracted).toEqual({
@@ -118,7 +118,7 @@ describe('extractReply properties', () => {
           toolCalls: [{ id: 'a', name: 'get_weather', arguments: json }],
           finishReason: null,
         };
-        const [call] = extractReply(reply, declared, sequentialIds()).toolCalls;
+        const [call] = extractReply(reply, sequentialIds()).toolCalls;
         expect(call?.arguments).toEqual({ ok: true, value: JSON.parse(json), repaired: [] });
       }),
     );

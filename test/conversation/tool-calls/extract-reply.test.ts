@@ -144,9 +144,14 @@ describe('extractReply', () => {
         },
       ],
       [
-        'text JSON naming an undeclared tool stays plain text',
+        'markup naming an undeclared tool is a call (an unknown-tool retry), never text',
         reply('<tool_call>{"name": "get_location", "arguments": {}}</tool_call>'),
-        { text: '<tool_call>{"name": "get_location", "arguments": {}}</tool_call>', toolCalls: [] },
+        {
+          text: null,
+          toolCalls: [
+            { id: 'call_1', name: 'get_location', source: 'text', arguments: parsed({}) },
+          ],
+        },
       ],
       [
         '<think> before the answer is stripped',
@@ -197,7 +202,7 @@ describe('extractReply', () => {
       ],
     ])('%s', (_case, modelReply, expected) => {
       // Act
-      const extracted = extractReply(modelReply, declared, sequentialIds());
+      const extracted = extractReply(modelReply, sequentialIds());
 
       // Assess
       expect(extracted).toEqual(expected);

@@ -116,7 +116,7 @@ describe('extractReply: tool calls written into the text', () => {
       ],
     ])('%s', (_case, content, expected) => {
       // Act
-      const extracted = extractReply(reply(content), declared, sequentialIds());
+      const extracted = extractReply(reply(content), sequentialIds());
 
       // Assess
       expect(extracted).toEqual(expected);
@@ -142,7 +142,7 @@ describe('extractReply: tool calls written into the text', () => {
       ],
     ])('%s', (_case, content, name) => {
       // Act
-      const extracted = extractReply(reply(content), declared, sequentialIds());
+      const extracted = extractReply(reply(content), sequentialIds());
 
       // Assess
       expect(extracted.text).toBeNull();
@@ -155,21 +155,39 @@ describe('extractReply: tool calls written into the text', () => {
   describe('text that stays text', () => {
     it.each([
       ['JSON inside prose', 'You could send {"name": "get_weather", "arguments": {}} yourself.'],
-      ['an undeclared <function=...>', '<function=get_location>{}</function>'],
-      [
-        'broken markup naming an undeclared tool',
-        '<tool_call>{"name": "get_location", oops}</tool_call>',
-      ],
       ['a <tool_call> with an empty body', 'Nothing: <tool_call></tool_call>'],
       ['JSON that is not a call', '```json\n{"city": "LA"}\n```'],
       ['a python block naming a tool', '```python\n{"name": "get_weather", "arguments": {}}\n```'],
       ['a bare list that is not all calls', '[{"name": "get_weather"}, 3]'],
     ])('%s', (_case, content) => {
       // Act
-      const extracted = extractReply(reply(content), declared, sequentialIds());
+      const extracted = extractReply(reply(content), sequentialIds());
 
       // Assess
       expect(extracted).toEqual({ text: content, toolCalls: [] });
+    });
+  });
+
+  describe('markup naming an undeclared tool: a call for the validator to refuse, never spoken', () => {
+    it.each([
+      ['an undeclared <function=...>', '<function=get_location>{}</function>', true],
+      [
+        'an undeclared <tool_call>',
+        '<tool_call>{"name": "get_location", "arguments": {}}</tool_call>',
+        true,
+      ],
+      [
+        'broken markup naming an undeclared tool',
+        '<tool_call>{"name": "get_location", oops}</tool_call>',
+        false,
+      ],
+    ])('%s', (_case, content, parses) => {
+      const extracted = extractReply(reply(`Sure. ${content}`), sequentialIds());
+
+      expect(extracted.text).toBe('Sure.');
+      expect(extracted.toolCalls.map((call) => [call.name, call.arguments.ok])).toEqual([
+        ['get_location', parses],
+      ]);
     });
   });
 
@@ -179,7 +197,6 @@ describe('extractReply: tool calls written into the text', () => {
       reply(
         '<think><tool_call>{"name": "get_weather", "arguments": {}}</tool_call></think>It is sunny.',
       ),
-      declared,
       sequentialIds(),
     );
 
@@ -197,7 +214,7 @@ describe('extractReply: native tool calls', () => {
     );
 
     // Act
-    const extracted = extractReply(modelReply, declared, sequentialIds());
+    const extracted = extractReply(modelReply, sequentialIds());
 
     // Assess
     expect(extracted).toEqual({
@@ -215,7 +232,6 @@ describe('extractReply: native tool calls', () => {
     // Act
     const extracted = extractReply(
       reply('', [{ id: 'n1', name: 'get_location', arguments: args }]),
-      declared,
       sequentialIds(),
     );
 

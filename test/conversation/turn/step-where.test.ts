@@ -92,11 +92,20 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
     expect(outcome.toolCalls[0]?.arguments).toBe('{}');
   });
 
-  it('text JSON naming an undeclared tool is plain text', () => {
-    const text = '<tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>';
-    const { outcome } = runScripted(turnContext(commandSet), [reply(text)]);
-    expect(outcome.stopReason).toBe('complete');
-    expect(outcome.toolCalls).toEqual([]);
+  it('text JSON naming an undeclared tool is an unknown-tool retry; its markup is never spoken', () => {
+    const text = 'Launching. <tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>';
+    const { outcome, state } = runScripted(turnContext(commandSet), [
+      reply(text),
+      reply('I cannot launch rockets.'),
+    ]);
+    expect(outcome).toMatchObject({
+      stopReason: 'complete',
+      assistantMessage: 'I cannot launch rockets.',
+      modelCalls: 2,
+      toolCalls: [],
+    });
+    expect(outcome.retries.map((retry) => retry.issues[0]?.code)).toEqual(['unknown_tool']);
+    assertValidHistory(state.messages);
   });
 
   it('<think> blocks are stripped from assistant_message', () => {
