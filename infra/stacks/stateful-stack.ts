@@ -20,8 +20,10 @@ export class StatefulStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: expiresAtAttribute,
-      // Node keys and conversations must survive a mistaken `cdk destroy`.
+      // Node keys and conversations must survive a mistaken `cdk destroy`...
       removalPolicy: RemovalPolicy.RETAIN,
+      // ...and a mistaken delete in the console or CLI (turn it off first to delete on purpose).
+      deletionProtection: true,
     });
     // For `npm run node:add -- --aws --table <name>`: nodes are registered by hand.
     new CfnOutput(this, 'TableName', { value: this.table.tableName });

@@ -62,4 +62,9 @@ describe('StatefulStack', () => {
       UpdateReplacePolicy: 'Retain',
     });
   });
+
+  it('refuses a delete until deletion protection is turned off', () => {
+    // Prepare / Act / Assess
+    template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+  });
 });
