@@ -17,6 +17,11 @@ export interface DeploySettings {
    * one (it is a per-region singleton that other stacks may own).
    */
   readonly createApiGatewayCloudWatchRole: boolean;
+  /**
+   * An address the alarm topic e-mails (AWS sends a confirmation first); null (or an empty string
+   * in context) for none: subscribe something else to the topic instead.
+   */
+  readonly alarmEmail: string | null;
 }
 
 export const defaultDeploySettings: DeploySettings = {
@@ -27,6 +32,7 @@ export const defaultDeploySettings: DeploySettings = {
   throttleBurstLimit: 20,
   logRetentionDays: RetentionDays.ONE_MONTH,
   createApiGatewayCloudWatchRole: true,
+  alarmEmail: null,
 };
 
 export const deploySettingNames = Object.keys(
@@ -39,6 +45,9 @@ export type ContextLookup = (key: string) => unknown;
 const retentionDays = new Set<number>(
   Object.values(RetentionDays).filter((value): value is number => typeof value === 'number'),
 );
+
+/** Loose on purpose: SNS checks the address by sending a confirmation; this catches slips. */
+const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /** The settings from context, each missing one defaulted, or every invalid one described. */
 export function parseDeploySettings(lookup: ContextLookup): Result<DeploySettings, string> {
@@ -66,6 +75,13 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
     issues.push(`${key} must be true or false, not ${JSON.stringify(value)}`);
     return fallback;
   };
+  const email = (key: keyof DeploySettings): string | null => {
+    const value = lookup(key);
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value === 'string' && emailPattern.test(value.trim())) return value.trim();
+    issues.push(`${key} must be an e-mail address or empty, not ${JSON.stringify(value)}`);
+    return null;
+  };
   const defaults = defaultDeploySettings;
   const settings: DeploySettings = {
     openAiSecretName: text('openAiSecretName', defaults.openAiSecretName),
@@ -84,6 +100,7 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       'createApiGatewayCloudWatchRole',
       defaults.createApiGatewayCloudWatchRole,
     ),
+    alarmEmail: email('alarmEmail'),
   };
   if (!URL.canParse(settings.openAiBaseUrl)) {
     issues.push(`openAiBaseUrl is not a URL: ${settings.openAiBaseUrl}`);

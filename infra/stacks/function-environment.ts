@@ -23,35 +23,47 @@ export const functionEnvironmentNames = [
 
 export type FunctionEnvironmentName = (typeof functionEnvironmentNames)[number];
 
+/** Powertools names: the dashboard and alarms read the metrics the handlers emit under them. */
+export const powertoolsServiceName = 'jcc';
+export const metricsNamespace = 'Jcc';
+
+/** One turn's budget: API Gateway gives up after 29 s; the turn stops at 25 s to save and answer. */
+export const turnDeadlineMs = 25_000;
+
 /** What the environment depends on beyond the fixed defaults. */
 export interface FunctionEnvironmentInputs {
   /** The table's name (a CloudFormation token in the stack). */
   readonly tableName: string;
   readonly settings: Pick<DeploySettings, 'openAiSecretName' | 'openAiBaseUrl' | 'llmModel'>;
+  /**
+   * Whether the function may call the model. One that never does is not told where the model or
+   * its key is (the variables stay declared, empty), and its role cannot read the secret.
+   */
+  readonly callsModel: boolean;
 }
 
 /**
  * The environment of every function in AWS. The OpenAI key is never here: only the name of the
- * secret holding it, which the function reads once per container. The local-only variables
+ * secret holding it, which a function that calls the model reads once per container. The local-only variables
  * (`DYNAMODB_ENDPOINT`, `OPENAI_API_KEY`) are empty so the SDK defaults apply.
  */
 export function functionEnvironment(
   inputs: FunctionEnvironmentInputs,
 ): Record<FunctionEnvironmentName, string> {
+  const model = (value: string): string => (inputs.callsModel ? value : '');
   return {
     TABLE_NAME: inputs.tableName,
     DYNAMODB_ENDPOINT: '',
-    OPENAI_BASE_URL: inputs.settings.openAiBaseUrl,
-    LLM_MODEL: inputs.settings.llmModel,
-    OPENAI_API_KEY_SECRET: inputs.settings.openAiSecretName,
+    OPENAI_BASE_URL: model(inputs.settings.openAiBaseUrl),
+    LLM_MODEL: model(inputs.settings.llmModel),
+    OPENAI_API_KEY_SECRET: model(inputs.settings.openAiSecretName),
     OPENAI_API_KEY: '',
-    // API Gateway gives up after 29 s; the turn stops at 25 s to leave time to save and answer.
-    TURN_DEADLINE_MS: '25000',
+    TURN_DEADLINE_MS: String(turnDeadlineMs),
     PARAM_NORMALIZATION: 'lossless',
     MAX_VALIDATION_RETRIES: '2',
     CONVERSATION_TTL_SECONDS: '86400',
-    POWERTOOLS_SERVICE_NAME: 'jcc',
-    POWERTOOLS_METRICS_NAMESPACE: 'Jcc',
+    POWERTOOLS_SERVICE_NAME: powertoolsServiceName,
+    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
     POWERTOOLS_LOG_LEVEL: 'INFO',
     NODE_OPTIONS: '--enable-source-maps',
   };

@@ -1,5 +1,6 @@
 import { Validations } from 'aws-cdk-lib';
 import type { RestApi } from 'aws-cdk-lib/aws-apigateway';
+import type { IConstruct } from 'constructs';
 
 /** A cdk-nag finding we accept on purpose, and why. */
 export interface NagAcknowledgement {
@@ -40,4 +41,31 @@ export const apiAcknowledgements: readonly NagAcknowledgement[] = [
 /** Records every acknowledgement (with its reason) on the API so cdk-nag reports none of them. */
 export function acknowledgeApiFindings(api: RestApi): void {
   Validations.of(api).acknowledge(...apiAcknowledgements);
+}
+
+/** Findings on the alarm topic. */
+export const alarmTopicAcknowledgements: readonly NagAcknowledgement[] = [
+  {
+    id: 'AwsSolutions-SNS2',
+    reason:
+      'The topic carries alarm state changes only (names, thresholds, no request data or keys). ' +
+      'CloudWatch cannot publish to a topic encrypted with the AWS managed SNS key, and a ' +
+      'customer managed KMS key adds a fixed monthly cost; publishing requires TLS (SNS3).',
+  },
+];
+
+/** Findings on each function's role. */
+export const functionRoleAcknowledgements: readonly NagAcknowledgement[] = [
+  {
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no ' +
+      'resource-level permissions, so AWS requires Resource "*" for them; every other ' +
+      'statement of the role names its log group, the table or the secret.',
+  },
+];
+
+/** Records the acknowledgements on one function's role (and its default policy). */
+export function acknowledgeFunctionRoleFindings(role: IConstruct): void {
+  Validations.of(role).acknowledge(...functionRoleAcknowledgements);
 }

@@ -1,12 +1,14 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { CfnStage } from 'aws-cdk-lib/aws-apigateway';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DeploySettings } from './deploy-settings';
 import { assertLocalBundler } from './function-bundling';
-import { functionEnvironment } from './function-environment';
+import { functionEnvironment, turnDeadlineMs } from './function-environment';
 import { acknowledgeApiFindings } from './nag-acknowledgements';
+import { Observability } from './observability/observability';
 import { VoiceApi } from './voice-api';
-import { type TableReference, VoiceFunction } from './voice-function';
+import { type TableReference, tableActions, VoiceFunction } from './voice-function';
 import { apiRoutes, voiceFunctions } from './voice-routes';
 
 export interface StatelessStackProps extends StackProps {
@@ -14,10 +16,14 @@ export interface StatelessStackProps extends StackProps {
   readonly settings: DeploySettings;
 }
 
-/** Everything that can be rebuilt at will: the functions, their logs, and the REST API. */
+/**
+ * Everything that can be rebuilt at will: the functions, their logs, the REST API, and the
+ * alarms and dashboard that watch them.
+ */
 export class StatelessStack extends Stack {
   readonly functions: readonly VoiceFunction[];
   readonly api: VoiceApi;
+  readonly observability: Observability;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -25,15 +31,19 @@ export class StatelessStack extends Stack {
     const { settings } = props;
     // Looked up by name at deploy time: the key itself never enters the template.
     const openAiKeySecret = Secret.fromSecretNameV2(this, 'OpenAiKey', settings.openAiSecretName);
-    const environment = functionEnvironment({ tableName: props.table.tableName, settings });
     const deployed = new Map(
       voiceFunctions.map((apiFunction) => [
         apiFunction.id,
         new VoiceFunction(this, apiFunction.id, {
           apiFunction,
-          environment,
+          environment: functionEnvironment({
+            tableName: props.table.tableName,
+            settings,
+            callsModel: apiFunction.callsModel,
+          }),
           table: props.table,
-          openAiKeySecret,
+          // Only a function that calls the model may read its key.
+          openAiKeySecret: apiFunction.callsModel ? openAiKeySecret : null,
           logRetention: settings.logRetentionDays,
         }),
       ]),
@@ -51,6 +61,30 @@ export class StatelessStack extends Stack {
       createCloudWatchRole: settings.createApiGatewayCloudWatchRole,
     });
     acknowledgeApiFindings(this.api.api);
+    // The stage's own X-Ray segment, parent of the functions' segments (VoiceApi has no prop for it).
+    (this.api.api.deploymentStage.node.defaultChild as CfnStage).tracingEnabled = true;
+    this.observability = new Observability(this, 'Observability', {
+      stage: this.api.api.deploymentStage,
+      routes: apiRoutes.map((route) => ({
+        name: route.name,
+        method: route.method,
+        path: route.path,
+        callsModel: route.function.callsModel,
+      })),
+      functions: voiceFunctions.map((apiFunction) => {
+        const deployedOne = deployedFunction(deployed, apiFunction.id);
+        return {
+          id: apiFunction.id,
+          function: deployedOne.function,
+          logGroup: deployedOne.logGroup,
+          callsModel: apiFunction.callsModel,
+        };
+      }),
+      tableName: props.table.tableName,
+      tableOperations: tableActions.map((action) => action.replace('dynamodb:', '')),
+      turnDeadlineMs,
+      alarmEmail: settings.alarmEmail,
+    });
     new CfnOutput(this, 'ApiUrl', {
       value: this.api.api.url,
       description: 'Base URL of the stage; routes start with api/v0/',

@@ -1,26 +1,29 @@
 import { join } from 'node:path';
 import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { handlerCode } from '../bundling/handler-code';
 import { lambdaHandlerName } from './function-bundling';
-import { functionLogicalId, repositoryRoot, type VoiceRoute } from './voice-routes';
+import { acknowledgeFunctionRoleFindings } from './nag-acknowledgements';
+import { type ApiFunction, functionLogicalId, repositoryRoot } from './voice-routes';
 
 export const functionRuntime = Runtime.NODEJS_24_X;
 export const functionMemoryMb = 1024;
 /** Below API Gateway's 29 s, so a stuck invocation ends before the gateway abandons it. */
 export const functionTimeout = Duration.seconds(28);
 
-/** The table operations the store and registry adapters use; nothing that scans or batches. */
+/**
+ * The table operations the store, registry and request-lock adapters use; nothing that queries,
+ * scans or batches (every item is read by its full key).
+ */
 export const tableActions = [
   'dynamodb:GetItem',
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
-  'dynamodb:Query',
 ] as const;
 
 /** What a function needs of the table (in another stack): its name and ARN. */
@@ -30,16 +33,19 @@ export interface TableReference {
 }
 
 export interface VoiceFunctionProps {
-  readonly route: VoiceRoute;
+  /** The function of the route table this construct deploys. */
+  readonly apiFunction: ApiFunction;
   readonly environment: Readonly<Record<string, string>>;
   readonly table: TableReference;
-  readonly openAiKeySecret: ISecret;
+  /** The secret holding the model's key; null for a function that never calls the model. */
+  readonly openAiKeySecret: ISecret | null;
   readonly logRetention: RetentionDays;
 }
 
 /**
  * One handler as a Lambda function with its own log group and a role that can do exactly what
- * the handler does: write its logs, use the table, and read the one secret.
+ * the handler does: write its logs, use the table, read the one secret (if it calls the model),
+ * and send its traces to X-Ray.
  */
 export class VoiceFunction extends Construct {
   readonly function: LambdaFunction;
@@ -56,25 +62,31 @@ export class VoiceFunction extends Construct {
     // AWSLambdaBasicExecutionRole, which may write to any log group in the account.
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `${props.route.name}: its log group, the table, the OpenAI key secret`,
+      description:
+        props.openAiKeySecret === null
+          ? `${props.apiFunction.name}: its log group, the table`
+          : `${props.apiFunction.name}: its log group, the table, the OpenAI key secret`,
     });
+    acknowledgeFunctionRoleFindings(this.role);
     this.logGroup.grantWrite(this.role);
     this.role.addToPolicy(
       new PolicyStatement({ actions: [...tableActions], resources: [props.table.tableArn] }),
     );
-    // Not `secret.grantRead`: that adds DescribeSecret, which the function never calls.
-    this.role.addToPolicy(
-      new PolicyStatement({
-        actions: ['secretsmanager:GetSecretValue'],
-        resources: [secretArnForPolicies(props.openAiKeySecret)],
-      }),
-    );
+    if (props.openAiKeySecret !== null) {
+      // Not `secret.grantRead`: that adds DescribeSecret, which the function never calls.
+      this.role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [secretArnForPolicies(props.openAiKeySecret)],
+        }),
+      );
+    }
     // Not `NodejsFunction`: it cannot run esbuild plugins, and the chat-only openai build is one
     // (docs/decisions/bundle-size.md). `handlerCode` bundles with the same options as the benchmark.
     this.function = new LambdaFunction(this, 'Function', {
-      code: handlerCode(join(repositoryRoot, props.route.entry), repositoryRoot),
+      code: handlerCode(join(repositoryRoot, props.apiFunction.entry), repositoryRoot),
       handler: lambdaHandlerName,
-      description: props.route.description,
+      description: props.apiFunction.description,
       runtime: functionRuntime,
       architecture: Architecture.ARM_64,
       memorySize: functionMemoryMb,
@@ -82,10 +94,13 @@ export class VoiceFunction extends Construct {
       environment: { ...props.environment },
       logGroup: this.logGroup,
       role: this.role,
+      // The function's segment in X-Ray (init, invocation), joined to the API stage's trace. The
+      // model and DynamoDB calls are not subsegments: docs/decisions/2026-11-23-tracing.md.
+      tracing: Tracing.ACTIVE,
     });
     const resource = this.function.node.defaultChild;
     if (CfnResource.isCfnResource(resource)) {
-      resource.overrideLogicalId(functionLogicalId(props.route));
+      resource.overrideLogicalId(functionLogicalId(props.apiFunction));
     }
   }
 }

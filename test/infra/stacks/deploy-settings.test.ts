@@ -36,6 +36,8 @@ describe('parseDeploySettings', () => {
     ['logRetentionDays', '90', RetentionDays.THREE_MONTHS],
     ['createApiGatewayCloudWatchRole', 'false', false],
     ['createApiGatewayCloudWatchRole', false, false],
+    ['alarmEmail', ' ops@example.com ', 'ops@example.com'],
+    ['alarmEmail', '', null],
   ])('reads %s = %j (command line strings included) as %j', (key, given, expected) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -56,6 +58,8 @@ describe('parseDeploySettings', () => {
     ['throttleBurstLimit', '2.5'],
     ['logRetentionDays', '31'],
     ['createApiGatewayCloudWatchRole', 'yes'],
+    ['alarmEmail', 'ops at example.com'],
+    ['alarmEmail', true],
   ])('rejects %s = %j, naming the setting', (key, given) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });

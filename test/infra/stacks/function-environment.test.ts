@@ -12,6 +12,7 @@ describe('functionEnvironment', () => {
   const environment = functionEnvironment({
     tableName: 'jcc-table',
     settings: { ...defaultDeploySettings, openAiSecretName: 'prod/jcc/openai-key' },
+    callsModel: true,
   });
 
   it('declares every variable the handlers read, and no other', () => {
@@ -37,6 +38,25 @@ describe('functionEnvironment', () => {
   ] as const)('sets %s to %j in AWS', (name, expected) => {
     // Prepare / Act / Assess
     expect(environment[name]).toBe(expected);
+  });
+
+  it('tells a function that never calls the model nothing of the model, yet declares it all', () => {
+    // Prepare
+    const withoutModel = functionEnvironment({
+      tableName: 'jcc-table',
+      settings: defaultDeploySettings,
+      callsModel: false,
+    });
+
+    // Act / Assess
+    expect(Object.keys(withoutModel).sort()).toEqual([...functionEnvironmentNames].sort());
+    expect(withoutModel).toMatchObject({
+      OPENAI_API_KEY_SECRET: '',
+      OPENAI_BASE_URL: '',
+      LLM_MODEL: '',
+      OPENAI_API_KEY: '',
+      TABLE_NAME: 'jcc-table',
+    });
   });
 
   it('ends the turn before both the function and API Gateway give up', () => {

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statefulStackName, statelessStackName } from '../../../infra/stacks/jcc-app';
+import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
 
 let synthesized: SynthesizedJccApp;
@@ -16,6 +17,7 @@ beforeAll(() => {
       throttleBurstLimit: '8',
       logRetentionDays: '90',
       createApiGatewayCloudWatchRole: 'false',
+      alarmEmail: 'ops@example.com',
     },
   });
 });
@@ -36,15 +38,18 @@ describe('addJccStacks', () => {
     expect([statefulStackName, statelessStackName]).toEqual(['JccStateful', 'JccStateless']);
   });
 
-  it('passes the model settings and the secret name to every function', () => {
+  it('passes the model settings and the secret name to every function that calls the model', () => {
     // Prepare
-    const functions = Object.values(resourcesOfType('AWS::Lambda::Function'));
+    const functions = resourcesOfType('AWS::Lambda::Function');
+    const callers = voiceFunctions.filter((fn) => fn.callsModel);
 
     // Act
-    const environments = functions.map((resource) => resource.Properties.Environment.Variables);
+    const environments = callers.map(
+      (fn) => functions[functionLogicalId(fn)]?.Properties.Environment.Variables,
+    );
 
     // Assess
-    expect(environments).toHaveLength(3);
+    expect(environments.length).toBeGreaterThan(0);
     for (const variables of environments) {
       expect(variables).toMatchObject({
         OPENAI_API_KEY_SECRET: 'prod/jcc/openai',
@@ -52,6 +57,14 @@ describe('addJccStacks', () => {
         LLM_MODEL: 'gpt-4.1',
       });
     }
+  });
+
+  it('subscribes the alarm e-mail to the alarm topic', () => {
+    // Prepare / Act / Assess
+    synthesized.statelessTemplate.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+    });
   });
 
   it('grants the named secret only', () => {
@@ -77,12 +90,13 @@ describe('addJccStacks', () => {
     );
 
     // Assess
-    expect(retentions).toEqual([90, 90, 90, 90]);
+    // One per function, and the access logs.
+    expect(retentions).toEqual(Array(voiceFunctions.length + 1).fill(90));
   });
 
   it('leaves the account-wide API Gateway logging role alone when told to', () => {
     // Prepare / Act / Assess
     synthesized.statelessTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
-    synthesized.statelessTemplate.resourceCountIs('AWS::IAM::Role', 3);
+    synthesized.statelessTemplate.resourceCountIs('AWS::IAM::Role', voiceFunctions.length);
   });
 });

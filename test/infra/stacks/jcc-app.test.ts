@@ -6,7 +6,11 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequireBanner } from '../../../infra/stacks/function-bundling';
 import { statelessStackName } from '../../../infra/stacks/jcc-app';
-import { functionLogicalId, repositoryRoot, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import {
+  functionLogicalId,
+  repositoryRoot,
+  voiceFunctions,
+} from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
 
 interface TemplateResource {
@@ -82,7 +86,7 @@ describe.each(['stateful', 'stateless'] as const)('the %s stack', (name) => {
   });
 });
 
-describe.each(voiceRoutes)('the synthesized $name function', (route) => {
+describe.each(voiceFunctions)('the synthesized $name function', (route) => {
   const resource = (): TemplateResource => {
     const found = statelessResources[functionLogicalId(route)];
     if (found === undefined) throw new Error(`no function ${functionLogicalId(route)}`);
@@ -144,11 +148,11 @@ describe.each(voiceRoutes)('the synthesized $name function', (route) => {
 describe('the function assets', () => {
   it('are one bundle per handler, not one bundle shared through the asset cache', () => {
     // Prepare / Act
-    const assetPaths = voiceRoutes.map(
+    const assetPaths = voiceFunctions.map(
       (route) => statelessResources[functionLogicalId(route)]?.Metadata?.['aws:asset:path'],
     );
 
     // Assess
-    expect(new Set(assetPaths).size).toBe(voiceRoutes.length);
+    expect(new Set(assetPaths).size).toBe(voiceFunctions.length);
   });
 });

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { tableActions } from '../../../infra/stacks/voice-function';
-import { functionLogicalId, voiceRoutes } from '../../../infra/stacks/voice-routes';
+import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
 
 interface PolicyStatementJson {
@@ -10,6 +10,9 @@ interface PolicyStatementJson {
   readonly Resource: unknown;
   readonly Effect: string;
 }
+
+/** What active tracing needs; X-Ray offers no resource-level permission for them. */
+const xrayActions = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'] as const;
 
 let synthesized: SynthesizedJccApp;
 // Bundling is proven by jcc-app.test.ts; here the placeholder assets keep the synth fast.
@@ -31,14 +34,14 @@ const statementsOfRole = (roleLogicalId: string): PolicyStatementJson[] =>
     )
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
 
-describe.each(voiceRoutes)('the $name function', (route) => {
+describe.each(voiceFunctions)('the $name function', (route) => {
   const resource = () => {
     const found = resourcesOfType('AWS::Lambda::Function')[functionLogicalId(route)];
     if (found === undefined) throw new Error(`no function ${functionLogicalId(route)}`);
     return found;
   };
 
-  it('runs index.handler on Node 24, arm64, 1024 MB, 28 s', () => {
+  it('runs index.handler on Node 24, arm64, 1024 MB, 28 s, traced by X-Ray', () => {
     // Prepare / Act / Assess
     expect(resource().Properties).toMatchObject({
       Runtime: 'nodejs24.x',
@@ -46,6 +49,7 @@ describe.each(voiceRoutes)('the $name function', (route) => {
       MemorySize: 1024,
       Timeout: 28,
       Handler: 'index.handler',
+      TracingConfig: { Mode: 'Active' },
     });
   });
 
@@ -56,7 +60,7 @@ describe.each(voiceRoutes)('the $name function', (route) => {
     // Act / Assess
     expect(Object.keys(variables).sort()).toEqual([...functionEnvironmentNames].sort());
     expect(variables.OPENAI_API_KEY).toBe('');
-    expect(variables.OPENAI_API_KEY_SECRET).toBe('jcc/openai-api-key');
+    expect(variables.OPENAI_API_KEY_SECRET).toBe(route.callsModel ? 'jcc/openai-api-key' : '');
     expect(variables.TABLE_NAME).toEqual({
       'Fn::ImportValue': expect.stringMatching(/^JccStateful:/),
     });
@@ -73,7 +77,7 @@ describe.each(voiceRoutes)('the $name function', (route) => {
     expect(logGroup?.Properties.RetentionInDays).toBe(30);
   });
 
-  it('has a role with no managed policy and only its log group, the table and the secret', () => {
+  it('has a role with no managed policy: its log group, the table, X-Ray, the secret if it calls the model', () => {
     // Prepare
     const roleId: string = resource().Properties.Role['Fn::GetAtt'][0];
     const logGroupId: string = resource().Properties.LoggingConfig.LogGroup.Ref;
@@ -95,19 +99,24 @@ describe.each(voiceRoutes)('the $name function', (route) => {
         Action: [...tableActions].sort(),
         Resource: { 'Fn::ImportValue': expect.stringMatching(/^JccStateful:.*Table.*Arn/) },
       },
-      {
-        Effect: 'Allow',
-        Action: 'secretsmanager:GetSecretValue',
-        Resource: {
-          'Fn::Join': ['', expect.arrayContaining([':secret:jcc/openai-api-key-??????'])],
-        },
-      },
+      ...(route.callsModel
+        ? [
+            {
+              Effect: 'Allow',
+              Action: 'secretsmanager:GetSecretValue',
+              Resource: {
+                'Fn::Join': ['', expect.arrayContaining([':secret:jcc/openai-api-key-??????'])],
+              },
+            },
+          ]
+        : []),
+      { Effect: 'Allow', Action: [...xrayActions], Resource: '*' },
     ]);
   });
 });
 
 describe('the stateless stack IAM policies', () => {
-  it('grant no wildcard action and no wildcard resource', () => {
+  it('grant no wildcard action, and a wildcard resource only to X-Ray (which has no other)', () => {
     // Prepare
     const statements = Object.values(resourcesOfType('AWS::IAM::Policy')).flatMap(
       (policy): PolicyStatementJson[] => policy.Properties.PolicyDocument.Statement,
@@ -115,11 +124,15 @@ describe('the stateless stack IAM policies', () => {
 
     // Act
     const actions = statements.flatMap((statement) => [statement.Action].flat());
-    const resources = statements.map((statement) => JSON.stringify(statement.Resource));
+    const onAnyResource = statements.filter((statement) =>
+      JSON.stringify(statement.Resource).includes('*'),
+    );
 
     // Assess
     expect(statements.length).toBeGreaterThan(0);
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
-    expect(resources.filter((resource) => resource.includes('*'))).toEqual([]);
+    expect(onAnyResource.flatMap((statement) => [statement.Action].flat())).toEqual(
+      voiceFunctions.flatMap(() => [...xrayActions]),
+    );
   });
 });

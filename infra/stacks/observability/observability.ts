@@ -1,0 +1,84 @@
+import { CfnOutput, Validations } from 'aws-cdk-lib';
+import type { Stage } from 'aws-cdk-lib/aws-apigateway';
+import { Alarm, type Dashboard, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { alarmTopicAcknowledgements } from '../nag-acknowledgements';
+import { alarmComparison, assertAlarmsFit, operationsAlarms } from './operations-alarms';
+import { type DashboardRoute, operationsDashboard } from './operations-dashboard';
+
+export interface ObservabilityProps {
+  readonly stage: Stage;
+  /** Every route of the route table (name, method, path) and whether its function calls the model. */
+  readonly routes: readonly DashboardRoute[];
+  readonly functions: readonly {
+    readonly id: string;
+    readonly function: IFunction;
+    readonly logGroup: ILogGroup;
+    readonly callsModel: boolean;
+  }[];
+  readonly tableName: string;
+  readonly tableOperations: readonly string[];
+  readonly turnDeadlineMs: number;
+  /** Subscribed to the alarm topic by e-mail when set (context `alarmEmail`). */
+  readonly alarmEmail: string | null;
+}
+
+/** The alarms, the topic they notify (in alarm and back to OK), and the one dashboard. */
+export class Observability extends Construct {
+  readonly topic: Topic;
+  readonly alarms: readonly Alarm[];
+  readonly dashboard: Dashboard;
+
+  constructor(scope: Construct, id: string, props: ObservabilityProps) {
+    super(scope, id);
+    this.topic = new Topic(this, 'AlarmTopic', {
+      displayName: 'Jarvis Command Center alarms',
+      enforceSSL: true,
+    });
+    Validations.of(this.topic).acknowledge(...alarmTopicAcknowledgements);
+    if (props.alarmEmail !== null) {
+      this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    }
+    const specs = operationsAlarms({
+      stage: props.stage,
+      functions: props.functions,
+      modelRoutes: props.routes.filter((route) => route.callsModel).map((route) => route.name),
+      tableName: props.tableName,
+      tableOperations: props.tableOperations,
+      turnDeadlineMs: props.turnDeadlineMs,
+    });
+    assertAlarmsFit(specs);
+    const action = new SnsAction(this.topic);
+    this.alarms = specs.map((spec) => {
+      const alarm = new Alarm(this, spec.id, {
+        alarmName: `jcc-${spec.id}`,
+        alarmDescription: spec.description,
+        metric: spec.metric,
+        threshold: spec.threshold,
+        evaluationPeriods: spec.evaluationPeriods,
+        datapointsToAlarm: spec.datapointsToAlarm,
+        comparisonOperator: alarmComparison,
+        // No traffic is not a failure: a quiet night must not page anyone.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+      alarm.addAlarmAction(action);
+      alarm.addOkAction(action);
+      return alarm;
+    });
+    this.dashboard = operationsDashboard(this, 'Dashboard', { ...props, alarms: this.alarms });
+    // Stable output names, as `ApiUrl`: docs/deploy.md reads them with describe-stacks.
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.topic.topicArn,
+      description: 'SNS topic every alarm notifies; subscribe e-mail, chat or paging to it',
+    }).overrideLogicalId('AlarmTopicArn');
+    new CfnOutput(this, 'DashboardName', {
+      value: this.dashboard.dashboardName,
+      description: 'The CloudWatch dashboard of the service',
+    }).overrideLogicalId('DashboardName');
+  }
+}
