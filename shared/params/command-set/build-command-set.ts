@@ -57,6 +57,10 @@ export function buildCommandSet(
       validate,
       parameters: built.parameters,
       enumParameters: parameters.filter((parameter) => parameter.enumSet !== null),
+      stringParameters: parameters.filter(
+        ({ spec, enumSet }) =>
+          enumSet === null && spec.type?.kind === 'scalar' && spec.type.scalar === 'string',
+      ),
       defaultedParameters: parameters.filter(
         ({ spec }) => !spec.required && spec.defaultValue !== undefined,
       ),

@@ -1,4 +1,5 @@
 import type { ToolDefinition } from '../../conversation/chat-message';
+import { argumentLimitIssue } from '../limits/argument-limits';
 import { normalizeArguments } from '../normalization/normalize-arguments';
 import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { isJsonObject } from '../types/json-value';
@@ -25,7 +26,7 @@ export interface CompiledCommandSet {
   readonly commands: ReadonlyMap<string, CommandSpec>;
   /** One OpenAI tool per command, in registration order. */
   readonly tools: readonly ToolDefinition[];
-  /** Normalize under `policy`, then validate. */
+  /** Check ARGUMENT_LIMITS, normalize under `policy`, then validate. */
   check(call: ToolCallArguments, policy: NormalizationPolicy): CallCheck;
   /** Normalize only: the arguments as repaired (valid or not) and the repairs made. */
   normalize(call: ToolCallArguments, policy: NormalizationPolicy): NormalizedCall;
@@ -50,6 +51,8 @@ export function createCompiledCommandSet(
     commands,
     tools,
     check(call, policy) {
+      const tooLarge = argumentLimitIssue(call.name, call.arguments);
+      if (tooLarge !== null) return { ok: false, issues: [tooLarge], repairs: [] };
       const command = compiled.get(call.name);
       if (command === undefined || !isJsonObject(call.arguments)) {
         const issue = callProblem(call);
@@ -63,7 +66,8 @@ export function createCompiledCommandSet(
     },
     normalize(call, policy) {
       const command = compiled.get(call.name);
-      if (command === undefined || !isJsonObject(call.arguments)) {
+      const tooLarge = argumentLimitIssue(call.name, call.arguments) !== null;
+      if (command === undefined || !isJsonObject(call.arguments) || tooLarge) {
         return { arguments: call.arguments, repairs: [] };
       }
       const normalized = normalizeArguments(command, call.arguments, policy);

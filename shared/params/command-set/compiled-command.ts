@@ -9,6 +9,8 @@ export interface CompiledCommand {
   readonly parameters: ReadonlyMap<string, BuiltParameter>;
   /** Parameters whose enum we check as strings (ajv's schema for them has no enum). */
   readonly enumParameters: readonly BuiltParameter[];
+  /** Scalar string parameters without an enum: a placeholder string is no value for them. */
+  readonly stringParameters: readonly BuiltParameter[];
   /** Optional parameters with a declared default (filled in by the lenient policy). */
   readonly defaultedParameters: readonly BuiltParameter[];
 }

@@ -1,6 +1,7 @@
 import type { BuiltParameter } from '../command-set/build-parameter';
 import { isJsonObject } from '../types/json-value';
 import type { ScalarType } from '../types/parameter-type';
+import { enumMatch, enumRepair } from './enum-match';
 import { isPlaceholder } from './placeholder';
 import { type NormalizationPolicy, type Repair, RepairRule } from './repair';
 import { isValidScalar, repairScalar } from './scalar-repairs';
@@ -13,14 +14,16 @@ export type ParameterOutcome =
 type RecordRepair = (parameter: string, rule: RepairRule, before: unknown, after: unknown) => void;
 
 const KEEP: ParameterOutcome = { kind: 'keep' };
-const LABEL_DESCRIPTION = /^\s*([^:{}[\]]+?)\s*:\s*(\S.*?)\s*$/s;
+const BRACKETS = /[{}[\]]/;
 
 /**
  * The repair pipeline for one parameter whose value failed validation, in order:
- * 1. placeholder or null for an optional parameter: left out (strict: only null);
+ * 1. placeholder or null for an optional parameter: left out (strict: only null), unless it
+ *    names an enum value ignoring case;
  * 2. a JSON-encoded list or object in a string, for an array or object parameter: parsed;
- * 3. the scalar rules (numeric and boolean strings, date spelling...), for the value or for each
- *    failing array item; a single valid item for an array parameter: wrapped in a list;
+ * 3. the scalar rules (numeric and boolean strings, date spelling...), then the enum value that
+ *    matches ignoring case, for the value or for each failing array item; a single valid item for
+ *    an array parameter: wrapped in a list;
  * 4. lenient only: "label: description" for an object parameter.
  * Every step records a Repair into `repairs`; the input value is never mutated.
  */
@@ -35,7 +38,9 @@ export function repairParameter(
   const record: RecordRepair = (path, rule, before, after) => {
     repairs.push({ command, parameter: path, rule, before, after });
   };
-  if (!required && (value === null || (policy !== 'strict' && isPlaceholder(value)))) {
+  const placeholder =
+    policy !== 'strict' && isPlaceholder(value) && enumMatch(parameter, value) === null;
+  if (!required && (value === null || placeholder)) {
     record(
       name,
       value === null ? RepairRule.dropNull : RepairRule.dropPlaceholder,
@@ -54,17 +59,16 @@ export function repairParameter(
     }
   }
   if (type.kind === 'scalar') {
-    const repair = repairScalar(type.scalar, current, policy);
+    const repair = repairScalar(type.scalar, current, policy) ?? enumRepair(parameter, current);
     if (repair !== null) {
       record(name, repair.rule, current, repair.value);
       current = repair.value;
     }
   } else if (type.kind === 'array' && type.items !== null) {
-    current = repairArray(name, type.items, current, policy, record);
+    current = repairArray(parameter, type.items, current, policy, record);
   } else if (type.kind === 'dict' && policy === 'lenient' && typeof current === 'string') {
-    const match = LABEL_DESCRIPTION.exec(current);
-    if (match !== null) {
-      const split = { label: match[1], description: match[2] };
+    const split = labelAndDescription(current);
+    if (split !== null) {
       record(name, RepairRule.splitLabelDescription, current, split);
       current = split;
     }
@@ -73,17 +77,21 @@ export function repairParameter(
 }
 
 function repairArray(
-  name: string,
+  parameter: BuiltParameter,
   items: ScalarType,
   value: unknown,
   policy: NormalizationPolicy,
   record: RecordRepair,
 ): unknown {
+  const { name } = parameter.spec;
+  const { enumSet } = parameter;
   if (Array.isArray(value)) {
     let changed = false;
     const repaired = value.map((item: unknown, index) => {
-      if (isValidScalar(items, item)) return item;
-      const repair = repairScalar(items, item, policy);
+      const valid = isValidScalar(items, item);
+      if (valid && (enumSet === null || enumSet.has(String(item)))) return item;
+      const repair =
+        (valid ? null : repairScalar(items, item, policy)) ?? enumRepair(parameter, item);
       if (repair === null) return item;
       record(`${name}[${index}]`, repair.rule, item, repair.value);
       changed = true;
@@ -101,6 +109,17 @@ function repairArray(
   }
   record(name, RepairRule.wrapSingleValue, single, [single]);
   return [single];
+}
+
+// "Kitchen: the room with the oven". Found with indexOf and trim, linear in the text: the regular
+// expression it replaces was cubic in leading blanks (2,000 spaces and "a": 3.45 s).
+function labelAndDescription(text: string): { label: string; description: string } | null {
+  const colon = text.indexOf(':');
+  if (colon < 0) return null;
+  const label = text.slice(0, colon).trim();
+  const description = text.slice(colon + 1).trim();
+  if (label === '' || description === '' || BRACKETS.test(label)) return null;
+  return { label, description };
 }
 
 function parsedContainer(text: string, array: boolean): unknown {

@@ -7,7 +7,7 @@ export const DEFAULT_NORMALIZATION_POLICY: NormalizationPolicy = 'lossless';
 export const RepairRule = {
   /** An optional parameter sent as JSON null is left out (every policy). */
   dropNull: 'drop_null',
-  /** An optional parameter sent as "null", "None", "none", "default" or "" is left out. */
+  /** An optional parameter sent as "null", "None", "none", "default" or "" is left out (not strict). */
   dropPlaceholder: 'drop_placeholder',
   /** A JSON-encoded list or object in a string, for an array or object parameter. */
   parseJsonString: 'parse_json_string',
@@ -25,6 +25,8 @@ export const RepairRule = {
   canonicalizeTime: 'canonicalize_time',
   /** Duration designators upper-cased (`pt90m` -> `PT90M`). */
   canonicalizeDuration: 'canonicalize_duration',
+  /** "SUBTRACT" for an enum of add/subtract: the one declared value equal ignoring case and blanks. */
+  matchEnumIgnoringCase: 'match_enum_ignoring_case',
   /** One valid item for an array parameter becomes a list of one. */
   wrapSingleValue: 'wrap_single_value',
   /** lenient: yes/no, on/off, 1/0 for a bool. */

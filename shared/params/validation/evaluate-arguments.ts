@@ -18,7 +18,8 @@ const VALID: Evaluation = Object.freeze({ issues: [], failing: new Set<string>()
 
 /**
  * Validates arguments against a compiled command: ajv (types, formats, required, unknown names,
- * the client's constraints), then enums compared as strings, item by item for arrays.
+ * the client's constraints), then placeholders for string parameters, then enums compared as
+ * strings, item by item for arrays.
  */
 export function evaluateArguments(command: CompiledCommand, args: JsonObject): Evaluation {
   const schemaValid = command.validate(args) === true;
@@ -34,6 +35,15 @@ export function evaluateArguments(command: CompiledCommand, args: JsonObject): E
     if (topLevel !== null && Object.hasOwn(args, topLevel)) failing.add(topLevel);
   }
   const flagged = new Set(issues.map((issue) => issue.parameter));
+  for (const parameter of command.stringParameters) {
+    const { name } = parameter.spec;
+    if (!Object.hasOwn(args, name) || flagged.has(name)) continue;
+    const issue = placeholderIssue(command.spec.name, parameter, args[name]);
+    if (issue === null) continue;
+    issues.push(issue);
+    flagged.add(name);
+    failing.add(name);
+  }
   for (const parameter of command.enumParameters) {
     const { name } = parameter.spec;
     if (!Object.hasOwn(args, name) || flagged.has(name)) continue;
@@ -43,6 +53,29 @@ export function evaluateArguments(command: CompiledCommand, args: JsonObject): E
     failing.add(name);
   }
   return issues.length === 0 ? VALID : { issues, failing };
+}
+
+// "None" is a string, but never the value a string parameter was asked for (llm-failure-modes.md):
+// required, it is missing; optional, it is to be left out (the repair does so, strict retries).
+// A declared enum value is a real value, and an enum miss is reported by the enum check.
+function placeholderIssue(
+  command: string,
+  parameter: BuiltParameter,
+  value: unknown,
+): ValidationIssue | null {
+  const { spec, enumSet } = parameter;
+  if (typeof value !== 'string' || !isPlaceholder(value) || enumSet !== null) return null;
+  return makeIssue({
+    code: spec.required ? 'missing_parameter' : 'constraint',
+    command,
+    parameter: spec.name,
+    expected: spec.required
+      ? describeParameter(spec)
+      : 'must be a real value; leave the parameter out when there is none',
+    received: value,
+    validValues: null,
+    parameterType: spec.type,
+  });
 }
 
 // Items already reported (a wrong type) are not reported again as enum misses.

@@ -28,6 +28,8 @@ function issueMessage(facts: IssueFacts): string {
   switch (code) {
     case 'unknown_tool':
       return `${command}: there is no tool with this name. Call one of: ${values}.`;
+    case 'arguments_too_large':
+      return `${where}: the arguments are too large: send ${expected}; got ${String(received)}.`;
     case 'arguments_not_object':
       return `${command}: the arguments must be one JSON object of named parameters, got ${got}.`;
     case 'unknown_parameter':

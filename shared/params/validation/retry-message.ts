@@ -37,6 +37,7 @@ function issueLine(issue: ValidationIssue, toolNames: readonly string[]): string
     const names = toolNames.length > 0 ? toolNames : (issue.validValues ?? []);
     return `${command}: there is no such tool. Available tools: ${names.join(', ')}.`;
   }
+  if (code === 'arguments_too_large') return issue.message;
   if (code === 'arguments_not_object') {
     return `${command}: the arguments must be one JSON object of named parameters; got ${got}.`;
   }

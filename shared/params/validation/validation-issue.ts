@@ -9,7 +9,9 @@ export type ValidationIssueCode =
   | 'invalid_format'
   | 'not_in_enum'
   | 'constraint'
-  | 'arguments_not_object';
+  | 'arguments_not_object'
+  /** Over ARGUMENT_LIMITS (size, nesting, array length); `received` describes, never holds, it. */
+  | 'arguments_too_large';
 
 /** One reason a tool call cannot go to the node, in terms both a model and a person can act on. */
 export interface ValidationIssue {

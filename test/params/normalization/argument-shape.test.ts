@@ -10,10 +10,16 @@ const set = compileOrThrow({
       { name: 'count', type: 'int' },
       { name: 'ratio', type: 'float' },
       { name: 'flag', type: 'bool' },
+      { name: 'label', type: 'string' },
+      { name: 'operation', type: 'string', enum_values: ['add', 'subtract', 'multiply'] },
+      { name: 'operations', type: 'array<string>', enum_values: ['add', 'subtract', 'multiply'] },
+      { name: 'mode', type: 'string', enum_values: ['none', 'eco'] },
+      { name: 'switch', type: 'string', enum_values: ['on', 'ON', 'off'] },
     ]),
     typedCommand('needs', [
       { name: 'count', type: 'int', required: true },
       { name: 'when', type: 'array<datetime>', required: true },
+      { name: 'title', type: 'string', required: true },
     ]),
   ],
 });
@@ -30,7 +36,7 @@ interface Row {
   readonly lenient?: Outcome;
 }
 
-const NEEDS_WHEN = { when: ['2026-01-18T05:00:00Z'] };
+const NEEDS_WHEN = { when: ['2026-01-18T05:00:00Z'], title: 'Tea' };
 const PLACEHOLDER_STRINGS = ['null', 'None', 'none', 'default', ''];
 
 // The "Argument shape" table of llm-failure-modes.md, one row per case; lenient = lossless unless given.
@@ -143,6 +149,116 @@ const ARGUMENT_SHAPE: readonly [string, Row][] = [
       strict: { issues: [['missing_parameter', 'count']] },
     },
   ]),
+  ...PLACEHOLDER_STRINGS.map((placeholder): [string, Row] => [
+    `${JSON.stringify(placeholder)} for an optional string parameter`,
+    {
+      command: 'probe',
+      sent: { label: placeholder, flag: true },
+      lossless: { arguments: { flag: true }, rules: ['drop_placeholder'] },
+      strict: { issues: [['constraint', 'label']] },
+    },
+  ]),
+  [
+    'null for an optional string parameter',
+    {
+      command: 'probe',
+      sent: { label: null, flag: true },
+      lossless: { arguments: { flag: true }, rules: ['drop_null'] },
+      strict: { arguments: { flag: true }, rules: ['drop_null'] },
+    },
+  ],
+  ...[...PLACEHOLDER_STRINGS, null].map((placeholder): [string, Row] => [
+    `${JSON.stringify(placeholder)} for a required string parameter`,
+    {
+      command: 'needs',
+      sent: { ...NEEDS_WHEN, count: 1, title: placeholder },
+      lossless: { issues: [['missing_parameter', 'title']] },
+      strict: { issues: [['missing_parameter', 'title']] },
+    },
+  ]),
+  [
+    '"none" where it is one of the enum_values',
+    {
+      command: 'probe',
+      sent: { mode: 'none' },
+      lossless: { arguments: { mode: 'none' }, rules: [] },
+      strict: { arguments: { mode: 'none' }, rules: [] },
+    },
+  ],
+  [
+    '"None" where "none" is one of the enum_values: that value, not left out',
+    {
+      command: 'probe',
+      sent: { mode: 'None' },
+      lossless: { arguments: { mode: 'none' }, rules: ['match_enum_ignoring_case'] },
+      strict: { issues: [['not_in_enum', 'mode']] },
+    },
+  ],
+  [
+    '"SUBTRACT" where the enum is add/subtract/multiply',
+    {
+      command: 'probe',
+      sent: { operation: 'SUBTRACT' },
+      lossless: { arguments: { operation: 'subtract' }, rules: ['match_enum_ignoring_case'] },
+      strict: { issues: [['not_in_enum', 'operation']] },
+    },
+  ],
+  [
+    '" Subtract " (blanks around) where the enum is add/subtract/multiply',
+    {
+      command: 'probe',
+      sent: { operation: ' Subtract ' },
+      lossless: { arguments: { operation: 'subtract' }, rules: ['match_enum_ignoring_case'] },
+      strict: { issues: [['not_in_enum', 'operation']] },
+    },
+  ],
+  [
+    'an array of enum values in other cases, item by item',
+    {
+      command: 'probe',
+      sent: { operations: ['ADD', 'subtract', 'Multiply'] },
+      lossless: {
+        arguments: { operations: ['add', 'subtract', 'multiply'] },
+        rules: ['match_enum_ignoring_case', 'match_enum_ignoring_case'],
+      },
+      strict: {
+        issues: [
+          ['not_in_enum', 'operations[0]'],
+          ['not_in_enum', 'operations[2]'],
+        ],
+      },
+    },
+  ],
+  [
+    'one enum value in another case for an array parameter',
+    {
+      command: 'probe',
+      sent: { operations: 'ADD' },
+      lossless: {
+        arguments: { operations: ['add'] },
+        rules: ['wrap_single_value', 'match_enum_ignoring_case'],
+      },
+      strict: { issues: [['wrong_type', 'operations']] },
+    },
+  ],
+  [
+    '"On" where both "on" and "ON" are declared (ambiguous)',
+    {
+      command: 'probe',
+      sent: { switch: 'On' },
+      lossless: { issues: [['not_in_enum', 'switch']] },
+      strict: { issues: [['not_in_enum', 'switch']] },
+    },
+  ],
+  [
+    '"divide" where the enum is add/subtract/multiply (no value matches)',
+    {
+      command: 'probe',
+      sent: { operation: 'divide' },
+      lossless: { issues: [['not_in_enum', 'operation']] },
+      strict: { issues: [['not_in_enum', 'operation']] },
+    },
+  ],
   [
     'a required parameter left out',
     {

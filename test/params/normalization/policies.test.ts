@@ -55,13 +55,25 @@ describe('the lenient policy', () => {
   });
 });
 
-describe('a valid value is never a placeholder', () => {
-  it.each(['none', 'default', '', 'null'])('keeps the string %j for a string parameter', (text) => {
+describe('a placeholder is no value for a string parameter', () => {
+  it.each(['none', 'default', '', 'null', ' None '])('drops the string %j', (text) => {
     // Act
     const check = set.check({ name: 'probe', arguments: { label: text } }, 'lossless');
 
     // Assess
-    expect(check).toEqual({ ok: true, arguments: { label: text }, repairs: [] });
+    expect(check).toEqual({
+      ok: true,
+      arguments: {},
+      repairs: [
+        {
+          command: 'probe',
+          parameter: 'label',
+          rule: 'drop_placeholder',
+          before: text,
+          after: undefined,
+        },
+      ],
+    });
   });
 
   it('drops a placeholder that misses an enum', () => {
@@ -70,6 +82,14 @@ describe('a valid value is never a placeholder', () => {
 
     // Assess
     expect(check).toMatchObject({ ok: true, arguments: {} });
+  });
+
+  it('keeps a string that only contains a placeholder word', () => {
+    // Act
+    const check = set.check({ name: 'probe', arguments: { label: 'none left' } }, 'lossless');
+
+    // Assess
+    expect(check).toEqual({ ok: true, arguments: { label: 'none left' }, repairs: [] });
   });
 });
 

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import type { CommandSpec, ParameterSpec, ScalarType } from '../../../shared/params';
+import {
+  type CommandSpec,
+  isPlaceholder,
+  type ParameterSpec,
+  type ScalarType,
+} from '../../../shared/params';
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0');
 
@@ -59,7 +64,8 @@ const durationArbitrary = fc.oneof(
 );
 
 const SCALARS: Readonly<Record<ScalarType, fc.Arbitrary<unknown>>> = {
-  string: fc.string(),
+  // A placeholder ("", "none"...) is no value for a string parameter (llm-failure-modes.md).
+  string: fc.string().filter((text) => !isPlaceholder(text)),
   int: fc.integer(),
   float: fc.double({ noNaN: true, noDefaultInfinity: true }),
   bool: fc.boolean(),
