@@ -1,13 +1,16 @@
 /**
- * `npm run node:add -- --node-id ID --timezone ZONE [--room ROOM] [--table NAME]`
- * Registers a node and prints its key once (only the key's SHA-256 is stored). Against the local
- * table through DYNAMODB_ENDPOINT (default http://127.0.0.1:8000 while `npm start` runs), or,
- * with --aws, against the deployed table with the usual AWS credentials.
+ * `npm run node:add -- --node-id ID [--timezone ZONE] [--room ROOM] [--table NAME] [--aws] [--rotate]`
+ * Registers a node and prints its key once (only the key's SHA-256 is stored). Against the table
+ * `npm start` serves (DYNAMODB_PORT, DYNAMODB_HOST, TABLE_NAME, as it reads them; or
+ * DYNAMODB_ENDPOINT), or, with --aws, against the deployed table in the region the AWS SDK's
+ * default chain picks. An existing node keeps its key unless --rotate is given.
  */
 import { parseArgs } from 'node:util';
 import { IANAZone } from 'luxon';
-import { createDynamoDbClient, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { generateNodeKey, hashNodeKey } from '../../shared/adapters/node-key';
+import { describeTarget, nodeAddClient, nodeAddTarget } from './node-add/node-add-target';
+import { registerNode } from './node-add/register-node';
 
 const { values } = parseArgs({
   options: {
@@ -16,6 +19,7 @@ const { values } = parseArgs({
     room: { type: 'string' },
     table: { type: 'string' },
     aws: { type: 'boolean', default: false },
+    rotate: { type: 'boolean', default: false },
   },
 });
 
@@ -27,28 +31,30 @@ if (!nodeId || !/^[\x21-\x39\x3b-\x7e]{1,128}$/.test(nodeId)) {
 if (timezone !== undefined && !IANAZone.isValidZone(timezone))
   fail(`--timezone "${timezone}" is not an IANA zone`);
 
-const tableName = values.table ?? process.env.TABLE_NAME ?? 'jcc-local';
-const endpoint = values.aws ? undefined : process.env.DYNAMODB_ENDPOINT || 'http://127.0.0.1:8000';
-const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
-const client = createDynamoDbClient({ region, ...(endpoint === undefined ? {} : { endpoint }) });
+const target = nodeAddTarget({ aws: values.aws, table: values.table }, process.env);
+if (!target.ok) fail(target.issues.join('; '));
+const client = nodeAddClient(target.value, process.env);
+let where = `table ${target.value.tableName}`;
 const key = generateNodeKey();
 try {
-  await new DynamoDbNodeRegistry({ client, tableName }).put({
-    nodeId,
-    keyHash: hashNodeKey(key),
-    timezone: timezone ?? null,
-    room: values.room ?? null,
-    name: nodeId,
-    enabled: true,
-  });
-} catch (error) {
-  fail(
-    `could not write to table ${tableName}${endpoint ? ` at ${endpoint}` : ''}: ${String(error)}`,
+  where = await describeTarget(target.value, client);
+  const registered = await registerNode(
+    new DynamoDbNodeRegistry({ client, tableName: target.value.tableName }),
+    { nodeId, timezone: timezone ?? null, room: values.room ?? null, rotate: values.rotate },
+    hashNodeKey(key),
   );
+  if (!registered.ok) fail(`${registered.issues.join('; ')} (${where})`);
+  const done = registered.value.rotated ? 'Replaced the key of node' : 'Registered node';
+  console.log(`${done} ${nodeId} in ${where}.`);
+  if (!registered.value.enabled) console.log('The node is disabled: it cannot call the API.');
+} catch (error) {
+  const hint = /region is missing/i.test(String(error))
+    ? ' (no AWS region: set AWS_REGION or `region` in your AWS profile)'
+    : '';
+  fail(`could not write to ${where}: ${String(error)}${hint}`);
 } finally {
   client.destroy();
 }
-console.log(`Registered node ${nodeId} in ${tableName}${endpoint ? ` (${endpoint})` : ''}.`);
 console.log('Its key is shown once; store it on the node now:');
 console.log(`X-API-Key: ${nodeId}:${key}`);
 

@@ -1,0 +1,65 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
+import { failure, type Result, success } from '../../../shared/result';
+import { readLocalSettings } from '../../local/local-settings';
+
+/** Where `npm run node:add` writes: the deployed table, or the one `npm start` serves. */
+export type NodeAddTarget =
+  | { readonly kind: 'aws'; readonly tableName: string }
+  | { readonly kind: 'local'; readonly tableName: string; readonly endpoint: string };
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The target from the options and the environment. Locally it is the embedded DynamoDB of
+ * `npm start`, found through the same settings (`DYNAMODB_PORT`, `DYNAMODB_HOST`, `TABLE_NAME`),
+ * or `DYNAMODB_ENDPOINT` for any other local DynamoDB.
+ */
+export function nodeAddTarget(
+  options: { readonly aws: boolean; readonly table: string | undefined },
+  env: Environment,
+): Result<NodeAddTarget, string> {
+  const table = options.table?.trim() || env.TABLE_NAME?.trim() || undefined;
+  if (options.aws) {
+    if (table === undefined) {
+      return failure([
+        '--aws needs --table <name>: the TableName output of the JccStateful stack (docs/deploy.md)',
+      ]);
+    }
+    return success({ kind: 'aws', tableName: table });
+  }
+  let settings: ReturnType<typeof readLocalSettings>;
+  try {
+    settings = readLocalSettings(env);
+  } catch (error) {
+    return failure([error instanceof Error ? error.message : String(error)]);
+  }
+  const endpoint =
+    env.DYNAMODB_ENDPOINT?.trim() ||
+    `http://${reachableHost(settings.dynamoDbHost)}:${settings.dynamoDbPort}`;
+  return success({ kind: 'local', tableName: table ?? settings.tableName, endpoint });
+}
+
+/** A server listening on every interface is reached on loopback; IPv6 literals need brackets. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * The client for the target. In AWS no region is passed: the SDK's default chain picks it
+ * (`AWS_REGION`, then the profile's `region` in ~/.aws/config), as `cdk deploy` does.
+ */
+export function nodeAddClient(target: NodeAddTarget, env: Environment): DynamoDBClient {
+  if (target.kind === 'aws') return new DynamoDBClient({});
+  const region = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || 'us-east-1';
+  return createDynamoDbClient({ region, endpoint: target.endpoint });
+}
+
+/** Where the client writes, for the user: table, region, and the endpoint when local. */
+export async function describeTarget(target: NodeAddTarget, client: DynamoDBClient) {
+  const region = await client.config.region();
+  return target.kind === 'aws'
+    ? `table ${target.tableName} in ${region}`
+    : `table ${target.tableName} at ${target.endpoint}`;
+}

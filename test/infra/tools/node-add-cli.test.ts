@@ -1,0 +1,60 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../../../infra/stacks/voice-routes';
+import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
+import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { useDynalite } from '../../support/dynalite';
+
+const database = useDynalite();
+
+/** `npm run node:add -- ...args` as a user runs it, with only the local settings of `npm start`. */
+async function nodeAdd(...args: string[]) {
+  const { port } = new URL(database().endpoint);
+  const env = { ...process.env, DYNAMODB_PORT: port, TABLE_NAME: database().tableName };
+  delete env.DYNAMODB_ENDPOINT;
+  const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
+  try {
+    const { stdout } = await promisify(execFile)(tsx, ['infra/tools/node-add.ts', ...args], {
+      cwd: repositoryRoot,
+      env,
+    });
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const keyOf = (stdout: string) => /X-API-Key: [^:]+:(\S+)/.exec(stdout)?.[1] ?? '';
+
+describe('npm run node:add', () => {
+  it('finds the table of npm start through DYNAMODB_PORT, refuses to replace a key silently, rotates on --rotate', async () => {
+    // Prepare
+    const registry = new DynamoDbNodeRegistry({
+      client: database().client,
+      tableName: database().tableName,
+    });
+
+    // Act
+    const first = await nodeAdd('--node-id', 'porch', '--timezone', 'Europe/Oslo');
+    const again = await nodeAdd('--node-id', 'porch');
+    const afterRefusal = await registry.find('porch');
+    const rotated = await nodeAdd('--node-id', 'porch', '--rotate');
+
+    // Assess
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(
+      `Registered node porch in table ${database().tableName} at ${database().endpoint}.`,
+    );
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('--rotate');
+    expect(afterRefusal?.keyHash).toBe(hashNodeKey(keyOf(first.stdout)));
+    expect(rotated.stdout).toContain('Replaced the key of node porch');
+    expect(await registry.find('porch')).toMatchObject({
+      keyHash: hashNodeKey(keyOf(rotated.stdout)),
+      timezone: 'Europe/Oslo',
+    });
+  }, 30_000);
+});
