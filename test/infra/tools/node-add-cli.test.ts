@@ -12,8 +12,8 @@ const database = useDynalite();
 /** `npm run node:add -- ...args` as a user runs it, with only the local settings of `npm start`. */
 async function nodeAdd(...args: string[]) {
   const { port } = new URL(database().endpoint);
-  const env = { ...process.env, DYNAMODB_PORT: port, TABLE_NAME: database().tableName };
-  delete env.DYNAMODB_ENDPOINT;
+  const { DYNAMODB_ENDPOINT: _ignored, ...inherited } = process.env;
+  const env = { ...inherited, DYNAMODB_PORT: port, TABLE_NAME: database().tableName };
   const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
   try {
     const { stdout } = await promisify(execFile)(tsx, ['infra/tools/node-add.ts', ...args], {
