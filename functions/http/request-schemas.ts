@@ -1,3 +1,5 @@
+import { MAX_PENDING_CALLS } from '../../shared/conversation/turn/call-limits';
+
 /**
  * The JSON Schemas of the three request bodies: the one place the edge validates with and the
  * OpenAPI document is built from. Unknown extra fields are accepted (nodes send more than api.md
@@ -10,7 +12,8 @@ export const LIMITS = {
   textCharacters: 4_000,
   listItems: 100,
   utteranceCharacters: 2_000,
-  toolResults: 32,
+  /** A node answers every pending call at once; the engine never leaves more pending. */
+  toolResults: MAX_PENDING_CALLS,
   idCharacters: 128,
 } as const;
 

@@ -6,18 +6,26 @@ import type { ToolCallCandidate } from './tool-call-candidate';
 const maximumDraws = 8;
 
 /**
- * Gives every call an id unique within the reply: the model's id where it gave one, first come
- * first served; a fresh `call_` id for a missing, empty or repeated one. Fresh ids never collide
- * with an id the model gave to another call of the same reply.
+ * An id a node can always send back: printable ASCII without spaces (what `continue` accepts),
+ * and short, as OpenAI's own are. Anything else the model chose is replaced.
+ */
+const USABLE_ID = /^[\x21-\x7E]{1,64}$/;
+
+/**
+ * Gives every call an id unique within the reply and unlike every id in `used` (the turn's and
+ * the conversation's earlier calls): the model's id where it gave a usable, unused one, first come
+ * first served; a fresh `call_` id for a missing, unusable or repeated one. A model that reuses an
+ * id across a retry therefore never hands the node two calls with one id.
  */
 export function assignToolCallIds(
   candidates: readonly ToolCallCandidate[],
   source: ExtractedToolCall['source'],
   ids: IdGenerator,
+  used: ReadonlySet<string> = new Set(),
 ): ExtractedToolCall[] {
-  const taken = new Set<string>();
+  const taken = new Set(used);
   const kept = candidates.map(({ id }) => {
-    if (id === null || taken.has(id)) return null;
+    if (id === null || !USABLE_ID.test(id) || taken.has(id)) return null;
     taken.add(id);
     return id;
   });

@@ -15,9 +15,14 @@ import { modelGivenId, type ToolCallCandidate } from './tool-call-candidate';
  *    the text is not searched for more calls, though tool-call markup is still removed from it so
  *    it never reaches the user.
  * 3. Without native calls, calls written into the text are taken, whatever tools they name.
- * 4. Arguments are parsed leniently; ids are kept, or assigned from `ids` when missing or repeated.
+ * 4. Arguments are parsed leniently; ids are kept, or assigned from `ids` when missing, unusable,
+ *    repeated, or among the `usedIds` of earlier calls.
  */
-export function extractReply(reply: ModelReply, ids: IdGenerator): ExtractedReply {
+export function extractReply(
+  reply: ModelReply,
+  ids: IdGenerator,
+  usedIds: ReadonlySet<string> = new Set(),
+): ExtractedReply {
   const visible = reply.content === null ? '' : stripThinkBlocks(reply.content);
   const found = findTextToolCalls(visible);
   const native = reply.toolCalls.length > 0;
@@ -25,7 +30,7 @@ export function extractReply(reply: ModelReply, ids: IdGenerator): ExtractedRepl
   const text = found.text.trim();
   return {
     text: text === '' ? null : text,
-    toolCalls: assignToolCallIds(candidates, native ? 'native' : 'text', ids),
+    toolCalls: assignToolCallIds(candidates, native ? 'native' : 'text', ids, usedIds),
   };
 }
 

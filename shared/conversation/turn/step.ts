@@ -4,8 +4,10 @@
  * 1. pull the tool calls out of the reply (native or written in the text);
  * 2. `request_validation` from the model: stop and ask the user;
  * 3. no call at all: a direct answer (accepted, must-call retry, or the final answer);
- * 4. check each node call (normalize, validate); run the server tools;
+ * 4. apply the limits per reply (calls read, server tools run, calls pending on the node);
+ *    check each node call (normalize, validate); run the server tools;
  * 5. invalid calls: retry with the issues while the budget lasts, else ask the user;
+ *    calls refused by a limit: retry with a note while the budget lasts, else hand over what fits;
  *    server tools ran: give their results to the model and go on;
  * 6. otherwise hand the valid calls to the node.
  */
@@ -14,8 +16,9 @@ import type { ModelReply } from '../../ports/language-model';
 import type { ChatMessage, ToolCall } from '../chat-message';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
-import { isServerToolName, ServerToolName } from '../server-tools/server-tool-names';
+import { ServerToolName } from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
+import { boundReplyCalls, fitPending, limitNote, type RefusedCall } from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
@@ -24,7 +27,7 @@ import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
   const state: TurnState = { ...previous, modelCalls: previous.modelCalls + 1 };
-  const { text, toolCalls } = extractReply(reply, context.ids);
+  const { text, toolCalls } = extractReply(reply, context.ids, usedCallIds(state));
 
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);
   if (ask !== undefined) {
@@ -33,18 +36,15 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   }
   if (toolCalls.length === 0) return answerDirectly(state, text, context);
 
-  const serverCalls = toolCalls.filter((call) => isServerToolName(call.name));
-  const checked = toolCalls
-    .filter((call) => !isServerToolName(call.name))
-    .map((call) => checkClientCall(call, context));
+  const bounded = boundReplyCalls(toolCalls);
+  const checked = bounded.clientCalls.map((call) => checkClientCall(call, context));
   const invalid = checked.filter((result) => !result.ok);
-  const kept = withoutRepeats([
-    ...state.keptCalls,
-    ...checked.filter((result) => result.ok).map((result) => result.call),
-  ]);
+  const valid = checked.filter((result) => result.ok).map((result) => result.call);
+  const fitted = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
+  const refused = [...bounded.refused, ...fitted.refused];
   const repaired: TurnState = {
     ...state,
-    keptCalls: kept,
+    keptCalls: fitted.kept,
     repairs: [...state.repairs, ...checked.flatMap((result) => result.repairs)],
   };
 
@@ -52,22 +52,30 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
     return finishWithClarification(repaired, null, clarificationFor(issues), context);
   }
-  if (serverCalls.length === 0 && invalid.length === 0) {
-    return finishWithToolCalls(repaired, text, kept);
+  const overLimits = refused.length > 0 || bounded.dropped > 0;
+  if (bounded.serverCalls.length === 0 && invalid.length === 0) {
+    if (fitted.kept.length > 0 && (!overLimits || !retriesLeft(repaired, context))) {
+      return finishWithToolCalls(repaired, text, fitted.kept);
+    }
   }
-  return callModelAgain(answerInServer(repaired, text, serverCalls, invalid, context), context);
+  const answered = answerInServer(repaired, text, bounded.serverCalls, invalid, refused, context);
+  return callModelAgain(
+    withRetryMessage(answered, invalid, refused, bounded.dropped, context),
+    context,
+  );
 }
 
 /**
- * Records the calls the server answers itself (server tools, and invalid node calls answered
- * with their errors) so that every call in the history has its tool message, then adds the retry
- * message when some were invalid. Valid node calls stay out of the history until the turn ends.
+ * Records the calls the server answers itself (server tools, invalid node calls answered with
+ * their errors, calls refused by the limits) so that every call in the history has its tool
+ * message. Valid node calls stay out of the history until the turn ends.
  */
 function answerInServer(
   state: TurnState,
   text: string | null,
   serverCalls: readonly ExtractedToolCall[],
   invalid: readonly CheckedCall[],
+  refused: readonly RefusedCall[],
   context: TurnContext,
 ): TurnState {
   const serverToolCalls = serverCalls.map((call) => ({
@@ -87,7 +95,8 @@ function answerInServer(
       issues: result.ok ? [] : result.issues.map((issue) => issue.message),
     },
   }));
-  const answered = [...serverToolCalls, ...invalidCalls];
+  const refusedCalls = refused.map(({ call, reason }) => ({ ...call, result: { error: reason } }));
+  const answered = [...serverToolCalls, ...invalidCalls, ...refusedCalls];
   const withCalls = appendAssistant(
     state,
     text,
@@ -98,21 +107,47 @@ function answerInServer(
     toolCallId: call.id,
     content: JSON.stringify(call.result),
   }));
-  const messages = [...withCalls.messages, ...toolMessages];
-  if (invalid.length === 0) return { ...withCalls, messages };
+  return { ...withCalls, messages: [...withCalls.messages, ...toolMessages] };
+}
 
+/**
+ * Adds what the model must fix, when anything: the retry message for invalid calls and the note
+ * on the limits, as one system message counted as one retry.
+ */
+function withRetryMessage(
+  state: TurnState,
+  invalid: readonly CheckedCall[],
+  refused: readonly RefusedCall[],
+  dropped: number,
+  context: TurnContext,
+): TurnState {
   const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
   const toolNames = [...context.commandSet.commands.keys()];
+  const note = limitNote(refused, dropped);
+  const parts = [invalid.length > 0 ? buildRetryMessage(issues, toolNames) : null, note];
+  const content = parts.filter((part) => part !== null).join('\n');
+  if (content === '') return state;
+  const reason = invalid.length > 0 ? 'invalid_arguments' : 'too_many_calls';
   return {
-    ...withCalls,
-    messages: [...messages, { role: 'system', content: buildRetryMessage(issues, toolNames) }],
-    retries: [...state.retries, { reason: 'invalid_arguments', issues }],
+    ...state,
+    messages: [...state.messages, { role: 'system', content }],
+    retries: [...state.retries, { reason, issues }],
   };
 }
 
-/** The same call sent again on a retry (same tool, same arguments) is handed over once. */
-function withoutRepeats(calls: readonly ToolCall[]): ToolCall[] {
-  const seen = new Set<string>();
+/** Every tool-call id the history and the held calls already use: a new call must not repeat one. */
+function usedCallIds(state: TurnState): ReadonlySet<string> {
+  const used = new Set(state.keptCalls.map((call) => call.id));
+  for (const message of state.messages) {
+    if (message.role === 'assistant') for (const call of message.toolCalls) used.add(call.id);
+    if (message.role === 'tool') used.add(message.toolCallId);
+  }
+  return used;
+}
+
+/** New calls that repeat a held one (same tool, same arguments) on a retry are handed over once. */
+function withoutRepeats(held: readonly ToolCall[], calls: readonly ToolCall[]): ToolCall[] {
+  const seen = new Set<string>(held.map((call) => `${call.name}\u0000${call.arguments}`));
   return calls.filter((call) => {
     const key = `${call.name}\u0000${call.arguments}`;
     if (seen.has(key)) return false;

@@ -18,7 +18,7 @@ export interface ValidationRequest {
 
 /** Why the model was asked again within one turn. */
 export interface RetryRecord {
-  readonly reason: 'invalid_arguments' | 'must_call_tool';
+  readonly reason: 'invalid_arguments' | 'must_call_tool' | 'too_many_calls';
   readonly issues: readonly ValidationIssue[];
 }
 
