@@ -1,8 +1,53 @@
 import { resolveApiKey } from '../../shared/adapters/config/resolve-api-key';
-import { readServiceConfig } from '../../shared/adapters/config/service-config';
+import { type ApiKeySource, readServiceConfig } from '../../shared/adapters/config/service-config';
 import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
+
+/** A key read from its secret during the Lambda init. */
+interface InitKey {
+  readonly secretId: string;
+  readonly key: string;
+}
+
+/**
+ * In Lambda, the model's key is read from its secret during the init (top-level await), not on the
+ * first request: a missing or unreadable secret then fails the init with one log line naming the
+ * secret and the region (and the Lambda Errors alarm fires), instead of each request answering a
+ * bare 500. Only a function told where the key is reads it (the stack leaves the secret name empty
+ * for the others). Elsewhere (tests, `npm start`) nothing happens here.
+ */
+async function readKeyDuringInit(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<InitKey | null> {
+  if (!env.AWS_LAMBDA_FUNCTION_NAME) return null;
+  let region: string;
+  let source: ApiKeySource | undefined;
+  try {
+    const config = readServiceConfig(env);
+    region = config.region;
+    source = config.languageModel?.apiKey;
+  } catch {
+    // An invalid configuration is reported by the first request, with every problem listed.
+    return null;
+  }
+  if (source?.kind !== 'secret') return null;
+  try {
+    return { secretId: source.secretId, key: await resolveApiKey(source, region) };
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: 'ERROR',
+        message: `init failed: ${error instanceof Error ? error.message : String(error)}. Create the secret in ${region} (docs/deploy.md) or deploy with -c openAiSecretName=<its name>`,
+        secret: source.secretId,
+        region,
+      }),
+    );
+    throw error;
+  }
+}
+
+const initKey = await readKeyDuringInit(process.env);
 
 /**
  * The real dependencies of a Lambda container (or of `npm start`), read from the environment once.
@@ -13,7 +58,13 @@ export async function productionDependencies(
 ): Promise<ServiceDependencies> {
   const config = readServiceConfig(process.env);
   const llm = options.callsModel ? config.languageModel : null;
-  const apiKey = llm === null ? null : await resolveApiKey(llm.apiKey, config.region);
+  const source = llm?.apiKey;
+  const apiKey =
+    source === undefined
+      ? null
+      : source.kind === 'secret' && initKey?.secretId === source.secretId
+        ? initKey.key
+        : await resolveApiKey(source, config.region);
   const model = options.callsModel ? {} : { model: null };
   return createServiceDependencies({
     config,

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useFakeSecretsManager } from '../support/fake-secrets-manager';
+
+useFakeSecretsManager({ 'jcc/present': { secretString: 'sk-present' } });
+
+/** The module as the Lambda runtime loads it during the init: afresh, with the function's env. */
+async function initWith(secretId: string) {
+  vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'VoiceCommandFunction');
+  vi.stubEnv('AWS_REGION', 'eu-west-1');
+  vi.stubEnv('TABLE_NAME', 'jcc-table');
+  vi.stubEnv('OPENAI_BASE_URL', 'https://api.openai.com/v1');
+  vi.stubEnv('LLM_MODEL', 'gpt-4.1-mini');
+  vi.stubEnv('OPENAI_API_KEY', '');
+  vi.stubEnv('OPENAI_API_KEY_SECRET', secretId);
+  vi.resetModules();
+  return import('../../functions/wiring/production-dependencies');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('the Lambda init', () => {
+  it('fails with one log line naming the secret and the region when the secret is missing', async () => {
+    // Prepare
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+
+    // Act
+    const loaded = initWith('jcc/openai-api-key');
+
+    // Assess
+    await expect(loaded).rejects.toThrow(/"jcc\/openai-api-key" in eu-west-1/);
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(errorLog.mock.calls[0]?.[0]));
+    expect(line).toMatchObject({
+      level: 'ERROR',
+      secret: 'jcc/openai-api-key',
+      region: 'eu-west-1',
+      message: expect.stringContaining('ResourceNotFoundException'),
+    });
+  });
+
+  it('reads an existing secret during the init and wires the model', async () => {
+    // Prepare
+    const errorLog = vi.spyOn(console, 'error');
+
+    // Act
+    const { productionDependencies } = await initWith('jcc/present');
+    const dependencies = await productionDependencies();
+
+    // Assess
+    expect(errorLog).not.toHaveBeenCalled();
+    expect(dependencies.conversation.model).not.toBeNull();
+  });
+});
