@@ -13,10 +13,12 @@ export interface JsonExcess {
   readonly path: readonly string[];
 }
 
+// The path is kept as a link to the parent: built only for the one value that breaks a bound.
 interface Pending {
   readonly value: unknown;
   readonly depth: number;
-  readonly path: readonly string[];
+  readonly parent: Pending | null;
+  readonly key: string;
 }
 
 /**
@@ -25,22 +27,23 @@ interface Pending {
  * not by the value. Bytes are the UTF-8 bytes of its compact JSON (`JSON.stringify(value)`).
  */
 export function jsonExcess(value: unknown, bounds: JsonBounds): JsonExcess | null {
-  const pending: Pending[] = [{ value, depth: 0, path: [] }];
+  const pending: Pending[] = [{ value, depth: 0, parent: null, key: '' }];
   let bytes = 0;
   while (pending.length > 0) {
-    const { value: current, depth, path } = pending.pop() as Pending;
+    const entry = pending.pop() as Pending;
+    const { value: current, depth } = entry;
     if (typeof current !== 'object' || current === null) {
       bytes += scalarBytes(current);
     } else {
       const inner = depth + 1;
-      if (inner > bounds.depth) return { bound: 'depth', found: inner, path };
+      if (inner > bounds.depth) return { bound: 'depth', found: inner, path: pathOf(entry) };
       if (Array.isArray(current)) {
         if (current.length > bounds.arrayItems) {
-          return { bound: 'arrayItems', found: current.length, path };
+          return { bound: 'arrayItems', found: current.length, path: pathOf(entry) };
         }
         bytes += 2 + Math.max(0, current.length - 1);
         for (let index = current.length - 1; index >= 0; index -= 1) {
-          pending.push({ value: current[index], depth: inner, path: [...path, String(index)] });
+          pending.push({ value: current[index], depth: inner, parent: entry, key: String(index) });
         }
       } else {
         const entries = Object.entries(current);
@@ -48,13 +51,19 @@ export function jsonExcess(value: unknown, bounds: JsonBounds): JsonExcess | nul
         for (let index = entries.length - 1; index >= 0; index -= 1) {
           const [key, member] = entries[index] ?? ['', null];
           bytes += stringBytes(key) + 1;
-          pending.push({ value: member, depth: inner, path: [...path, key] });
+          pending.push({ value: member, depth: inner, parent: entry, key });
         }
       }
     }
     if (bytes > bounds.bytes) return { bound: 'bytes', found: bytes, path: [] };
   }
   return null;
+}
+
+function pathOf(entry: Pending): string[] {
+  const path: string[] = [];
+  for (let at: Pending | null = entry; at?.parent != null; at = at.parent) path.push(at.key);
+  return path.reverse();
 }
 
 function scalarBytes(value: unknown): number {

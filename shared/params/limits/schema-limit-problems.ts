@@ -1,6 +1,10 @@
 import { compileLinearPattern } from '../formats/linear-pattern/linear-pattern';
 import { jsonExcess } from './json-excess';
 import { SCHEMA_LIMITS, type SchemaLimit } from './limits';
+
+/** A table of the same shape as SCHEMA_LIMITS (tests check margins with smaller ones). */
+export type SchemaLimits = { readonly [limit in SchemaLimit]: number };
+
 import { refProblem } from './ref-expansion';
 import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
 
@@ -23,10 +27,19 @@ const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
  * meta-schema check, ajv's compile). Size and depth come first and stop the check: every later
  * step walks the schema, which is only cheap once it is known to be small.
  */
-export function schemaLimitProblems(schema: unknown): SchemaLimitProblem[] {
+export function schemaLimitProblems(
+  schema: unknown,
+  limits: SchemaLimits = SCHEMA_LIMITS,
+): SchemaLimitProblem[] {
+  const limited = (limit: SchemaLimit, at: string, detail: string): SchemaLimitProblem => ({
+    limit,
+    limitValue: limits[limit],
+    at,
+    detail,
+  });
   const excess = jsonExcess(schema, {
-    bytes: SCHEMA_LIMITS.schemaBytes,
-    depth: SCHEMA_LIMITS.schemaDepth,
+    bytes: limits.schemaBytes,
+    depth: limits.schemaDepth,
     arrayItems: Number.POSITIVE_INFINITY,
   });
   if (excess !== null) {
@@ -34,12 +47,12 @@ export function schemaLimitProblems(schema: unknown): SchemaLimitProblem[] {
     const detail =
       excess.bound === 'depth'
         ? `nested ${excess.found} levels deep`
-        : `more than ${SCHEMA_LIMITS.schemaBytes} bytes of JSON`;
+        : `more than ${limits.schemaBytes} bytes of JSON`;
     return [limited(limit, pointerOf(excess.path), detail)];
   }
   const nodes = schemaNodes(schema);
-  const problems = nodes.flatMap(nodeProblems);
-  const ref = refProblem(schema, nodes, SCHEMA_LIMITS.expandedSubschemas);
+  const problems = nodes.flatMap((node) => nodeProblems(node, limits));
+  const ref = refProblem(schema, nodes, limits.expandedSubschemas);
   if (ref !== null) {
     switch (ref.kind) {
       case 'not_local':
@@ -75,48 +88,58 @@ export function parameterAt(pointer: string): string | null {
     : null;
 }
 
-function nodeProblems({ schema, path }: SchemaNode): SchemaLimitProblem[] {
+function nodeProblems({ schema, path }: SchemaNode, limits: SchemaLimits): SchemaLimitProblem[] {
+  const limited = (limit: SchemaLimit, at: string, detail: string): SchemaLimitProblem => ({
+    limit,
+    limitValue: limits[limit],
+    at,
+    detail,
+  });
   const problems: SchemaLimitProblem[] = [];
   for (const keyword of COMBINATORS) {
     const branches = schema[keyword];
-    if (Array.isArray(branches) && branches.length > SCHEMA_LIMITS.combinatorBranches) {
+    if (Array.isArray(branches) && branches.length > limits.combinatorBranches) {
       const at = pointerOf([...path, keyword]);
       problems.push(limited('combinatorBranches', at, `${branches.length} branches`));
     }
   }
-  if (Array.isArray(schema.enum) && schema.enum.length > SCHEMA_LIMITS.enumValues) {
+  if (Array.isArray(schema.enum) && schema.enum.length > limits.enumValues) {
     const at = pointerOf([...path, 'enum']);
     problems.push(limited('enumValues', at, `${schema.enum.length} values`));
   }
   if (typeof schema.pattern === 'string') {
-    problems.push(...patternProblems(schema.pattern, pointerOf([...path, 'pattern'])));
+    problems.push(...patternProblems(schema.pattern, pointerOf([...path, 'pattern']), limits));
   }
   if (typeof schema.patternProperties === 'object' && schema.patternProperties !== null) {
     for (const key of Object.keys(schema.patternProperties)) {
-      problems.push(...patternProblems(key, pointerOf([...path, 'patternProperties', key])));
+      problems.push(
+        ...patternProblems(key, pointerOf([...path, 'patternProperties', key]), limits),
+      );
     }
   }
   return problems;
 }
 
 /** Problems of one pattern: its length, then whether the linear engine can run it. */
-export function patternProblems(pattern: string, at: string): SchemaLimitProblem[] {
-  if (pattern.length > SCHEMA_LIMITS.patternCharacters) {
-    return [limited('patternCharacters', at, `${pattern.length} characters`)];
+function patternProblems(pattern: string, at: string, limits: SchemaLimits): SchemaLimitProblem[] {
+  const limited = (limit: SchemaLimit, detail: string): SchemaLimitProblem => ({
+    limit,
+    limitValue: limits[limit],
+    at,
+    detail,
+  });
+  if (pattern.length > limits.patternCharacters) {
+    return [limited('patternCharacters', `${pattern.length} characters`)];
   }
-  const compiled = compileLinearPattern(pattern, SCHEMA_LIMITS.patternStates);
+  const compiled = compileLinearPattern(pattern, limits.patternStates);
   if (compiled.ok) return [];
   // A pattern that is not ECMAScript at all is left to the compile step, which says why.
   return compiled.issues.flatMap(({ kind, reason }) => {
     if (kind === 'invalid') return [];
     return kind === 'too_large'
-      ? [limited('patternStates', at, reason)]
+      ? [limited('patternStates', reason)]
       : [rule('linearPatterns', at, `the pattern cannot run on the linear engine: ${reason}`)];
   });
-}
-
-function limited(limit: SchemaLimit, at: string, detail: string): SchemaLimitProblem {
-  return { limit, limitValue: SCHEMA_LIMITS[limit], at, detail };
 }
 
 function rule(limit: SchemaRule, at: string, detail: string): SchemaLimitProblem {
