@@ -34,19 +34,19 @@ export const historyCharacters = (messages: readonly ChatMessage[]): number =>
 /**
  * Compares what the driver was told (200s) with what the store holds for one conversation. The
  * history is bounded (oldest exchanges go first), so missing turns count as lost unless the
- * history is within `BOUND_MARGIN_CHARACTERS` of `maxHistoryCharacters` and they are the oldest.
+ * history is within `BOUND_MARGIN_CHARACTERS` of `maxHistoryBytes` and they are the oldest.
  */
 export function checkConversation(
   log: ConversationLog,
   stored: StoredHistory | null,
-  maxHistoryCharacters: number,
+  maxHistoryBytes: number,
 ): ConversationVerdict {
   const messages = stored?.messages ?? [];
   const problems = stored === null ? [] : historyProblems(stored, `load-${log.number}-`);
   const storedTags = messages.flatMap((message) =>
     message.role === 'user' ? [findTurnTag(message.content) ?? 'untagged'] : [],
   );
-  const mayBeBounded = historyCharacters(messages) > maxHistoryCharacters - BOUND_MARGIN_CHARACTERS;
+  const mayBeBounded = historyCharacters(messages) > maxHistoryBytes - BOUND_MARGIN_CHARACTERS;
   const present = new Set(storedTags);
   const firstKept = log.acknowledgedTurns.findIndex((tag) => present.has(tag));
   const dropped = new Set(

@@ -32,7 +32,7 @@ export async function checkStore(
 ): Promise<StoreCheck> {
   const client = createDynamoDbClient({ region: 'us-east-1', endpoint });
   const store = new DynamoDbConversationStore({ client, tableName, clock: systemClock });
-  const bound = DEFAULT_ENGINE_SETTINGS.maxHistoryCharacters;
+  const bound = DEFAULT_ENGINE_SETTINGS.maxHistoryBytes;
   const totals = {
     conversations: logs.length,
     acknowledgedTurns: 0,

@@ -10,7 +10,11 @@ import {
   ToolResultsMismatchError,
   TurnTimeoutError,
 } from '../../shared/conversation';
-import { ConversationConflictError, StorageUnavailableError } from '../../shared/ports';
+import {
+  ConversationConflictError,
+  ConversationTooLargeError,
+  StorageUnavailableError,
+} from '../../shared/ports';
 import { HttpError, type MappedError } from './http-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -30,6 +34,15 @@ const body = (
   body: { error: { code, message, details } },
 });
 
+const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], string>> = {
+  registration:
+    'The registration is too large to store with a conversation; send fewer or shorter commands.',
+  exchange:
+    'This exchange has grown past what a conversation can hold; nothing was sent to the model ' +
+    'and nothing changed. Start a new utterance with voice/command.',
+  item: 'The conversation cannot be stored at that size; nothing changed. Start a new utterance.',
+};
+
 /**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
  * developers and never hold secrets; an error not listed here is a 500 with a generic body.
@@ -44,6 +57,11 @@ const RULES: readonly Rule[] = [
   ),
   rule(InvalidTimezoneError, (error) => body(400, 'invalid_timezone', error.message)),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),
+  rule(ConversationTooLargeError, (error) =>
+    body(413, 'conversation_too_large', TOO_LARGE_MESSAGES[error.part], [
+      { part: error.part, size_bytes: error.sizeBytes, limit_bytes: error.limitBytes },
+    ]),
+  ),
   rule(ConversationConflictError, () => ({
     ...body(
       409,

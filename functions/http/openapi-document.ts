@@ -25,7 +25,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '409':
     'The conversation changed during the request (retry), nothing is pending to continue, or a ' +
     'request with this request id is still running (retry after Retry-After).',
-  '413': `Body larger than ${LIMITS.bodyBytes} bytes.`,
+  '413':
+    `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
+    'exchange larger than a conversation can store (conversation_too_large).',
   '415': 'Content-Type is not application/json.',
   '502': 'The language model failed after the allowed attempts.',
   '503': 'No language model configured (local runs), or the store is unavailable.',

@@ -11,10 +11,12 @@ export interface EngineSettings {
   readonly turnDeadlineMs: number;
   /** Sliding expiry of a conversation after its last write. */
   readonly conversationTtlSeconds: number;
-  /** Upper bound of the stored history, in characters of its JSON. */
-  readonly maxHistoryCharacters: number;
-  /** Upper bound of one stored tool output, in characters. */
-  readonly maxToolOutputCharacters: number;
+  /** Upper bound of the stored history, in UTF-8 bytes of its JSON (less beside a large registration). */
+  readonly maxHistoryBytes: number;
+  /** Upper bound of one stored tool output, in UTF-8 bytes. */
+  readonly maxToolOutputBytes: number;
+  /** Upper bound of all the tool outputs of one `continue`, in UTF-8 bytes, shared among them. */
+  readonly maxToolOutputsBytesPerRequest: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -23,6 +25,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxModelCalls: 6,
   turnDeadlineMs: 25_000,
   conversationTtlSeconds: 86_400,
-  maxHistoryCharacters: 160_000,
-  maxToolOutputCharacters: 8_000,
+  maxHistoryBytes: 160_000,
+  maxToolOutputBytes: 8_000,
+  maxToolOutputsBytesPerRequest: 32_000,
 };

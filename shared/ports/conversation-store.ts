@@ -70,6 +70,25 @@ export class ConversationConflictError extends Error {
   }
 }
 
+/**
+ * The conversation, as it would be stored, is over a size limit: the registration at start, the
+ * exchange before the model is asked, or (as a last guard) the item at the store. Raised before
+ * anything is written, so the conversation stays as it was.
+ */
+export class ConversationTooLargeError extends Error {
+  override readonly name = 'ConversationTooLargeError';
+  constructor(
+    readonly conversationId: string,
+    readonly part: 'registration' | 'exchange' | 'item',
+    readonly sizeBytes: number,
+    readonly limitBytes: number,
+  ) {
+    super(
+      `the ${part} of conversation ${conversationId} takes ${sizeBytes} bytes, over ${limitBytes}`,
+    );
+  }
+}
+
 /** The database could not be reached or refused the request for reasons of its own. */
 export class StorageUnavailableError extends Error {
   override readonly name = 'StorageUnavailableError';

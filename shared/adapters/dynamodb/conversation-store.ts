@@ -12,10 +12,10 @@ import {
   ConversationConflictError,
   type ConversationRecord,
   type ConversationStore,
+  ConversationTooLargeError,
 } from '../../ports/conversation-store';
 import { type Item, numberValue, readAttribute } from './attribute-values';
 import { ConversationAttribute, conversationToItem, itemToConversation } from './conversation-item';
-import { ConversationTooLargeError } from './conversation-too-large-error';
 import { conversationKey, keyAttributes } from './item-keys';
 import { itemSizeBytes } from './item-size';
 import { toStorageError } from './storage-error';
@@ -131,8 +131,8 @@ export class DynamoDbConversationStore implements ConversationStore {
     const sizeBytes = itemSizeBytes(item);
     if (sizeBytes > this.#maxItemBytes) {
       throw new ConversationTooLargeError(
-        record.nodeId,
         record.conversationId,
+        'item',
         sizeBytes,
         this.#maxItemBytes,
       );

@@ -9,7 +9,6 @@ export {
   type DynamoDbConversationStoreOptions,
   MAX_CONVERSATION_ITEM_BYTES,
 } from './conversation-store';
-export { ConversationTooLargeError } from './conversation-too-large-error';
 export { conversationKey, nodeKey, requestClaimKey, type TableKey } from './item-keys';
 export { NodeAttribute } from './node-item';
 export { DynamoDbNodeRegistry, type DynamoDbNodeRegistryOptions } from './node-registry';

@@ -1,12 +1,14 @@
 import type { RecordedResponse } from '../../ports/conversation-store';
 import { RequestIdReusedError } from '../errors';
+import { RECORDED_ANSWERS_BYTES } from '../history/conversation-budget';
+import { utf8Length } from '../history/utf8-length';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { RequestIdentity } from './request-identity';
 
 /** How many answered requests a conversation remembers: a node resends within seconds. */
 export const RECENT_RESPONSES_KEPT = 8;
-/** Their total size, so recorded answers never crowd the history out of the item. */
-export const RECENT_RESPONSES_MAX_CHARACTERS = 32_000;
+/** Their total size in UTF-8 bytes: the room the conversation budget keeps for them. */
+export const RECENT_RESPONSES_MAX_BYTES = RECORDED_ANSWERS_BYTES;
 
 /**
  * The outcome recorded for this request id, or null when none is. The same id with another
@@ -26,7 +28,7 @@ export function recordedOutcome(
 
 /**
  * `recent` with this request's outcome added last. The oldest go first when there are more than
- * `RECENT_RESPONSES_KEPT` or they exceed `RECENT_RESPONSES_MAX_CHARACTERS`; the newest always stays.
+ * `RECENT_RESPONSES_KEPT` or they exceed `RECENT_RESPONSES_MAX_BYTES`; the newest always stays.
  */
 export function withRecordedResponse(
   recent: readonly RecordedResponse[],
@@ -40,12 +42,12 @@ export function withRecordedResponse(
     recordedAt: now,
   };
   const kept: RecordedResponse[] = [added];
-  let characters = added.outcome.length;
+  let bytes = utf8Length(added.outcome);
   for (let index = recent.length - 1; index >= 0; index -= 1) {
     const entry = recent[index];
     if (entry === undefined || entry.requestId === identity.requestId) continue;
-    characters += entry.outcome.length;
-    if (kept.length >= RECENT_RESPONSES_KEPT || characters > RECENT_RESPONSES_MAX_CHARACTERS) break;
+    bytes += utf8Length(entry.outcome);
+    if (kept.length >= RECENT_RESPONSES_KEPT || bytes > RECENT_RESPONSES_MAX_BYTES) break;
     kept.unshift(entry);
   }
   return kept;

@@ -2,7 +2,8 @@
  * voice/command/continue:
  * 1. load the conversation; nothing pending is a 409;
  * 2. match the results to the pending calls: exactly one per call, by id, in any order;
- * 3. append them as tool messages (in the order the calls were made) and run the turn.
+ * 3. append them as tool messages (in the order the calls were made), each cut to its share of
+ *    the request's output budget, and run the turn.
  * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
  * though the calls it answered are no longer pending (answer-once.ts).
  */
@@ -72,7 +73,11 @@ function continueTurn(
   }
   if (problems.length > 0) throw new ToolResultsMismatchError(problems);
 
-  const limit = dependencies.settings.maxToolOutputCharacters;
+  // Each output is capped, and together they share one budget: a round of many large outputs
+  // still leaves the exchange room for the next.
+  const { maxToolOutputBytes, maxToolOutputsBytesPerRequest } = dependencies.settings;
+  const share = Math.floor(maxToolOutputsBytesPerRequest / record.pendingToolCalls.length);
+  const limit = Math.min(maxToolOutputBytes, share);
   const results: ChatMessage[] = record.pendingToolCalls.map((call) => ({
     role: 'tool',
     toolCallId: call.id,

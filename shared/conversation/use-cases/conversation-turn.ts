@@ -1,16 +1,26 @@
 /**
  * What both voice routes share once the new messages are known:
  * 1. load the conversation (404 when absent, expired, or another node's) and its command set;
- * 2. run the turn against the model, within the deadline;
+ * 2. refuse an exchange grown past what the conversation can store (before the model is asked);
+ *    run the turn against the model, within the deadline;
  * 3. bound the history and save it with a conditional write on the version read in step 1,
  *    recording what is now pending (and, for a request with an id, its outcome). Nothing is
  *    written unless the turn finished.
  */
 import { compileKnownCommandSet } from '../../params';
-import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
+import {
+  type ConversationRecord,
+  ConversationTooLargeError,
+  type PendingToolCall,
+} from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
 import { boundHistory } from '../history/bound-history';
+import {
+  historyBudgetBytes,
+  newestExchangeBytes,
+  TURN_GROWTH_BYTES,
+} from '../history/conversation-budget';
 import { withRecordedResponse } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-names';
@@ -58,6 +68,13 @@ export async function runConversationTurn(
       reservedNames: SERVER_TOOL_NAMES,
     },
   );
+  // The turn must fit in what the conversation can store: refused before the model is paid for.
+  const historyBudget = historyBudgetBytes(record, settings.maxHistoryBytes);
+  const exchangeBytes = newestExchangeBytes(messages);
+  if (exchangeBytes > historyBudget - TURN_GROWTH_BYTES) {
+    const limit = historyBudget - TURN_GROWTH_BYTES;
+    throw new ConversationTooLargeError(record.conversationId, 'exchange', exchangeBytes, limit);
+  }
   if (!compiled.ok) {
     throw new Error(`stored command set ${record.commandSetHash} no longer compiles`);
   }
@@ -83,7 +100,7 @@ export async function runConversationTurn(
       version: record.version + 1,
       updatedAt: now,
       expiresAt: Math.floor(now / 1000) + settings.conversationTtlSeconds,
-      messages: boundHistory(finished.state.messages, settings.maxHistoryCharacters),
+      messages: boundHistory(finished.state.messages, historyBudget),
       pendingToolCalls: pendingAfter(finished.outcome),
       recentResponses:
         identity === null

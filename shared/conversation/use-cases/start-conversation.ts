@@ -1,11 +1,15 @@
 /**
  * conversation/start:
- * 1. compile the registration (every problem reported at once; server tool names are reserved);
+ * 1. compile the registration (every problem reported at once; server tool names are reserved),
+ *    and refuse one too large to store beside a useful history;
  * 2. choose the zone: the registry's, else the request's if it is a real IANA zone, else UTC;
  * 3. store a fresh conversation, replacing any earlier one with the same id for this node.
  */
 import { type CommandSetSource, compileCommandSet } from '../../params';
+import { ConversationTooLargeError } from '../../ports/conversation-store';
 import { CommandSetInvalidError } from '../errors';
+import { MAX_REGISTRATION_BYTES } from '../history/conversation-budget';
+import { utf8Length } from '../history/utf8-length';
 import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { effectiveTimezone } from './effective-timezone';
@@ -36,6 +40,17 @@ export async function startConversation(
   const compiled = compileCommandSet(source, { reservedNames: SERVER_TOOL_NAMES });
   if (!compiled.ok) throw new CommandSetInvalidError(compiled.issues);
 
+  const commandSource = JSON.stringify(source);
+  const registrationBytes = utf8Length(commandSource);
+  if (registrationBytes > MAX_REGISTRATION_BYTES) {
+    const { conversationId } = request;
+    throw new ConversationTooLargeError(
+      conversationId,
+      'registration',
+      registrationBytes,
+      MAX_REGISTRATION_BYTES,
+    );
+  }
   const timezone = effectiveTimezone(request.node.timezone, request.requestTimezone);
   const now = dependencies.clock.now();
   await dependencies.store.replace({
@@ -47,7 +62,7 @@ export async function startConversation(
     expiresAt: Math.floor(now / 1000) + dependencies.settings.conversationTtlSeconds,
     timezone,
     room: request.node.room,
-    commandSource: JSON.stringify(source),
+    commandSource,
     commandSetHash: compiled.value.hash,
     messages: [],
     pendingToolCalls: [],

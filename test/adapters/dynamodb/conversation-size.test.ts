@@ -3,7 +3,6 @@ import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
   ConversationAttribute,
-  ConversationTooLargeError,
   conversationKey,
   MAX_CONVERSATION_ITEM_BYTES,
 } from '../../../shared/adapters/dynamodb';
@@ -11,6 +10,7 @@ import { conversationToItem } from '../../../shared/adapters/dynamodb/conversati
 import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
 import { itemSizeBytes } from '../../../shared/adapters/dynamodb/item-size';
 import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import { ConversationTooLargeError } from '../../../shared/ports';
 import { conversationRecord } from './conversation-fixtures';
 import { useStoreTable } from './use-store-table';
 
@@ -79,7 +79,7 @@ describe('DynamoDbConversationStore size bound', () => {
 
     await expect(replacing).rejects.toBeInstanceOf(ConversationTooLargeError);
     await expect(replacing).rejects.toMatchObject({
-      nodeId: record.nodeId,
+      part: 'item',
       conversationId: record.conversationId,
       limitBytes: MAX_CONVERSATION_ITEM_BYTES,
       sizeBytes: expect.any(Number),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestIdReusedError } from '../../../shared/conversation/errors';
 import {
   RECENT_RESPONSES_KEPT,
-  RECENT_RESPONSES_MAX_CHARACTERS,
+  RECENT_RESPONSES_MAX_BYTES,
   recordedOutcome,
   withRecordedResponse,
 } from '../../../shared/conversation/idempotency/recent-responses';
@@ -88,18 +88,18 @@ describe('withRecordedResponse', () => {
   });
 
   it('drops the oldest when the recorded answers grow past the character budget', () => {
-    const long = 'x'.repeat(RECENT_RESPONSES_MAX_CHARACTERS / 3);
+    const long = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES / 3);
 
     const recent = answered(4, long);
 
     const characters = recent.reduce((sum, entry) => sum + entry.outcome.length, 0);
-    expect(characters).toBeLessThanOrEqual(RECENT_RESPONSES_MAX_CHARACTERS);
+    expect(characters).toBeLessThanOrEqual(RECENT_RESPONSES_MAX_BYTES);
     expect(recent.at(-1)?.requestId).toBe('r3');
     expect(recent.length).toBeLessThan(4);
   });
 
   it('keeps the newest answer even when it alone is over the budget', () => {
-    const huge = 'x'.repeat(RECENT_RESPONSES_MAX_CHARACTERS * 2);
+    const huge = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES * 2);
 
     const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), 9);
 

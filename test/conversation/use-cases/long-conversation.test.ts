@@ -58,7 +58,7 @@ describe('a long conversation stays bounded', () => {
     const storedBytes =
       gzipSync(JSON.stringify(stored.messages)).length + gzipSync(stored.commandSource).length;
     expect(stored.version).toBe(1 + 2 * TURNS);
-    expect(historyCharacters).toBeLessThanOrEqual(dependencies.settings.maxHistoryCharacters);
+    expect(historyCharacters).toBeLessThanOrEqual(dependencies.settings.maxHistoryBytes);
     expect(storedBytes).toBeLessThan(MAX_CONVERSATION_ITEM_BYTES / 2);
     expect(stored.messages[0]?.role).toBe('user');
     expect(stored.messages.at(-1)).toMatchObject({

@@ -1,0 +1,40 @@
+import type { ConversationRecord } from '../../ports/conversation-store';
+import type { ChatMessage } from '../chat-message';
+import { utf8Length } from './utf8-length';
+
+/**
+ * What one stored conversation may hold, in UTF-8 bytes of its uncompressed JSON (registration,
+ * history, recorded answers). The store compresses them, which can only shrink them (deflate adds
+ * a few bytes at worst), so staying under this keeps every item under the store's cap (350 KB)
+ * by construction: no turn can ever be refused for size after the model was paid for.
+ */
+export const CONVERSATION_BUDGET_BYTES = 330 * 1024;
+/** Kept for the answers recorded for request ids (recent-responses.ts). */
+export const RECORDED_ANSWERS_BYTES = 32 * 1024;
+/** Kept free for what one turn may add: model replies, server-tool results, retry messages. */
+export const TURN_GROWTH_BYTES = 64 * 1024;
+/** The history a registration must leave room for, so that a conversation can hold a turn. */
+const MINIMUM_HISTORY_BYTES = 64 * 1024;
+
+/** The largest registration (`available_commands` and `client_tools` as JSON) a conversation stores. */
+export const MAX_REGISTRATION_BYTES =
+  CONVERSATION_BUDGET_BYTES - RECORDED_ANSWERS_BYTES - TURN_GROWTH_BYTES - MINIMUM_HISTORY_BYTES;
+
+/** The bytes the history of `record` may take: its setting, or less beside a large registration. */
+export function historyBudgetBytes(record: ConversationRecord, maxHistoryBytes: number): number {
+  const room =
+    CONVERSATION_BUDGET_BYTES - utf8Length(record.commandSource) - RECORDED_ANSWERS_BYTES;
+  return Math.min(maxHistoryBytes, room);
+}
+
+/** The bytes of the newest exchange (from the last user message on): what bounding always keeps. */
+export function newestExchangeBytes(messages: readonly ChatMessage[]): number {
+  let bytes = 0;
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    const message = messages[index];
+    if (message === undefined) break;
+    bytes += utf8Length(JSON.stringify(message));
+    if (message.role === 'user') break;
+  }
+  return bytes;
+}

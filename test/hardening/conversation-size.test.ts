@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
+import { systemClock } from '../../shared/adapters/system/system-clock';
+import { MAX_REGISTRATION_BYTES } from '../../shared/conversation/history/conversation-budget';
+import { eventFor, useRealHandlers } from './handler-harness';
+
+const handlers = useRealHandlers();
+const START = '/api/v0/conversation/start';
+const COMMAND = '/api/v0/voice/command';
+const CONTINUE = '/api/v0/voice/command/continue';
+
+const send = async (path: string, body: unknown) => {
+  const response = await handlers().invoke(path, eventFor(path, JSON.stringify(body)));
+  return { status: response.statusCode, json: JSON.parse(response.body) };
+};
+const store = () =>
+  new DynamoDbConversationStore({
+    client: handlers().database.client,
+    tableName: handlers().database.tableName,
+    clock: systemClock,
+  });
+const load = (conversationId: string) => store().load('fuzz-node', conversationId);
+/** Incompressible text, so gzip cannot hide a missing bound. */
+const noise = (bytes: number) => randomBytes(bytes).toString('base64').slice(0, bytes);
+
+/** A registration of `commands` timers, each described by `descriptionCharacters` of text. */
+function registration(conversationId: string, commands: number, description: () => string) {
+  return {
+    conversation_id: conversationId,
+    available_commands: Array.from({ length: commands }, (_, index) => ({
+      command_name: `set_timer_${index}`,
+      description: description(),
+      parameters: [{ name: 'duration_seconds', type: 'int', required: true }],
+    })),
+  };
+}
+const timerCalls = (count: number, round: number) => ({
+  reply: {
+    tool_calls: Array.from({ length: count }, (_, index) => ({
+      id: `call_${round}_${index}`,
+      name: 'set_timer_0',
+      arguments: JSON.stringify({ duration_seconds: round * 100 + index + 1 }),
+    })),
+  },
+});
+
+describe('a conversation can never become unusable for its size (hostile row 5)', () => {
+  it('rounds of 30 outputs of 8 KB: outputs are cut to their share; when the exchange cannot grow, a 413 before the model, nothing changed, and the next utterance works', async () => {
+    const id = `size-rounds-${Date.now()}`;
+    expect(
+      (
+        await send(
+          START,
+          registration(id, 1, () => 'a timer'),
+        )
+      ).status,
+    ).toBe(200);
+    handlers().llm.reset();
+    handlers().llm.enqueue(...[1, 2, 3, 4, 5, 6].map((round) => timerCalls(30, round)));
+    let answer = await send(COMMAND, { conversation_id: id, voice_command: 'thirty timers' });
+    const statuses: number[] = [];
+    for (let round = 1; answer.status === 200 && round <= 6; round += 1) {
+      const results = answer.json.tool_calls.map((call: { id: string }) => ({
+        tool_call_id: call.id,
+        output: noise(8_000),
+      }));
+      const before = await load(id);
+      const requestsBefore = handlers().llm.requests.length;
+      answer = await send(CONTINUE, { conversation_id: id, tool_results: results });
+      statuses.push(answer.status);
+      if (answer.status === 413) {
+        expect(answer.json.error).toMatchObject({ code: 'conversation_too_large' });
+        expect(handlers().llm.requests.length).toBe(requestsBefore);
+        expect(await load(id)).toEqual(before);
+      }
+    }
+
+    expect(statuses.slice(0, 2)).toEqual([200, 200]);
+    expect(statuses.at(-1)).toBe(413);
+    handlers().llm.reset();
+    handlers().llm.enqueue({ reply: { content: 'Fine.' } });
+    const next = await send(COMMAND, { conversation_id: id, voice_command: 'never mind' });
+    expect(next.status).toBe(200);
+    expect(next.json.assistant_message).toBe('Fine.');
+  }, 60_000);
+
+  it('many multi-byte turns after a 129 KB registration: every turn answers 200 and the item stays under the cap', async () => {
+    const id = `size-multibyte-${Date.now()}`;
+    const started = await send(
+      START,
+      registration(id, 40, () => noise(3_300)),
+    );
+    expect(started.status).toBe(200);
+    handlers().llm.reset();
+    const words = '€😀ü'.repeat(500);
+    for (let turn = 0; turn < 40; turn += 1) {
+      handlers().llm.enqueue({ reply: { content: `${words} ${turn}` } });
+      const answer = await send(COMMAND, {
+        conversation_id: id,
+        voice_command: `${words} ${turn}`,
+      });
+      expect(answer.status, JSON.stringify(answer.json).slice(0, 300)).toBe(200);
+    }
+    const stored = await load(id);
+    expect(stored?.messages.at(-1)).toMatchObject({ role: 'assistant', content: `${words} 39` });
+  }, 120_000);
+
+  it('a registration too large to store beside a history is a 413 at start, naming the limit', async () => {
+    const id = `size-registration-${Date.now()}`;
+    const commands = Math.ceil(MAX_REGISTRATION_BYTES / 3_900) + 1;
+    const answer = await send(
+      START,
+      registration(id, commands, () => noise(3_900)),
+    );
+
+    expect(answer.status).toBe(413);
+    expect(answer.json.error).toMatchObject({
+      code: 'conversation_too_large',
+      details: [{ part: 'registration', limit_bytes: MAX_REGISTRATION_BYTES }],
+    });
+    expect(await load(id)).toBeNull();
+  });
+});
