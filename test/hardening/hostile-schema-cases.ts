@@ -68,11 +68,11 @@ export const HOSTILE_SCHEMA_CASES: readonly HostileSchemaCase[] = [
     expected: { issues: [['constraint', 'text']] },
   },
   {
-    name: 'row 1: the same pattern as a patternProperties key',
+    name: 'row 1: the same pattern as a patternProperties key, "a" x 34 + "!"',
     source: tool({
       tags: { type: 'object', patternProperties: { [EVIL]: {} }, additionalProperties: false },
     }),
-    call: call({ tags: { [EVIL_TEXT]: 1 } }),
+    call: call({ tags: { [`${'a'.repeat(34)}!`]: 1 } }),
     expected: { issues: [['constraint', 'tags']] },
   },
   {
