@@ -1,16 +1,18 @@
-// `npm run bench [-- --only params,engine,bundle]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,bundle]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { runAuthBench } from './auth-bench';
 import type { BenchRow } from './bench-row';
 import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { formatBenchTable, verdictOf } from './format-table';
 import { runParamsBench } from './params-bench';
+import { runParamsHostileBench } from './params-hostile';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -28,6 +30,11 @@ const SUITES = {
       details: [`${title}\n\n${formatModelCallTable(report.modelCalls)}`],
     };
   },
+  hostile: async (): Promise<SuiteReport> => ({
+    rows: await runParamsHostileBench(),
+    details: [],
+  }),
+  auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;

@@ -6,12 +6,27 @@ import { HttpError } from './http-error';
 import type { AuthenticatedNode } from './route-request';
 
 export interface AuthenticatorOptions {
-  /** How long a found node is trusted without asking the registry again. */
-  readonly foundTtlMs?: number;
-  /** How long "no such node" is remembered: short, so a node registered just now gets in soon. */
-  readonly missingTtlMs?: number;
+  /**
+   * How long a registry answer is trusted, found or not: a node disabled or registered just now
+   * is seen within this time.
+   */
+  readonly cacheTtlMs?: number;
+  /** Registry answers kept, least recently used first out: a flood of bogus ids evicts only itself. */
   readonly maxEntries?: number;
+  /**
+   * A refused key is answered no sooner than this after the check began, whatever the refusal
+   * cost: a cached known node and an unknown one (a registry read) then take the same time, so
+   * timing does not tell which node ids exist. Only failures wait; 0 turns it off.
+   */
+  readonly rejectionFloorMs?: number;
 }
+
+/** The defaults: the disabled-node window (10 s) and the floor above a registry read's p99. */
+export const AUTHENTICATOR_DEFAULTS = {
+  cacheTtlMs: 10_000,
+  maxEntries: 1_000,
+  rejectionFloorMs: 25,
+} as const;
 
 const UNAUTHORIZED = () =>
   new HttpError(
@@ -26,48 +41,57 @@ const UNAUTHORIZED = () =>
  * stored, logged or echoed.
  */
 export class NodeAuthenticator {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   private readonly cache = new Map<string, { node: NodeRecord | null; expiresAt: number }>();
-  private readonly foundTtlMs: number;
-  private readonly missingTtlMs: number;
-  private readonly maxEntries: number;
+  private readonly options: Required<AuthenticatorOptions>;
 
   constructor(
     private readonly registry: NodeRegistry,
     private readonly clock: Clock,
     options: AuthenticatorOptions = {},
   ) {
-    this.foundTtlMs = options.foundTtlMs ?? 60_000;
-    this.missingTtlMs = options.missingTtlMs ?? 5_000;
-    this.maxEntries = options.maxEntries ?? 1_000;
+    this.options = { ...AUTHENTICATOR_DEFAULTS, ...options };
   }
 
   async authenticate(header: string | undefined): Promise<AuthenticatedNode> {
+    const startedAt = performance.now();
+    const node = await this.check(header);
+    if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
+    const wait = this.options.rejectionFloorMs - (performance.now() - startedAt);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    throw UNAUTHORIZED();
+  }
+
+  /** The node the header authenticates, or null for any refusal. */
+  private async check(header: string | undefined): Promise<NodeRecord | null> {
     const separator = header?.indexOf(':') ?? -1;
-    if (header === undefined || separator <= 0 || separator === header.length - 1)
-      throw UNAUTHORIZED();
+    if (header === undefined || separator <= 0 || separator === header.length - 1) return null;
     const nodeId = header.slice(0, separator).trim();
     const key = header.slice(separator + 1).trim();
-    if (nodeId === '' || key === '' || nodeId.length > 128 || key.length > 512)
-      throw UNAUTHORIZED();
+    if (nodeId === '' || key === '' || nodeId.length > 128 || key.length > 512) return null;
 
     const node = await this.find(nodeId);
     const presented = Buffer.from(hashNodeKey(key), 'hex');
     const expected = Buffer.from(node?.keyHash ?? '', 'hex');
     const matches = expected.length === presented.length && timingSafeEqual(expected, presented);
-    if (node === null || !node.enabled || !matches) throw UNAUTHORIZED();
-    return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
+    return node !== null && node.enabled && matches ? node : null;
   }
 
   private async find(nodeId: string): Promise<NodeRecord | null> {
     const now = this.clock.now();
     const cached = this.cache.get(nodeId);
-    if (cached !== undefined && cached.expiresAt > now) return cached.node;
+    this.cache.delete(nodeId);
+    if (cached !== undefined && cached.expiresAt > now) {
+      this.cache.set(nodeId, cached);
+      return cached.node;
+    }
     const node = await this.registry.find(nodeId);
-    if (this.cache.size >= this.maxEntries) this.cache.clear();
-    this.cache.set(nodeId, {
-      node,
-      expiresAt: now + (node === null ? this.missingTtlMs : this.foundTtlMs),
-    });
+    while (this.cache.size >= this.options.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (oldest.done === true) break;
+      this.cache.delete(oldest.value);
+    }
+    this.cache.set(nodeId, { node, expiresAt: now + this.options.cacheTtlMs });
     return node;
   }
 }

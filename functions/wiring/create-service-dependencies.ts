@@ -60,6 +60,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       authenticator: new NodeAuthenticator(
         new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
         clock,
+        { rejectionFloorMs: config.authRejectionFloorMs },
       ),
       logger,
       metrics,

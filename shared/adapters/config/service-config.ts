@@ -20,6 +20,8 @@ export interface ServiceConfig {
   /** Null when no model is configured: the service starts and the voice routes answer 503. */
   readonly languageModel: LanguageModelConfig | null;
   readonly engine: EngineSettings;
+  /** A refused node key is answered no sooner than this (ms): timing tells no node id apart. */
+  readonly authRejectionFloorMs: number;
   /** Powertools names (POWERTOOLS_SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE). */
   readonly serviceName: string;
   readonly metricsNamespace: string;
@@ -86,6 +88,7 @@ export function readServiceConfig(
     ),
   };
 
+  const authRejectionFloorMs = integer('AUTH_REJECTION_FLOOR_MS', 25, 0, 1_000);
   const tableName = text('TABLE_NAME');
   if (tableName === null) problems.push('TABLE_NAME is required');
   const languageModel = readLanguageModel(text, problems);
@@ -96,6 +99,7 @@ export function readServiceConfig(
     dynamoDbEndpoint: text('DYNAMODB_ENDPOINT'),
     languageModel,
     engine,
+    authRejectionFloorMs,
     serviceName: text('POWERTOOLS_SERVICE_NAME') ?? 'jcc',
     metricsNamespace: text('POWERTOOLS_METRICS_NAMESPACE') ?? 'Jcc',
   };
