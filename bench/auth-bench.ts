@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AUTHENTICATOR_DEFAULTS, NodeAuthenticator } from '../functions/http/node-authenticator';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
 import { createDynamoDbClient } from '../shared/adapters/dynamodb/client';
+import { DynamoDbNodeRateLimiter } from '../shared/adapters/dynamodb/node-rate-limiter';
 import { DynamoDbNodeRegistry } from '../shared/adapters/dynamodb/node-registry';
 import { createTableIfMissing } from '../shared/adapters/dynamodb/table';
 import { hashNodeKey } from '../shared/adapters/node-key';
@@ -52,6 +53,24 @@ export async function runAuthBench(): Promise<BenchRow[]> {
         });
       }
     }
+    const limiter = new DynamoDbNodeRateLimiter({
+      client,
+      tableName,
+      clock: systemClock,
+      requests: 1_000_000,
+      windowSeconds: 60,
+    });
+    const admits: number[] = [];
+    for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+      const startedAt = performance.now();
+      await limiter.admit('known');
+      admits.push(performance.now() - startedAt);
+    }
+    rows.push({
+      name: 'rate limit p50, one conditional UpdateItem per request (dynalite, no network)',
+      value: Number(percentile(admits, 0.5).toFixed(3)),
+      unit: 'ms',
+    });
     return rows;
   } finally {
     client.destroy();

@@ -39,7 +39,11 @@ interface ColdImport {
  */
 function childEnvironment(): NodeJS.ProcessEnv {
   return {
-    ...functionEnvironment({ tableName: 'jcc-bench', settings: defaultDeploySettings }),
+    ...functionEnvironment({
+      tableName: 'jcc-bench',
+      settings: defaultDeploySettings,
+      callsModel: true,
+    }),
     OPENAI_API_KEY_SECRET: '',
     OPENAI_API_KEY: 'bench-placeholder-key',
     DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',

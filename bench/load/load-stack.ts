@@ -34,6 +34,9 @@ export async function startLoadStack(nodeCount: number): Promise<LoadStack> {
     OPENAI_BASE_URL: model.baseURL,
     OPENAI_API_KEY: 'sk-load-scripted',
     LLM_MODEL: 'scripted',
+    // Far above what one node sends in this run: the per-node counter runs (and costs its write
+    // per request, as deployed) but never refuses.
+    NODE_RATE_LIMIT: '100000',
   });
   try {
     // The handlers wire themselves from process.env, so the stack gets process.env itself.

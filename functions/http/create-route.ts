@@ -6,17 +6,21 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { NodeRateLimiter } from '../../shared/ports';
 import type { ApiRoute } from './api-routes';
 import { authenticateNode } from './authenticate-node';
 import { bodyGuard } from './body-guard';
 import { handleErrors } from './handle-errors';
 import { jsonResponse } from './json-response';
+import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
 import type { AuthenticatedNode, RouteContext, RouteHandler } from './route-request';
 import { validateRequest } from './validate-request';
 
 export interface RouteDependencies {
   readonly authenticator: NodeAuthenticator;
+  /** Null when per-node limits are off (NODE_RATE_LIMIT=0). */
+  readonly rateLimiter: NodeRateLimiter | null;
   readonly logger: Logger;
   readonly metrics: Metrics;
 }
@@ -40,7 +44,8 @@ export interface RouteResult {
 /**
  * One edge stack for every route, in the order of the turn's first step: normalize headers,
  * authenticate the node from its key (before any body is read: an anonymous caller costs a hash
- * lookup, never a parse), guard, parse and validate the JSON body (routes with a body); then the
+ * lookup, never a parse), count it against its rate limit, guard, parse and validate the JSON
+ * body (routes with a body); then the
  * route; errors go through one table. The route sees a plain body and node, never the event.
  */
 export function createRoute<Body>(options: {
@@ -50,13 +55,14 @@ export function createRoute<Body>(options: {
   readonly dependencies: RouteDependencies;
   readonly handle: (input: RouteInput<Body>) => Promise<RouteResult>;
 }): RouteHandler {
-  const { logger, metrics, authenticator } = options.dependencies;
+  const { logger, metrics, authenticator, rateLimiter } = options.dependencies;
   const { name } = options.route;
   const edge = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(logMetrics(metrics))
     .use(httpHeaderNormalizer())
-    .use(authenticateNode(authenticator));
+    .use(authenticateNode(authenticator))
+    .use(limitNodeRate(rateLimiter));
   const withBody =
     options.schema === null
       ? edge

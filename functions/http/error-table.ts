@@ -16,6 +16,7 @@ import {
   StorageUnavailableError,
 } from '../../shared/ports';
 import { HttpError, type MappedError } from './http-error';
+import { RateLimitedError } from './limit-node-rate';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
 
@@ -74,6 +75,16 @@ const RULES: readonly Rule[] = [
   rule(RequestInProgressError, (error) => ({
     ...body(409, 'request_in_progress', error.message),
     headers: { 'Retry-After': '1' },
+  })),
+  rule(RateLimitedError, (error) => ({
+    ...body(429, 'rate_limited', error.message, [
+      {
+        limit_requests: error.limit.requests,
+        window_seconds: error.limit.windowSeconds,
+        retry_after_seconds: error.retryAfterSeconds,
+      },
+    ]),
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
   rule(ModelFailedError, (error) =>

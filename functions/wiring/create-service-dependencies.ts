@@ -4,6 +4,7 @@ import type { ServiceConfig } from '../../shared/adapters/config/service-config'
 import {
   createDynamoDbClient,
   DynamoDbConversationStore,
+  DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
@@ -62,6 +63,15 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
         clock,
         { rejectionFloorMs: config.authRejectionFloorMs },
       ),
+      rateLimiter:
+        config.nodeRateLimit === null
+          ? null
+          : new DynamoDbNodeRateLimiter({
+              client,
+              tableName: config.tableName,
+              clock,
+              ...config.nodeRateLimit,
+            }),
       logger,
       metrics,
     },

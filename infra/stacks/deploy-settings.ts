@@ -7,10 +7,16 @@ export interface DeploySettings {
   readonly openAiSecretName: string;
   readonly openAiBaseUrl: string;
   readonly llmModel: string;
-  /** Stage-wide steady-state requests per second. */
+  /**
+   * Stage-wide steady-state requests per second: a safety net for the whole API, shared by every
+   * caller. Fairness between nodes is the per-node limit's job (`nodeRateLimit`).
+   */
   readonly throttleRateLimit: number;
   /** Stage-wide burst of requests. */
   readonly throttleBurstLimit: number;
+  /** Requests one node may make per `nodeRateWindowSeconds`, across every container; 0 for none. */
+  readonly nodeRateLimit: number;
+  readonly nodeRateWindowSeconds: number;
   readonly logRetentionDays: RetentionDays;
   /**
    * API Gateway needs an account-wide role to write logs. Set false when the account already has
@@ -28,8 +34,10 @@ export const defaultDeploySettings: DeploySettings = {
   openAiSecretName: 'jcc/openai-api-key',
   openAiBaseUrl: 'https://api.openai.com/v1',
   llmModel: 'gpt-4.1-mini',
-  throttleRateLimit: 10,
-  throttleBurstLimit: 20,
+  throttleRateLimit: 50,
+  throttleBurstLimit: 100,
+  nodeRateLimit: 120,
+  nodeRateWindowSeconds: 60,
   logRetentionDays: RetentionDays.ONE_MONTH,
   createApiGatewayCloudWatchRole: true,
   alarmEmail: null,
@@ -92,6 +100,16 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       'throttleBurstLimit',
       defaults.throttleBurstLimit,
       (n) => Number.isInteger(n) && n > 0,
+    ),
+    nodeRateLimit: number(
+      'nodeRateLimit',
+      defaults.nodeRateLimit,
+      (n) => Number.isInteger(n) && n >= 0 && n <= 100_000,
+    ),
+    nodeRateWindowSeconds: number(
+      'nodeRateWindowSeconds',
+      defaults.nodeRateWindowSeconds,
+      (n) => Number.isInteger(n) && n >= 1 && n <= 3_600,
     ),
     logRetentionDays: number('logRetentionDays', defaults.logRetentionDays, (n) =>
       retentionDays.has(n),

@@ -15,6 +15,8 @@ export const functionEnvironmentNames = [
   'PARAM_NORMALIZATION',
   'MAX_VALIDATION_RETRIES',
   'CONVERSATION_TTL_SECONDS',
+  'NODE_RATE_LIMIT',
+  'NODE_RATE_WINDOW_SECONDS',
   'POWERTOOLS_SERVICE_NAME',
   'POWERTOOLS_METRICS_NAMESPACE',
   'POWERTOOLS_LOG_LEVEL',
@@ -34,7 +36,10 @@ export const turnDeadlineMs = 25_000;
 export interface FunctionEnvironmentInputs {
   /** The table's name (a CloudFormation token in the stack). */
   readonly tableName: string;
-  readonly settings: Pick<DeploySettings, 'openAiSecretName' | 'openAiBaseUrl' | 'llmModel'>;
+  readonly settings: Pick<
+    DeploySettings,
+    'openAiSecretName' | 'openAiBaseUrl' | 'llmModel' | 'nodeRateLimit' | 'nodeRateWindowSeconds'
+  >;
   /**
    * Whether the function may call the model. One that never does is not told where the model or
    * its key is (the variables stay declared, empty), and its role cannot read the secret.
@@ -62,6 +67,8 @@ export function functionEnvironment(
     PARAM_NORMALIZATION: 'lossless',
     MAX_VALIDATION_RETRIES: '2',
     CONVERSATION_TTL_SECONDS: '86400',
+    NODE_RATE_LIMIT: String(inputs.settings.nodeRateLimit),
+    NODE_RATE_WINDOW_SECONDS: String(inputs.settings.nodeRateWindowSeconds),
     POWERTOOLS_SERVICE_NAME: powertoolsServiceName,
     POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
     POWERTOOLS_LOG_LEVEL: 'INFO',

@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   const { endpoint, tableName } = database();
   Object.assign(process.env, {
-    ...functionEnvironment({ tableName, settings: defaultDeploySettings }),
+    ...functionEnvironment({ tableName, settings: defaultDeploySettings, callsModel: true }),
     // What differs from AWS: the local table and model, and the key in plain text.
     DYNAMODB_ENDPOINT: endpoint,
     AWS_REGION: DYNALITE_REGION,

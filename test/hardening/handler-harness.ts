@@ -33,6 +33,8 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     AWS_REGION: 'us-east-1',
     // Thousands of refused keys: the floor that hides which node ids exist has its own tests.
     AUTH_REJECTION_FLOOR_MS: '0',
+    // One node sends them all; the per-node limit has its own tests.
+    NODE_RATE_LIMIT: '0',
   });
   const dependencies = createServiceDependencies({
     config,

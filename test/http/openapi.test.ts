@@ -88,7 +88,7 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
         });
       }
       const statuses = Object.keys(isObject(operation?.responses) ? operation.responses : {});
-      const errors = ['400', '401', '404', '409', '502', '503', '504'];
+      const errors = ['400', '401', '404', '409', '429', '502', '503', '504'];
       const bodyErrors = route.requestBody === null ? [] : ['413', '415'];
       // The voice routes take a request id; reusing one with another body is a 422.
       const idErrors = route.takesRequestId ? ['422'] : [];

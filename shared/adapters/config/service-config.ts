@@ -22,6 +22,8 @@ export interface ServiceConfig {
   readonly engine: EngineSettings;
   /** A refused node key is answered no sooner than this (ms): timing tells no node id apart. */
   readonly authRejectionFloorMs: number;
+  /** Requests per node per window, across every container; null when off (NODE_RATE_LIMIT=0). */
+  readonly nodeRateLimit: { readonly requests: number; readonly windowSeconds: number } | null;
   /** Powertools names (POWERTOOLS_SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE). */
   readonly serviceName: string;
   readonly metricsNamespace: string;
@@ -89,6 +91,8 @@ export function readServiceConfig(
   };
 
   const authRejectionFloorMs = integer('AUTH_REJECTION_FLOOR_MS', 25, 0, 1_000);
+  const rateRequests = integer('NODE_RATE_LIMIT', 120, 0, 100_000);
+  const rateWindowSeconds = integer('NODE_RATE_WINDOW_SECONDS', 60, 1, 3_600);
   const tableName = text('TABLE_NAME');
   if (tableName === null) problems.push('TABLE_NAME is required');
   const languageModel = readLanguageModel(text, problems);
@@ -100,6 +104,8 @@ export function readServiceConfig(
     languageModel,
     engine,
     authRejectionFloorMs,
+    nodeRateLimit:
+      rateRequests === 0 ? null : { requests: rateRequests, windowSeconds: rateWindowSeconds },
     serviceName: text('POWERTOOLS_SERVICE_NAME') ?? 'jcc',
     metricsNamespace: text('POWERTOOLS_METRICS_NAMESPACE') ?? 'Jcc',
   };

@@ -11,6 +11,7 @@ export {
 } from './conversation-store';
 export { conversationKey, nodeKey, requestClaimKey, type TableKey } from './item-keys';
 export { NodeAttribute } from './node-item';
+export { DynamoDbNodeRateLimiter, type DynamoDbNodeRateLimiterOptions } from './node-rate-limiter';
 export { DynamoDbNodeRegistry, type DynamoDbNodeRegistryOptions } from './node-registry';
 export { DynamoDbRequestLocks, type DynamoDbRequestLocksOptions } from './request-locks';
 export { StoredItemMalformedError } from './stored-item-malformed-error';

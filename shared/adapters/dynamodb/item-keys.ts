@@ -12,6 +12,7 @@ import { TABLE_KEYS } from './table';
  * | node         | `NODE#<nodeId>` | `NODE`                            |
  * | conversation | `NODE#<nodeId>` | `CONVERSATION#<conversationId>`   |
  * | request claim| `NODE#<nodeId>` | `REQUEST#<conversationId>#<requestId>`, both URI-encoded |
+ * | rate window  | `NODE#<nodeId>` | `RATE#<window start, epoch seconds>` |
  *
  * DynamoDB caps `pk` at 2048 and `sk` at 1024 bytes: ids must stay well under 1000 bytes.
  */
@@ -24,6 +25,7 @@ const NODE_PARTITION_PREFIX = 'NODE#';
 const NODE_SORT_KEY = 'NODE';
 const CONVERSATION_SORT_PREFIX = 'CONVERSATION#';
 const REQUEST_SORT_PREFIX = 'REQUEST#';
+const RATE_SORT_PREFIX = 'RATE#';
 
 /** The key of a node's registry item. */
 export function nodeKey(nodeId: string): TableKey {
@@ -52,6 +54,11 @@ export function requestClaimKey(
     pk: `${NODE_PARTITION_PREFIX}${nodeId}`,
     sk: `${REQUEST_SORT_PREFIX}${conversation}#${encodeURIComponent(requestId)}`,
   };
+}
+
+/** The key of a node's request counter for the window starting at `windowStart` (epoch seconds). */
+export function rateWindowKey(nodeId: string, windowStart: number): TableKey {
+  return { pk: `${NODE_PARTITION_PREFIX}${nodeId}`, sk: `${RATE_SORT_PREFIX}${windowStart}` };
 }
 
 /** The key as DynamoDB attribute values, for `Key` and for the key part of an item. */

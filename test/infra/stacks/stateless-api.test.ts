@@ -93,8 +93,8 @@ describe('the stage', () => {
         {
           ResourcePath: '/*',
           HttpMethod: '*',
-          ThrottlingRateLimit: 10,
-          ThrottlingBurstLimit: 20,
+          ThrottlingRateLimit: 50,
+          ThrottlingBurstLimit: 100,
           LoggingLevel: 'ERROR',
           DataTraceEnabled: false,
         },
