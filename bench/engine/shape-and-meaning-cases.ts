@@ -61,9 +61,12 @@ export const ARGUMENT_SHAPE_CASES: readonly FailureModeCase[] = [
     { when: '2026-01-18T05:00:00Z' },
     { when: ['2026-01-18T05:00:00Z'] },
   ),
-  // Placeholders go to an int: for a string parameter "None" is a valid value, never changed.
   ...['null', 'None', 'none', 'default', ''].map((placeholder) =>
     shapeCase(`"${placeholder}" for an optional parameter`, { count: placeholder }, {}),
+  ),
+  // The same placeholders for an optional string parameter are dropped too.
+  ...['null', 'None', ''].map((placeholder) =>
+    shapeCase(`"${placeholder}" for an optional string parameter`, { label: placeholder }, {}),
   ),
   shapeCase('null for an optional parameter', { count: null }, {}),
   {
@@ -77,6 +80,15 @@ export const ARGUMENT_SHAPE_CASES: readonly FailureModeCase[] = [
     minimumCalls: 2,
     expectedStop: StopReason.toolCalls,
     handedOver: { amount: 3 },
+  },
+  {
+    section: SHAPE,
+    row: '"SUBTRACT" where the enum is add/subtract',
+    commands: 'probe',
+    replies: [reply(null, [toolCall('needs', { amount: 2, operation: 'SUBTRACT' })])],
+    minimumCalls: 1,
+    expectedStop: StopReason.toolCalls,
+    handedOver: { amount: 2, operation: 'subtract' },
   },
   shapeCase('"yes" for bool', { enabled: 'yes' }, 'retry'),
   shapeCase('1 for bool', { enabled: 1 }, 'retry'),

@@ -83,6 +83,40 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
   },
   foundInOneCall('a tool call with an empty id', weatherWith(WEATHER_JSON, '')),
   foundInOneCall('a tool call with no id', weatherWith(WEATHER_JSON, null)),
+  foundInOneCall(
+    'an id with a space, non-ASCII or over 64 characters',
+    weatherWith(WEATHER_JSON, 'call é 1'),
+  ),
+  {
+    section: WHERE,
+    row: 'a retry reusing an earlier tool-call id',
+    commands: 'fixture',
+    replies: [
+      reply(null, [
+        toolCall('set_timer', { duration_seconds: 300 }, 'call_0'),
+        toolCall('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_1'),
+      ]),
+      reply(null, [toolCall('get_weather', WEATHER_ARGUMENTS, 'call_0')]),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
+    row: 'more tool calls in one reply than a node can answer',
+    commands: 'fixture',
+    replies: [
+      reply(
+        null,
+        Array.from({ length: 40 }, (_, index) =>
+          toolCall('set_timer', { duration_seconds: index + 1 }, `call_${index}`),
+        ),
+      ),
+      reply('That is all of them.'),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
   {
     section: WHERE,
     row: 'several calls, one invalid',

@@ -3,7 +3,6 @@ import type { CommandSetSource } from '../../shared/params';
 /**
  * The fixture declares no bool, dict or date parameter, so the "argument shape" rows run against
  * this set: one parameter of each type, plus a command with a required parameter and an enum.
- * Placeholders go to int parameters: for a string, "None" is a valid value and is never changed.
  */
 export const PROBE_COMMANDS: CommandSetSource = {
   available_commands: [

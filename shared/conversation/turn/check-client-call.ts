@@ -55,6 +55,22 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
   return { ok: true, call, repairs };
 }
 
+/** Longest arguments text kept in the history for an invalid call: the model sees the issues. */
+const MAX_INVALID_ARGUMENTS_CHARACTERS = 2_000;
+
+/**
+ * The invalid arguments as they go back into the history: JSON, cut short, and never a throw
+ * (`JSON.stringify` recurses, so arguments nested 100,000 deep, which `JSON.parse` reads, would
+ * overflow the stack; the validator has refused them already).
+ */
 function stringify(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
+  } catch {
+    return '{}';
+  }
+  return text.length <= MAX_INVALID_ARGUMENTS_CHARACTERS
+    ? text
+    : JSON.stringify({ cut: text.slice(0, MAX_INVALID_ARGUMENTS_CHARACTERS) });
 }
