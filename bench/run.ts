@@ -1,10 +1,11 @@
-// `npm run bench [-- --only params,engine,hostile,auth,bundle]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { runAttackBench } from './attack-bench';
 import { runAuthBench } from './auth-bench';
 import type { BenchRow } from './bench-row';
 import { runBundleBench } from './bundle-bench';
@@ -35,6 +36,7 @@ const SUITES = {
     details: [],
   }),
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
+  attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { startLocalStack } from '../infra/local/local-stack';
+import { HOSTILE_REQUEST_CASES } from '../test/hardening/hostile-requests';
+import { startScriptedLlmServer } from '../test/support/scripted-llm-server';
+import { STACK_VARIABLES } from '../test/support/stack-variables';
+import type { BenchRow } from './bench-row';
+import { percentile, roundTo } from './engine/percentile';
+import { silenceOutput } from './load/load-stack';
+
+/** The issue's goal: no request costs more than this of server CPU, whatever it carries. */
+const CPU_BUDGET_MS = 100;
+const HEALTH_INTERVAL_MS = 10;
+const ROUNDS = 4;
+
+/**
+ * The hostile corpus (test/hardening/hostile-requests.ts) sent over HTTP to the local API of
+ * `npm start`, in this process, while another client polls `/health` every 10 ms. Reports the
+ * worst process CPU one hostile request cost (an upper bound of the server's: dynalite and the
+ * scripted model run in this process too) and the `/health` latency during the attack.
+ */
+export async function runAttackBench(): Promise<BenchRow[]> {
+  const model = await startScriptedLlmServer();
+  const key = randomBytes(18).toString('base64url');
+  for (const name of STACK_VARIABLES) delete process.env[name];
+  Object.assign(process.env, {
+    PORT: '0',
+    DYNAMODB_PORT: '0',
+    DATA_DIR: 'memory',
+    LOCAL_NODE_API_KEY: `attack-node:${key}`,
+    LOCAL_NODE_TIMEZONE: 'America/New_York',
+    OPENAI_BASE_URL: model.baseURL,
+    OPENAI_API_KEY: 'sk-attack-scripted',
+    LLM_MODEL: 'scripted',
+    NODE_RATE_LIMIT: '0',
+  });
+  const silenced = silenceOutput();
+  const stack = await startLocalStack(process.env);
+  const post = (path: string, body: unknown, anonymous = false) =>
+    fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(anonymous ? {} : { 'x-api-key': `attack-node:${key}` }),
+      },
+      body: JSON.stringify(body),
+    }).then((response) => response.arrayBuffer().then(() => response.status));
+  const health: number[] = [];
+  let attacking = true;
+  const poller = (async () => {
+    while (attacking) {
+      const startedAt = performance.now();
+      await fetch(`${stack.url}/health`).then((response) => response.arrayBuffer());
+      health.push(performance.now() - startedAt);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS));
+    }
+  })();
+  const worst = { cpuMs: 0, name: '' };
+  let coldestMs = 0;
+  try {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const hostile of HOSTILE_REQUEST_CASES) {
+        const conversationId = `attack-${round}-${randomBytes(6).toString('hex')}`;
+        const started = await timedCpu(() =>
+          post('/api/v0/conversation/start', {
+            ...hostile.registration,
+            conversation_id: conversationId,
+          }),
+        );
+        model.reset();
+        model.enqueue(...hostile.modelReplies);
+        const request = hostile.request;
+        const attack =
+          request === null
+            ? started
+            : await timedCpu(() =>
+                post(
+                  request.path,
+                  { conversation_id: conversationId, ...request.body },
+                  hostile.anonymous,
+                ),
+              );
+        // The first round pays the process's warm-up (module loading, JIT, the first handler
+        // wiring): a Lambda container does that once in its init, not per request.
+        if (round === 0) {
+          coldestMs = Math.max(coldestMs, started.cpuMs, attack.cpuMs);
+          continue;
+        }
+        for (const measured of [started, attack]) {
+          if (measured.cpuMs > worst.cpuMs) {
+            Object.assign(worst, { cpuMs: measured.cpuMs, name: hostile.name });
+          }
+        }
+      }
+    }
+  } finally {
+    attacking = false;
+    await poller;
+    await stack.close();
+    await model.close();
+    silenced.restore();
+  }
+  return [
+    {
+      name: `attack: worst CPU of one hostile request, warm (${worst.name})`,
+      value: roundTo(worst.cpuMs, 1),
+      unit: 'ms CPU',
+      budget: CPU_BUDGET_MS,
+    },
+    {
+      name: 'attack: worst CPU of one request in the first round (process warm-up included)',
+      value: roundTo(coldestMs, 1),
+      unit: 'ms CPU',
+    },
+    {
+      name: 'attack: /health p50 during the attack',
+      value: roundTo(percentile(health, 0.5), 1),
+      unit: 'ms',
+    },
+    {
+      name: 'attack: /health p99 during the attack',
+      value: roundTo(percentile(health, 0.99), 1),
+      unit: 'ms',
+    },
+    {
+      name: 'attack: /health max during the attack',
+      value: roundTo(Math.max(...health), 1),
+      unit: 'ms',
+    },
+  ];
+}
+
+/** The request's status and the CPU this process spent until its answer was read. */
+async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const status = await send();
+  const used = process.cpuUsage(before);
+  return { status, cpuMs: (used.user + used.system) / 1000 };
+}
