@@ -1,6 +1,7 @@
 import type { ToolCall } from '../chat-message';
 import { isServerToolName } from '../server-tools/server-tool-names';
 import type { ExtractedToolCall } from '../tool-calls';
+import { recordedArguments } from './recorded-arguments';
 
 /** Calls that can wait on the node at once: as many results as one `continue` accepts. */
 export const MAX_PENDING_CALLS = 32;
@@ -73,5 +74,5 @@ export function limitNote(refused: readonly RefusedCall[], dropped: number): str
 }
 
 function argumentsText(call: ExtractedToolCall): string {
-  return call.arguments.ok ? (JSON.stringify(call.arguments.value) ?? '{}') : call.arguments.raw;
+  return recordedArguments(call.arguments.ok ? call.arguments.value : call.arguments.raw);
 }

@@ -1,6 +1,7 @@
 import type { Repair, ValidationIssue } from '../../params';
 import type { ToolCall } from '../chat-message';
 import type { ExtractedToolCall } from '../tool-calls';
+import { recordedArguments } from './recorded-arguments';
 import type { TurnContext } from './turn-state';
 
 export type CheckedCall =
@@ -19,7 +20,11 @@ export type CheckedCall =
 export function checkClientCall(extracted: ExtractedToolCall, context: TurnContext): CheckedCall {
   const { arguments: parsed } = extracted;
   if (!parsed.ok) {
-    const call = { id: extracted.id, name: extracted.name, arguments: parsed.raw };
+    const call = {
+      id: extracted.id,
+      name: extracted.name,
+      arguments: recordedArguments(parsed.raw),
+    };
     const issue: ValidationIssue = {
       code: 'arguments_not_object',
       command: extracted.name,
@@ -44,7 +49,11 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
   );
   const repairs = [...jsonRepairs, ...check.repairs];
   if (!check.ok) {
-    const call = { id: extracted.id, name: extracted.name, arguments: stringify(parsed.value) };
+    const call = {
+      id: extracted.id,
+      name: extracted.name,
+      arguments: recordedArguments(parsed.value),
+    };
     return { ok: false, call, issues: check.issues, repairs };
   }
   const call = {
@@ -53,24 +62,4 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     arguments: JSON.stringify(check.arguments),
   };
   return { ok: true, call, repairs };
-}
-
-/** Longest arguments text kept in the history for an invalid call: the model sees the issues. */
-const MAX_INVALID_ARGUMENTS_CHARACTERS = 2_000;
-
-/**
- * The invalid arguments as they go back into the history: JSON, cut short, and never a throw
- * (`JSON.stringify` recurses, so arguments nested 100,000 deep, which `JSON.parse` reads, would
- * overflow the stack; the validator has refused them already).
- */
-function stringify(value: unknown): string {
-  let text: string;
-  try {
-    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? 'null');
-  } catch {
-    return '{}';
-  }
-  return text.length <= MAX_INVALID_ARGUMENTS_CHARACTERS
-    ? text
-    : JSON.stringify({ cut: text.slice(0, MAX_INVALID_ARGUMENTS_CHARACTERS) });
 }

@@ -23,6 +23,7 @@ import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
+import { recordedArguments } from './recorded-arguments';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
@@ -81,7 +82,7 @@ function answerInServer(
   const serverToolCalls = serverCalls.map((call) => ({
     id: call.id,
     name: call.name,
-    arguments: call.arguments.ok ? JSON.stringify(call.arguments.value) : call.arguments.raw,
+    arguments: recordedArguments(call.arguments.ok ? call.arguments.value : call.arguments.raw),
     result: runServerTool(
       call.name,
       call.arguments.ok ? call.arguments.value : {},
