@@ -5,6 +5,8 @@ const DATE_SCALARS = new Set(['date', 'datetime', 'time', 'timedelta']);
 /** `duration_seconds (int, required): Total duration in seconds` — one line per parameter. */
 export function describeParameter(parameter: ParameterSpec): string {
   const facts = [typeName(parameter), parameter.required ? 'required' : 'optional'];
+  // Before the enum: its values are joined with commas too.
+  if (parameter.refinable) facts.push('refinable');
   if (parameter.enumValues !== null) facts.push(`one of: ${parameter.enumValues.join(', ')}`);
   if (parameter.defaultValue !== undefined) {
     facts.push(`default ${JSON.stringify(parameter.defaultValue)}`);

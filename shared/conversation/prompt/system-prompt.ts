@@ -1,6 +1,7 @@
 import type { CommandSpec, CompiledCommandSet } from '../../params';
 import { describeExample } from './describe-example';
 import { describeParameter } from './describe-parameter';
+import { describeRefinableParameters, describeRefinements } from './describe-refinements';
 
 const ROLE = `You are the voice assistant of a smart-home device. You turn what the user says into calls \
 of the device's commands, which are your tools.
@@ -22,11 +23,17 @@ each request: date = YYYY-MM-DD; datetime = YYYY-MM-DDTHH:MM:SS with the zone of
 /**
  * The system prompt for a command set. It depends on the command set alone, so it is identical,
  * byte for byte, on every turn of a conversation and providers' prompt caches hit; everything that
- * changes per turn (local time, zone) travels with the user's message instead.
+ * changes per turn (local time, zone, the last refinable call) travels with the user's message.
  */
 export function buildSystemPrompt(commandSet: CompiledCommandSet): string {
   const commands = [...commandSet.commands.values()];
-  const sections = [ROLE, DATES, directAnswerPolicy(commands), 'Commands:'];
+  const sections = [
+    ROLE,
+    DATES,
+    directAnswerPolicy(commands),
+    describeRefinements(commands),
+    'Commands:',
+  ];
   for (const command of commands) sections.push(describeCommand(command));
   return sections.filter((section) => section !== '').join('\n\n');
 }
@@ -54,6 +61,8 @@ function describeCommand(command: CommandSpec): string {
   if (command.parameters.length > 0) {
     lines.push('Parameters:', ...command.parameters.map(describeParameter));
   }
+  const refinable = describeRefinableParameters(command);
+  if (refinable !== '') lines.push(refinable);
   if (command.rules.length > 0) lines.push('Rules:', ...command.rules.map((rule) => `- ${rule}`));
   if (command.criticalRules.length > 0) {
     lines.push('CRITICAL rules:', ...command.criticalRules.map((rule) => `- ${rule}`));
