@@ -107,6 +107,28 @@ export const voiceCommandResponseSchema = {
     },
     retries: { type: 'array', items: { type: 'object' } },
     model_calls: { type: 'integer', minimum: 0 },
+    refinement: {
+      description:
+        'Observability: this call refines the last call of a command with refinable parameters ' +
+        '(the same command again, for a follow-up such as "louder"). Null otherwise.',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['command', 'tool_call_id', 'refines_tool_call_id', 'changed'],
+          properties: {
+            command: { type: 'string' },
+            tool_call_id: { type: 'string', description: 'The call in `tool_calls`.' },
+            refines_tool_call_id: { type: 'string', description: 'The earlier call it refines.' },
+            changed: {
+              type: 'array',
+              items: { type: 'string' },
+              description: 'Parameters whose value differs from the refined call.',
+            },
+          },
+        },
+      ],
+    },
   },
 } as const;
 

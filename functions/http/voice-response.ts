@@ -1,7 +1,10 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { AnsweredTurn, TurnAnswer, TurnOutcome } from '../../shared/conversation';
+import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
 import type { RouteResult } from './create-route';
+
+/** A voice/command answer says whether its call refines an earlier one; continue's never does. */
+type WithRefinement = { readonly refinement?: Refinement | null };
 
 /**
  * The wire shape of the voice routes (api.md, VoiceCommandResponse), plus what was repaired.
@@ -9,9 +12,10 @@ import type { RouteResult } from './create-route';
  * required string.
  */
 export function toVoiceCommandResponse(
-  outcome: AnsweredTurn,
+  outcome: AnsweredTurn & WithRefinement,
   conversationId: string,
 ): Record<string, unknown> {
+  const refinement = outcome.refinement ?? null;
   const validation = outcome.validationRequest;
   return {
     commands: [],
@@ -52,6 +56,15 @@ export function toVoiceCommandResponse(
       })),
     })),
     model_calls: outcome.modelCalls,
+    refinement:
+      refinement === null
+        ? null
+        : {
+            command: refinement.command,
+            tool_call_id: refinement.toolCallId,
+            refines_tool_call_id: refinement.refinesToolCallId,
+            changed: refinement.changed,
+          },
   };
 }
 
@@ -61,7 +74,7 @@ export function toVoiceCommandResponse(
  * turn is not counted twice.
  */
 export function voiceAnswerResult(
-  answer: TurnAnswer,
+  answer: TurnAnswer & WithRefinement,
   request: { readonly conversationId: string; readonly status: number },
   logger: Logger,
   metrics: Metrics,
@@ -80,8 +93,14 @@ export function voiceAnswerResult(
 }
 
 /** One log line and a few metrics per turn: what ops look at when a model misbehaves. */
-export function recordTurn(outcome: TurnOutcome, logger: Logger, metrics: Metrics): void {
+export function recordTurn(
+  outcome: TurnOutcome & WithRefinement,
+  logger: Logger,
+  metrics: Metrics,
+): void {
+  const refinement = outcome.refinement ?? null;
   metrics.addMetric('model_calls', MetricUnit.Count, outcome.modelCalls);
+  metrics.addMetric('refinements', MetricUnit.Count, refinement === null ? 0 : 1);
   metrics.addMetric('validation_retries', MetricUnit.Count, outcome.retries.length);
   metrics.addMetric('parameter_repairs', MetricUnit.Count, outcome.repairs.length);
   metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
@@ -93,5 +112,7 @@ export function recordTurn(outcome: TurnOutcome, logger: Logger, metrics: Metric
       (repair) => `${repair.command}.${repair.parameter}:${repair.rule}`,
     ),
     step_limit_reached: outcome.stepLimitReached,
+    refinement:
+      refinement === null ? null : `${refinement.command}:${refinement.changed.join(',')}`,
   });
 }

@@ -3,15 +3,28 @@
  * 1. load the conversation;
  * 2. close calls still pending from an earlier turn (the user moved on) with a "not executed"
  *    result, so the history stays valid for the model;
- * 3. append the utterance with this turn's context, and run the turn.
- * With a request id, a repeat replays the recorded answer (answer-once.ts).
+ * 3. find the last call the node executed of a command with refinable parameters: the turn
+ *    context names it, so a follow-up such as "louder" can refine it;
+ * 4. append the utterance with this turn's context, and run the turn;
+ * 5. when the turn calls that command again, report the call as a refinement (observed only: its
+ *    arguments are the model's, validated as any other).
+ * With a request id, a repeat replays the recorded answer (answer-once.ts); its refinement is
+ * found again from the stored history.
  */
+import { type CompiledCommandSet, compileKnownCommandSet } from '../../params';
+import type { ConversationRecord } from '../../ports/conversation-store';
 import type { ChatMessage } from '../chat-message';
 import { requestIdentity } from '../idempotency/request-identity';
 import { withTurnContext } from '../prompt/turn-context';
+import { historyBeforeTurn } from '../refinement/history-before-turn';
+import { lastRefinableCall } from '../refinement/last-refinable-call';
+import { type Refinement, refinementOf } from '../refinement/refinement-of';
+import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import { answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { runConversationTurn } from './conversation-turn';
+
+export type { Refinement } from '../refinement/refinement-of';
 
 export interface VoiceCommandRequest {
   readonly node: CallingNode;
@@ -21,6 +34,9 @@ export interface VoiceCommandRequest {
   readonly requestId?: string | null;
 }
 
+/** A voice/command answer: the turn, and whether its call refines the last refinable call. */
+export type VoiceCommandAnswer = TurnAnswer & { readonly refinement: Refinement | null };
+
 const NOT_EXECUTED = JSON.stringify({
   status: 'not_executed',
   reason: 'The user said something new before this call returned.',
@@ -29,27 +45,66 @@ const NOT_EXECUTED = JSON.stringify({
 export async function handleVoiceCommand(
   dependencies: ConversationDependencies,
   request: VoiceCommandRequest,
-): Promise<TurnAnswer> {
+): Promise<VoiceCommandAnswer> {
   const startedAt = dependencies.clock.now();
   const identity = requestIdentity(request.requestId ?? null, 'voice_command', request.utterance);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(dependencies, conversation, identity, (record) => {
+  const ran: { refinement: Refinement | null } = { refinement: null };
+  const answer = await answerOnce(dependencies, conversation, identity, async (record) => {
     const closed: ChatMessage[] = record.pendingToolCalls.map((call) => ({
       role: 'tool',
       toolCallId: call.id,
       content: NOT_EXECUTED,
     }));
+    const commandSet = commandSetOf(record);
+    const previous = commandSet === null ? null : lastRefinableCall(record.messages, commandSet);
+    const context = { timezone: record.timezone, now: startedAt, lastRefinableCall: previous };
     const user: ChatMessage = {
       role: 'user',
-      content: withTurnContext(request.utterance, { timezone: record.timezone, now: startedAt }),
+      content: withTurnContext(request.utterance, context),
     };
     const messages = [...record.messages, ...closed, user];
-    return runConversationTurn(dependencies, record, {
+    const answered = await runConversationTurn(dependencies, record, {
       messages,
       toolResultsArrived: false,
       startedAt,
       identity,
       utterance: request.utterance,
     });
+    ran.refinement = refinementOf(previous, answered.toolCalls);
+    return answered;
   });
+  const refinement = answer.replayed
+    ? await replayedRefinement(dependencies, conversation, answer)
+    : ran.refinement;
+  return { ...answer, refinement };
+}
+
+/**
+ * The refinement of a replayed answer, found as the turn found it: from the history before the
+ * turn that made its calls. It costs one read, and only replays of answers with calls pay it.
+ */
+async function replayedRefinement(
+  dependencies: ConversationDependencies,
+  conversation: { readonly nodeId: string; readonly conversationId: string },
+  answer: TurnAnswer,
+): Promise<Refinement | null> {
+  const [first] = answer.toolCalls;
+  if (first === undefined) return null;
+  const record = await dependencies.store.load(conversation.nodeId, conversation.conversationId);
+  const commandSet = record === null ? null : commandSetOf(record);
+  if (record === null || commandSet === null) return null;
+  const before = historyBeforeTurn(record.messages, first.id);
+  if (before === null) return null;
+  return refinementOf(lastRefinableCall(before, commandSet), answer.toolCalls);
+}
+
+/** The conversation's command set, from the cache the turn fills; null if it no longer compiles. */
+function commandSetOf(record: ConversationRecord): CompiledCommandSet | null {
+  const compiled = compileKnownCommandSet(
+    record.commandSetHash,
+    () => JSON.parse(record.commandSource),
+    { reservedNames: SERVER_TOOL_NAMES },
+  );
+  return compiled.ok ? compiled.value : null;
 }
