@@ -1,5 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { failure, type Result, success } from '../../shared/result';
+import { ANSWER_MARGIN_MS } from './turn-timing';
 
 /** Deploy-time choices, read from CDK context (`cdk.json` or `cdk deploy -c key=value`). */
 export interface DeploySettings {
@@ -17,6 +18,16 @@ export interface DeploySettings {
   /** Requests one node may make per `nodeRateWindowSeconds`, across every container; 0 for none. */
   readonly nodeRateLimit: number;
   readonly nodeRateWindowSeconds: number;
+  /**
+   * One turn's budget (TURN_DEADLINE_MS). The Lambda timeout follows it (plus 3 s to save and
+   * answer), and it must leave that margin inside `integrationTimeoutMs`.
+   */
+  readonly turnDeadlineMs: number;
+  /**
+   * How long API Gateway waits for a function: 29,000 by default; Regional REST APIs can raise it
+   * with a Service Quotas request ("Maximum integration timeout"), e.g. for a slow model.
+   */
+  readonly integrationTimeoutMs: number;
   readonly logRetentionDays: RetentionDays;
   /**
    * API Gateway needs an account-wide role to write logs. Set false when the account already has
@@ -38,6 +49,8 @@ export const defaultDeploySettings: DeploySettings = {
   throttleBurstLimit: 100,
   nodeRateLimit: 120,
   nodeRateWindowSeconds: 60,
+  turnDeadlineMs: 25_000,
+  integrationTimeoutMs: 29_000,
   logRetentionDays: RetentionDays.ONE_MONTH,
   createApiGatewayCloudWatchRole: true,
   alarmEmail: null,
@@ -111,6 +124,16 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       defaults.nodeRateWindowSeconds,
       (n) => Number.isInteger(n) && n >= 1 && n <= 3_600,
     ),
+    turnDeadlineMs: number(
+      'turnDeadlineMs',
+      defaults.turnDeadlineMs,
+      (n) => Number.isInteger(n) && n >= 1_000,
+    ),
+    integrationTimeoutMs: number(
+      'integrationTimeoutMs',
+      defaults.integrationTimeoutMs,
+      (n) => Number.isInteger(n) && n >= 1_000 && n <= 900_000,
+    ),
     logRetentionDays: number('logRetentionDays', defaults.logRetentionDays, (n) =>
       retentionDays.has(n),
     ),
@@ -120,6 +143,13 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
     ),
     alarmEmail: email('alarmEmail'),
   };
+  if (settings.turnDeadlineMs + ANSWER_MARGIN_MS > settings.integrationTimeoutMs) {
+    issues.push(
+      `turnDeadlineMs (${settings.turnDeadlineMs}) must leave ${ANSWER_MARGIN_MS} ms inside ` +
+        `integrationTimeoutMs (${settings.integrationTimeoutMs}): lower it, or raise API Gateway's ` +
+        'integration timeout by quota request and set integrationTimeoutMs (docs/deploy.md)',
+    );
+  }
   if (!URL.canParse(settings.openAiBaseUrl)) {
     issues.push(`openAiBaseUrl is not a URL: ${settings.openAiBaseUrl}`);
   }

@@ -29,16 +29,18 @@ export type FunctionEnvironmentName = (typeof functionEnvironmentNames)[number];
 export const powertoolsServiceName = 'jcc';
 export const metricsNamespace = 'Jcc';
 
-/** One turn's budget: API Gateway gives up after 29 s; the turn stops at 25 s to save and answer. */
-export const turnDeadlineMs = 25_000;
-
 /** What the environment depends on beyond the fixed defaults. */
 export interface FunctionEnvironmentInputs {
   /** The table's name (a CloudFormation token in the stack). */
   readonly tableName: string;
   readonly settings: Pick<
     DeploySettings,
-    'openAiSecretName' | 'openAiBaseUrl' | 'llmModel' | 'nodeRateLimit' | 'nodeRateWindowSeconds'
+    | 'openAiSecretName'
+    | 'openAiBaseUrl'
+    | 'llmModel'
+    | 'nodeRateLimit'
+    | 'nodeRateWindowSeconds'
+    | 'turnDeadlineMs'
   >;
   /**
    * Whether the function may call the model. One that never does is not told where the model or
@@ -63,7 +65,7 @@ export function functionEnvironment(
     LLM_MODEL: model(inputs.settings.llmModel),
     OPENAI_API_KEY_SECRET: model(inputs.settings.openAiSecretName),
     OPENAI_API_KEY: '',
-    TURN_DEADLINE_MS: String(turnDeadlineMs),
+    TURN_DEADLINE_MS: String(inputs.settings.turnDeadlineMs),
     PARAM_NORMALIZATION: 'lossless',
     MAX_VALIDATION_RETRIES: '2',
     CONVERSATION_TTL_SECONDS: '86400',

@@ -4,9 +4,10 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DeploySettings } from './deploy-settings';
 import { assertLocalBundler } from './function-bundling';
-import { functionEnvironment, turnDeadlineMs } from './function-environment';
+import { functionEnvironment } from './function-environment';
 import { acknowledgeApiFindings } from './nag-acknowledgements';
 import { Observability } from './observability/observability';
+import { turnTiming } from './turn-timing';
 import { VoiceApi } from './voice-api';
 import { type TableReference, tableActions, VoiceFunction } from './voice-function';
 import { apiRoutes, voiceFunctions } from './voice-routes';
@@ -31,6 +32,7 @@ export class StatelessStack extends Stack {
     const { settings } = props;
     // Looked up by name at deploy time: the key itself never enters the template.
     const openAiKeySecret = Secret.fromSecretNameV2(this, 'OpenAiKey', settings.openAiSecretName);
+    const timing = turnTiming(settings);
     const deployed = new Map(
       voiceFunctions.map((apiFunction) => [
         apiFunction.id,
@@ -45,6 +47,7 @@ export class StatelessStack extends Stack {
           // Only a function that calls the model may read its key.
           openAiKeySecret: apiFunction.callsModel ? openAiKeySecret : null,
           logRetention: settings.logRetentionDays,
+          timeout: timing.functionTimeout,
         }),
       ]),
     );
@@ -55,6 +58,7 @@ export class StatelessStack extends Stack {
         path: route.path,
         handler: deployedFunction(deployed, route.function.id).function,
       })),
+      integrationTimeout: timing.integrationTimeout,
       throttleRateLimit: settings.throttleRateLimit,
       throttleBurstLimit: settings.throttleBurstLimit,
       logRetention: settings.logRetentionDays,
@@ -82,7 +86,7 @@ export class StatelessStack extends Stack {
       }),
       tableName: props.table.tableName,
       tableOperations: tableActions.map((action) => action.replace('dynamodb:', '')),
-      turnDeadlineMs,
+      turnDeadlineMs: timing.turnDeadlineMs,
       alarmEmail: settings.alarmEmail,
     });
     new CfnOutput(this, 'ApiUrl', {

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AccessLogField,
   AccessLogFormat,
@@ -44,6 +44,8 @@ export interface VoiceApiRoute {
 
 export interface VoiceApiProps {
   readonly routes: readonly VoiceApiRoute[];
+  /** How long API Gateway waits for a function (turn-timing.ts). */
+  readonly integrationTimeout: Duration;
   readonly throttleRateLimit: number;
   readonly throttleBurstLimit: number;
   readonly logRetention: RetentionDays;
@@ -83,7 +85,11 @@ export class VoiceApi extends Construct {
       this.api.root.resourceForPath(route.path).addMethod(
         route.method,
         // No test-invoke permission: the console's test button is not worth a broader grant.
-        new LambdaIntegration(route.handler, { proxy: true, allowTestInvoke: false }),
+        new LambdaIntegration(route.handler, {
+          proxy: true,
+          allowTestInvoke: false,
+          timeout: props.integrationTimeout,
+        }),
       );
     }
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnResource, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, type Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -12,8 +12,6 @@ import { type ApiFunction, functionLogicalId, repositoryRoot } from './voice-rou
 
 export const functionRuntime = Runtime.NODEJS_24_X;
 export const functionMemoryMb = 1024;
-/** Below API Gateway's 29 s, so a stuck invocation ends before the gateway abandons it. */
-export const functionTimeout = Duration.seconds(28);
 
 /**
  * The table operations the store, registry and request-lock adapters use; nothing that queries,
@@ -40,6 +38,8 @@ export interface VoiceFunctionProps {
   /** The secret holding the model's key; null for a function that never calls the model. */
   readonly openAiKeySecret: ISecret | null;
   readonly logRetention: RetentionDays;
+  /** The Lambda timeout, derived from the turn deadline (turn-timing.ts). */
+  readonly timeout: Duration;
 }
 
 /**
@@ -90,7 +90,8 @@ export class VoiceFunction extends Construct {
       runtime: functionRuntime,
       architecture: Architecture.ARM_64,
       memorySize: functionMemoryMb,
-      timeout: functionTimeout,
+      // From the turn deadline (turn-timing.ts): a stuck invocation ends before the gateway gives up.
+      timeout: props.timeout,
       environment: { ...props.environment },
       logGroup: this.logGroup,
       role: this.role,

@@ -76,11 +76,13 @@ export function readServiceConfig(
       0,
       5,
     ),
+    // Up to 10 minutes: a CPU model on a laptop is slow. Behind API Gateway the stack derives the
+    // deadline, the Lambda timeout and the gateway's wait from one setting (infra/stacks/turn-timing.ts).
     turnDeadlineMs: integer(
       'TURN_DEADLINE_MS',
       DEFAULT_ENGINE_SETTINGS.turnDeadlineMs,
       1_000,
-      28_000,
+      600_000,
     ),
     conversationTtlSeconds: integer(
       'CONVERSATION_TTL_SECONDS',

@@ -80,7 +80,7 @@ describe('readServiceConfig', () => {
         OPENAI_API_KEY: 'sk-must-not-leak',
         PARAM_NORMALIZATION: 'sloppy',
         MAX_VALIDATION_RETRIES: '-1',
-        TURN_DEADLINE_MS: '60000',
+        TURN_DEADLINE_MS: '900000',
         CONVERSATION_TTL_SECONDS: 'soon',
       });
     expect(read).toThrow(ConfigError);

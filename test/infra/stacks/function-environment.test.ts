@@ -4,9 +4,7 @@ import {
   functionEnvironment,
   functionEnvironmentNames,
 } from '../../../infra/stacks/function-environment';
-import { functionTimeout } from '../../../infra/stacks/voice-function';
-
-const apiGatewayTimeoutMs = 29_000;
+import { turnTiming } from '../../../infra/stacks/turn-timing';
 
 describe('functionEnvironment', () => {
   const environment = functionEnvironment({
@@ -59,12 +57,28 @@ describe('functionEnvironment', () => {
     });
   });
 
-  it('ends the turn before both the function and API Gateway give up', () => {
-    // Prepare
-    const deadlineMs = Number(environment.TURN_DEADLINE_MS);
+  it.each([
+    [25_000, 29_000],
+    [26_000, 29_000],
+    [120_000, 180_000],
+  ])(
+    'ends a %i ms turn before both the function and API Gateway (%i ms) give up',
+    (deadline, gateway) => {
+      // Prepare
+      const settings = {
+        ...defaultDeploySettings,
+        turnDeadlineMs: deadline,
+        integrationTimeoutMs: gateway,
+      };
+      const timing = turnTiming(settings);
+      const deadlineMs = Number(
+        functionEnvironment({ tableName: 't', settings, callsModel: true }).TURN_DEADLINE_MS,
+      );
 
-    // Act / Assess
-    expect(deadlineMs).toBeLessThan(functionTimeout.toMilliseconds());
-    expect(functionTimeout.toMilliseconds()).toBeLessThan(apiGatewayTimeoutMs);
-  });
+      // Act / Assess
+      expect(deadlineMs).toBe(deadline);
+      expect(deadlineMs).toBeLessThan(timing.functionTimeout.toMilliseconds());
+      expect(timing.functionTimeout.toMilliseconds()).toBeLessThanOrEqual(gateway);
+    },
+  );
 });

@@ -5,7 +5,10 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { turnDeadlineMs } from '../../../infra/stacks/function-environment';
+import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
+
+const { turnDeadlineMs } = defaultDeploySettings;
+
 import { JccMetric } from '../../../infra/stacks/observability/jcc-metrics';
 import {
   assertAlarmsFit,
