@@ -133,6 +133,17 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
   },
   {
     section: WHERE,
+    row: 'finish_reason "length" (the reply was cut off)',
+    commands: 'fixture',
+    replies: [
+      { ...reply('The forecast for Los Angeles tomorrow is'), finishReason: 'length' },
+      fixedWeatherCall(),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
     row: 'arguments beyond repair ("city: LA, when: tomorrow")',
     commands: 'fixture',
     replies: [weatherWith('city: LA, when: tomorrow'), fixedWeatherCall()],

@@ -92,6 +92,7 @@ const RULES: readonly Rule[] = [
       502,
       'llm_failed',
       `The language model failed after the allowed attempts (${error.failure}).`,
+      [{ failure: error.failure, model_calls: error.modelCalls }],
     ),
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
@@ -99,7 +100,11 @@ const RULES: readonly Rule[] = [
     ...body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
     headers: { 'Retry-After': '1' },
   })),
-  rule(TurnTimeoutError, (error) => body(504, 'turn_timeout', error.message)),
+  rule(TurnTimeoutError, (error) =>
+    body(504, 'turn_timeout', error.message, [
+      { deadline_ms: error.deadlineMs, model_calls: error.modelCalls },
+    ]),
+  ),
 ];
 
 const INTERNAL = body(500, 'internal_error', 'Internal server error.');

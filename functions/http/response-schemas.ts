@@ -107,6 +107,21 @@ export const voiceCommandResponseSchema = {
     },
     retries: { type: 'array', items: { type: 'object' } },
     model_calls: { type: 'integer', minimum: 0 },
+    usage: {
+      description: 'Tokens of the turn’s model calls, as the model server reported them.',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['prompt_tokens', 'completion_tokens', 'cached_tokens'],
+          properties: {
+            prompt_tokens: { type: 'integer', minimum: 0 },
+            completion_tokens: { type: 'integer', minimum: 0 },
+            cached_tokens: { type: 'integer', minimum: 0 },
+          },
+        },
+      ],
+    },
     refinement: {
       description:
         'Observability: this call refines the last call of a command with refinable parameters ' +

@@ -56,6 +56,14 @@ export function toVoiceCommandResponse(
       })),
     })),
     model_calls: outcome.modelCalls,
+    usage:
+      outcome.usage === null || outcome.usage === undefined
+        ? null
+        : {
+            prompt_tokens: outcome.usage.promptTokens,
+            completion_tokens: outcome.usage.completionTokens,
+            cached_tokens: outcome.usage.cachedTokens,
+          },
     refinement:
       refinement === null
         ? null
@@ -104,6 +112,12 @@ export function recordTurn(
   metrics.addMetric('validation_retries', MetricUnit.Count, outcome.retries.length);
   metrics.addMetric('parameter_repairs', MetricUnit.Count, outcome.repairs.length);
   metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
+  const usage = outcome.usage ?? null;
+  if (usage !== null) {
+    metrics.addMetric('prompt_tokens', MetricUnit.Count, usage.promptTokens);
+    metrics.addMetric('completion_tokens', MetricUnit.Count, usage.completionTokens);
+    metrics.addMetric('cached_tokens', MetricUnit.Count, usage.cachedTokens);
+  }
   logger.info('turn finished', {
     stop_reason: outcome.stopReason,
     model_calls: outcome.modelCalls,
@@ -112,6 +126,14 @@ export function recordTurn(
       (repair) => `${repair.command}.${repair.parameter}:${repair.rule}`,
     ),
     step_limit_reached: outcome.stepLimitReached,
+    tokens:
+      usage === null
+        ? null
+        : {
+            prompt: usage.promptTokens,
+            completion: usage.completionTokens,
+            cached: usage.cachedTokens,
+          },
     refinement:
       refinement === null ? null : `${refinement.command}:${refinement.changed.join(',')}`,
   });

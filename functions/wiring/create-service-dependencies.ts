@@ -43,6 +43,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             baseURL: llm.baseURL,
             apiKey: options.apiKey ?? '',
             model: llm.model,
+            maxTokens: llm.maxTokens,
           });
   const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =

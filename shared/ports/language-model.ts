@@ -16,10 +16,21 @@ export interface RawToolCall {
   readonly arguments: unknown;
 }
 
+/** Tokens one model call used, as the server reported them. */
+export interface TokenUsage {
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** Prompt tokens served from the server's prefix cache (0 when it says nothing of it). */
+  readonly cachedTokens: number;
+}
+
 export interface ModelReply {
   readonly content: string | null;
   readonly toolCalls: readonly RawToolCall[];
+  /** `length` means the server cut the reply off at its token limit. */
   readonly finishReason: string | null;
+  /** Null when the server reports no usage. */
+  readonly usage?: TokenUsage | null;
 }
 
 export interface ModelCallOptions {

@@ -36,6 +36,13 @@ const FAILURES: readonly (readonly [string, readonly ScriptStep[]])[] = [
   // No Retry-After: the adapter's own backoff (about 4 s in all), still far inside the deadline.
   ['429 without Retry-After on every attempt', fiveTimes({ status: 429 })],
   ['503 on every attempt', fiveTimes({ status: 503, headers: { 'retry-after-ms': '1' } })],
+  [
+    'a reply cut off at the token limit, twice',
+    [
+      { reply: { content: 'The forecast for tomorrow is', finish_reason: 'length' } },
+      { reply: { content: 'Tomorrow will be', finish_reason: 'length' } },
+    ],
+  ],
 ];
 
 describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: RouteName) => {
@@ -59,6 +66,9 @@ describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: 
       // Assess
       const error = expectError(response, 502, 'llm_failed');
       expect(harness.llm.requests.length).toBe(steps.length);
+      expect(error.error.details).toEqual([
+        { failure: expect.any(String), model_calls: expect.any(Number) },
+      ]);
       expect(error.error.message).not.toContain('sk-');
       await expectValidRequestWorks(
         harness.client(),
@@ -100,5 +110,24 @@ describe('a model that calls server tools forever', () => {
       voice_command: 'set a one minute timer',
     });
     expect(expectVoiceResponse(next, 'tool_calls').tool_calls).toHaveLength(1);
+  });
+});
+
+describe('bounded replies', () => {
+  it('every model request carries max_tokens, and the turn reports its token usage', async () => {
+    harness.llm.enqueue({ reply: { content: 'Done.' } });
+
+    const response = await harness.client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'thanks',
+    });
+
+    const body = expectVoiceResponse(response, 'complete') as unknown as Record<string, unknown>;
+    expect(harness.llm.requests.every((request) => request.body?.max_tokens === 1024)).toBe(true);
+    expect(body.usage).toEqual({
+      prompt_tokens: expect.any(Number),
+      completion_tokens: expect.any(Number),
+      cached_tokens: 0,
+    });
   });
 });

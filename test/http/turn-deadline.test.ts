@@ -38,6 +38,7 @@ describe.each(['command', 'continue'] as const)('504 turn_timeout on %s', (route
     // Assess
     const error = expectError(response, 504, 'turn_timeout');
     expect(error.error.message).toContain(String(DEADLINE_MS));
+    expect(error.error.details).toEqual([{ deadline_ms: DEADLINE_MS, model_calls: 1 }]);
     expect(harness.llm.requests).toHaveLength(1);
     await expectValidRequestWorks(harness.client(), harness.llm, route, conversationId, failedText);
   });

@@ -93,6 +93,17 @@ export interface ScriptedTurn {
   readonly toolChoices: readonly string[];
 }
 
+/** The scripted turn ended in a failure (a 502 in the service). */
+export class TurnFailedError extends Error {
+  override readonly name = 'TurnFailedError';
+  constructor(
+    readonly failure: string,
+    readonly state: TurnState,
+  ) {
+    super(`the turn failed: ${failure}`);
+  }
+}
+
 /**
  * Drives the pure `step` with scripted replies, as the driver would; fails if the turn asks for
  * more replies than scripted.
@@ -117,6 +128,7 @@ export function runScripted(
       }
       return { outcome: action.outcome, state: action.state, toolChoices };
     }
+    if (action.type === 'fail') throw new TurnFailedError(action.failure, action.state);
     toolChoices.push(action.toolChoice);
     state = action.state;
   }

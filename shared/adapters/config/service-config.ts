@@ -10,6 +10,8 @@ export interface LanguageModelConfig {
   readonly baseURL: string;
   readonly model: string;
   readonly apiKey: ApiKeySource;
+  /** `max_tokens` of every request: a tool call or a spoken answer fits; a rambling reply stops. */
+  readonly maxTokens: number;
 }
 
 export interface ServiceConfig {
@@ -97,7 +99,8 @@ export function readServiceConfig(
   const rateWindowSeconds = integer('NODE_RATE_WINDOW_SECONDS', 60, 1, 3_600);
   const tableName = text('TABLE_NAME');
   if (tableName === null) problems.push('TABLE_NAME is required');
-  const languageModel = readLanguageModel(text, problems);
+  const maxTokens = integer('MODEL_MAX_TOKENS', 1_024, 16, 65_536);
+  const languageModel = readLanguageModel(text, problems, maxTokens);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     tableName: tableName ?? '',
@@ -116,6 +119,7 @@ export function readServiceConfig(
 function readLanguageModel(
   text: (name: string) => string | null,
   problems: string[],
+  maxTokens: number,
 ): LanguageModelConfig | null {
   const baseURL = text('OPENAI_BASE_URL');
   const model = text('LLM_MODEL');
@@ -134,5 +138,5 @@ function readLanguageModel(
       : secret !== null
         ? { kind: 'secret', secretId: secret }
         : { kind: 'value', value: 'not-needed' };
-  return { baseURL: baseURL ?? '', model: model ?? '', apiKey };
+  return { baseURL: baseURL ?? '', model: model ?? '', apiKey, maxTokens };
 }

@@ -1,4 +1,4 @@
-import type { ModelReply, RawToolCall } from '../../ports/language-model';
+import type { ModelReply, RawToolCall, TokenUsage } from '../../ports/language-model';
 import { failure, type Result, success } from '../../result';
 
 type JsonObject = Readonly<Record<string, unknown>>;
@@ -28,11 +28,30 @@ export function readChatReply(body: unknown): Result<ModelReply, string> {
   if (!toolCalls.ok) {
     return toolCalls;
   }
+  const usage = readUsage(body.usage);
   return success({
     content: typeof choice.message.content === 'string' ? choice.message.content : null,
     toolCalls: toolCalls.value,
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
+    ...(usage === null ? {} : { usage }),
   });
+}
+
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
+
+/**
+ * The usage block (`prompt_tokens`, `completion_tokens`, and OpenAI's
+ * `prompt_tokens_details.cached_tokens`); null when the server sent none.
+ */
+function readUsage(usage: unknown): TokenUsage | null {
+  if (!isObject(usage)) return null;
+  const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  return {
+    promptTokens: count(usage.prompt_tokens),
+    completionTokens: count(usage.completion_tokens),
+    cachedTokens: count(details.cached_tokens),
+  };
 }
 
 function readToolCalls(message: JsonObject): Result<readonly RawToolCall[], string> {

@@ -84,6 +84,7 @@ function finish(
       modelCalls: state.modelCalls,
       retries: state.retries,
       repairs: state.repairs,
+      usage: state.usage,
     },
   };
 }

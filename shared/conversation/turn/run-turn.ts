@@ -49,6 +49,7 @@ export async function runTurn(
     });
     action = step(state, reply, context);
   }
+  if (action.type === 'fail') throw new ModelFailedError(action.failure, action.state.modelCalls);
   return action;
 }
 

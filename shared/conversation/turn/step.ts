@@ -1,7 +1,8 @@
 /**
  * The turn's state machine, pure: given the state and the model's last reply, decide what happens
  * next. In order:
- * 1. pull the tool calls out of the reply (native or written in the text);
+ * 1. a reply cut off at the token limit is dropped and asked again, shorter (once);
+ *    pull the tool calls out of the reply (native or written in the text);
  * 2. `request_validation` from the model: stop and ask the user;
  * 3. no call at all: a direct answer (accepted, must-call retry, or the final answer);
  * 4. apply the limits per reply (calls read, server tools run, calls pending on the node);
@@ -21,13 +22,19 @@ import { type ExtractedToolCall, extractReply } from '../tool-calls';
 import { boundReplyCalls, fitPending, limitNote, type RefusedCall } from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
+import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
 import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
 import { recordedArguments } from './recorded-arguments';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
-  const state: TurnState = { ...previous, modelCalls: previous.modelCalls + 1 };
+  const state: TurnState = {
+    ...previous,
+    modelCalls: previous.modelCalls + 1,
+    usage: addUsage(previous.usage, reply.usage),
+  };
+  if (wasCutOff(reply.finishReason)) return retryCutOffReply(state, context);
   const { text, toolCalls } = extractReply(reply, context.ids, usedCallIds(state));
 
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);

@@ -1,4 +1,5 @@
 import type { Repair, ValidationIssue } from '../../params';
+import type { TokenUsage } from '../../ports/language-model';
 import type { ToolCall } from '../chat-message';
 
 export const StopReason = {
@@ -18,7 +19,7 @@ export interface ValidationRequest {
 
 /** Why the model was asked again within one turn. */
 export interface RetryRecord {
-  readonly reason: 'invalid_arguments' | 'must_call_tool' | 'too_many_calls';
+  readonly reason: 'invalid_arguments' | 'must_call_tool' | 'too_many_calls' | 'reply_cut_off';
   readonly issues: readonly ValidationIssue[];
 }
 
@@ -33,4 +34,6 @@ export interface TurnOutcome {
   readonly repairs: readonly Repair[];
   /** True when the turn ended because it reached the model-call bound. */
   readonly stepLimitReached: boolean;
+  /** Tokens of all the turn's model calls; null when the server reports none. */
+  readonly usage: TokenUsage | null;
 }

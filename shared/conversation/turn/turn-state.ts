@@ -1,6 +1,6 @@
 import type { CompiledCommandSet, Repair } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
-import type { ModelReply } from '../../ports/language-model';
+import type { ModelReply, TokenUsage } from '../../ports/language-model';
 import type { ChatMessage, ToolCall } from '../chat-message';
 import type { EngineSettings } from '../engine-settings';
 import type { ServerToolContext } from '../server-tools/run-server-tool';
@@ -17,6 +17,8 @@ export interface TurnState {
   readonly keptCalls: readonly ToolCall[];
   /** The node's tool results started this turn (continue): a direct answer is then final. */
   readonly toolResultsArrived: boolean;
+  /** Tokens of the turn's model calls so far; null while no server reported any. */
+  readonly usage: TokenUsage | null;
 }
 
 export interface TurnContext {
@@ -32,7 +34,9 @@ export type TurnAction =
       readonly state: TurnState;
       readonly toolChoice: 'auto' | 'required';
     }
-  | { readonly type: 'finish'; readonly state: TurnState; readonly outcome: TurnOutcome };
+  | { readonly type: 'finish'; readonly state: TurnState; readonly outcome: TurnOutcome }
+  /** The model cannot give a usable reply (cut off twice): the turn fails, nothing is saved. */
+  | { readonly type: 'fail'; readonly state: TurnState; readonly failure: 'reply_cut_off' };
 
 export type Step = (state: TurnState, reply: ModelReply, context: TurnContext) => TurnAction;
 
@@ -41,5 +45,13 @@ export function startTurn(
   messages: readonly ChatMessage[],
   toolResultsArrived: boolean,
 ): TurnState {
-  return { messages, modelCalls: 0, retries: [], repairs: [], keptCalls: [], toolResultsArrived };
+  return {
+    messages,
+    modelCalls: 0,
+    retries: [],
+    repairs: [],
+    keptCalls: [],
+    toolResultsArrived,
+    usage: null,
+  };
 }

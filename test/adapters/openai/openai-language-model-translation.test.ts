@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OpenAiLanguageModel } from '../../../shared/adapters/openai';
 import type { ChatMessage } from '../../../shared/conversation/chat-message';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { modelFor, requestOf, secretApiKey, userAsks, weatherTool } from './model-under-test';
@@ -163,7 +164,42 @@ describe('OpenAiLanguageModel reply translation', () => {
       content: 'Checking.',
       toolCalls: [{ id: 'call_abc', name: 'get_weather', arguments: '{"city":"LA"}' }],
       finishReason: 'tool_calls',
+      usage: {
+        promptTokens: expect.any(Number),
+        completionTokens: expect.any(Number),
+        cachedTokens: 0,
+      },
     });
+  });
+
+  it('reads the usage the server reports, cached prompt tokens included', async () => {
+    server.enqueue({
+      rawBody: JSON.stringify({
+        choices: [{ message: { role: 'assistant', content: 'Hi.' }, finish_reason: 'stop' }],
+        usage: {
+          prompt_tokens: 3900,
+          completion_tokens: 12,
+          prompt_tokens_details: { cached_tokens: 3840 },
+        },
+      }),
+    });
+
+    const reply = await modelFor(server.baseURL).complete(requestOf([userAsks('Hi?')]), options);
+
+    expect(reply.usage).toEqual({ promptTokens: 3900, completionTokens: 12, cachedTokens: 3840 });
+  });
+
+  it('sends max_tokens on every request when it is set', async () => {
+    server.enqueue({ reply: { content: 'Short.' } });
+
+    await new OpenAiLanguageModel({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'm',
+      maxTokens: 256,
+    }).complete(requestOf([userAsks('Hi?')]), options);
+
+    expect(server.requests.at(-1)?.body).toMatchObject({ max_tokens: 256 });
   });
 
   it('returns a plain answer with no tool calls', async () => {
@@ -177,7 +213,7 @@ describe('OpenAiLanguageModel reply translation', () => {
     );
 
     // Assess
-    expect(reply).toEqual({ content: 'It is sunny.', toolCalls: [], finishReason: 'stop' });
+    expect(reply).toMatchObject({ content: 'It is sunny.', toolCalls: [], finishReason: 'stop' });
   });
 
   it.each([

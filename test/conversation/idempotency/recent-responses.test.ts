@@ -19,6 +19,7 @@ const outcome = (assistantMessage: string): TurnOutcome => ({
   retries: [],
   repairs: [],
   stepLimitReached: false,
+  usage: null,
 });
 
 const identity = (requestId: string, utterance = 'hello') => {
