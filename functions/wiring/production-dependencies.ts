@@ -14,8 +14,8 @@ interface InitKey {
  * In Lambda, the model's key is read from its secret during the init (top-level await), not on the
  * first request: a missing or unreadable secret then fails the init with one log line naming the
  * secret and the region (and the Lambda Errors alarm fires), instead of each request answering a
- * bare 500. Only a function told where the key is reads it (the stack leaves the secret name empty
- * for the others). Elsewhere (tests, `npm start`) nothing happens here.
+ * bare 500; so does an invalid setting. Only a function told where the key is reads it (the stack
+ * leaves the secret name empty for the others). Elsewhere (tests, `npm start`) nothing happens here.
  */
 async function readKeyDuringInit(
   env: Readonly<Record<string, string | undefined>>,
@@ -27,9 +27,16 @@ async function readKeyDuringInit(
     const config = readServiceConfig(env);
     region = config.region;
     source = config.languageModel?.apiKey;
-  } catch {
-    // An invalid configuration is reported by the first request, with every problem listed.
-    return null;
+  } catch (error) {
+    // An invalid setting fails the init with one line listing every problem (the Lambda Errors
+    // alarm fires), instead of a 500 on every request.
+    console.error(
+      JSON.stringify({
+        level: 'ERROR',
+        message: `init failed: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
+    throw error;
   }
   if (source?.kind !== 'secret') return null;
   try {

@@ -52,4 +52,19 @@ describe('the Lambda init', () => {
     expect(errorLog).not.toHaveBeenCalled();
     expect(dependencies.conversation.model).not.toBeNull();
   });
+
+  it('fails with one log line listing every invalid setting, instead of a 500 on every request', async () => {
+    const errorLog = vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubEnv('TURN_DEADLINE_MS', 'soon');
+    vi.stubEnv('MODEL_MAX_TOKENS', '0');
+
+    const loaded = initWith('jcc/present');
+
+    await expect(loaded).rejects.toThrow(/TURN_DEADLINE_MS/);
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    const line = JSON.parse(String(errorLog.mock.calls[0]?.[0]));
+    expect(line.message).toMatch(
+      /^init failed: invalid configuration: .*TURN_DEADLINE_MS.*MODEL_MAX_TOKENS/,
+    );
+  });
 });
