@@ -69,7 +69,10 @@ export class ModelFailedError extends Error {
 export class ModelNotConfiguredError extends Error {
   override readonly name = 'ModelNotConfiguredError';
   constructor() {
-    super('no language model is configured: set OPENAI_BASE_URL, OPENAI_API_KEY and LLM_MODEL');
+    super(
+      'no language model is configured: set OPENAI_BASE_URL and LLM_MODEL (any OpenAI-compatible ' +
+        'server), and OPENAI_API_KEY only if that server needs one',
+    );
   }
 }
 

@@ -35,6 +35,8 @@ describe('503 llm_not_configured: a stack started without a language model', () 
       const error = expectError(response, 503, 'llm_not_configured');
       for (const variable of ['OPENAI_BASE_URL', 'LLM_MODEL'])
         expect(error.error.message).toContain(variable);
+      // Local model servers (Ollama, llama.cpp, vLLM) take no key: it is not demanded.
+      expect(error.error.message).toContain('OPENAI_API_KEY only if that server needs one');
       const next = conversationIdFor('after-503');
       expectStarted(await harness.client().post(ROUTES.start, fixtureStartBody(next)), next);
     },
