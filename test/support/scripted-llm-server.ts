@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type LatencyOptions, LocalModelSimulator } from './scripted-llm/local-model-simulator';
 import { findProtocolIssues } from './scripted-llm/protocol-checks';
 import {
   completionBody,
@@ -17,7 +18,18 @@ import type {
   UnexpectedRequest,
 } from './scripted-llm/script-types';
 
+export type * from './scripted-llm/local-model-simulator';
 export type * from './scripted-llm/script-types';
+
+export interface ScriptedLlmServerOptions {
+  /** Reply steps take the time a local model would (queue, prompt, generation); off by default. */
+  readonly latency?: LatencyOptions;
+}
+
+export interface StartedScriptedLlmServer extends ScriptedLlmServer {
+  /** The simulated local model when the server was started with `latency`, else null. */
+  readonly latency: LocalModelSimulator | null;
+}
 
 const chatPaths = new Set(['/v1/chat/completions', '/chat/completions']);
 const modelPaths = new Set(['/v1/models', '/models']);
@@ -28,15 +40,19 @@ const maxComputedSteps = 10;
 /**
  * An OpenAI-compatible Chat Completions server on 127.0.0.1 (a free port) that answers from a
  * script, records every request, and refuses with a 400, as the real API does, histories and
- * tool declarations the real API refuses. Close it after the tests.
+ * tool declarations the real API refuses. Close it after the tests. With `latency`, reply steps are
+ * answered when a single-slot local model would have answered them (see LocalModelSimulator).
  */
-export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
+export async function startScriptedLlmServer(
+  options: ScriptedLlmServerOptions = {},
+): Promise<StartedScriptedLlmServer> {
   const queue: ScriptStep[] = [];
   const requests: RecordedRequest[] = [];
   const protocolViolations: ProtocolViolation[] = [];
   const unexpectedRequests: UnexpectedRequest[] = [];
   const counters: IdCounters = { completions: 0, toolCalls: 0 };
   const hangs = new Set<NodeJS.Timeout>();
+  const latency = options.latency === undefined ? null : new LocalModelSimulator(options.latency);
 
   const answerChat = (request: RecordedRequest, invalidJson: boolean, response: ServerResponse) => {
     const issues = invalidJson
@@ -76,12 +92,17 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
       });
       response.end(step.rawBody);
     } else if ('reply' in step) {
-      const body = completionBody(step, request, counters);
-      if (step.delayMs === undefined) {
+      const timed = latency?.admit(request, step);
+      const body = completionBody(timed?.step ?? step, request, counters, timed?.usage);
+      const delayMs = (step.delayMs ?? 0) + (timed?.realDelayMs ?? 0);
+      if (timed !== undefined) {
+        response.on('close', () => latency?.settle(timed.served, response.writableFinished));
+      }
+      if (step.delayMs === undefined && timed === undefined) {
         sendJson(response, 200, body);
         return;
       }
-      const timer = setTimeout(() => sendJson(response, 200, body), step.delayMs);
+      const timer = setTimeout(() => sendJson(response, 200, body), delayMs);
       hangs.add(timer);
       response.on('close', () => {
         clearTimeout(timer);
@@ -121,6 +142,7 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
+    latency,
     requests,
     protocolViolations,
     unexpectedRequests,
@@ -134,6 +156,7 @@ export async function startScriptedLlmServer(): Promise<ScriptedLlmServer> {
       unexpectedRequests.length = 0;
       counters.completions = 0;
       counters.toolCalls = 0;
+      latency?.forget();
     },
     close: async () => {
       for (const timer of hangs) {

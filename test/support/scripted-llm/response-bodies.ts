@@ -8,11 +8,15 @@ export interface IdCounters {
 
 const estimateTokens = (text: string): number => Math.max(1, Math.ceil(text.length / 4));
 
-/** A 200 chat completion shaped like the real API's, with one choice. */
+/**
+ * A 200 chat completion shaped like the real API's, with one choice. `usage` replaces the rough
+ * estimate (the latency model counts tokens for real).
+ */
 export function completionBody(
   step: ReplyStep,
   request: RecordedRequest,
   counters: IdCounters,
+  usage?: Record<string, unknown>,
 ): Record<string, unknown> {
   const toolCalls = (step.reply.tool_calls ?? []).map((call) => {
     counters.toolCalls += 1;
@@ -47,7 +51,7 @@ export function completionBody(
         finish_reason: step.reply.finish_reason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop'),
       },
     ],
-    usage: {
+    usage: usage ?? {
       prompt_tokens: promptTokens,
       completion_tokens: completionTokens,
       total_tokens: promptTokens + completionTokens,
