@@ -1,3 +1,4 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { startConversation } from '../shared/conversation';
 import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
@@ -13,7 +14,7 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
     route: apiRoute('conversation-start'),
     schema: conversationStartRequestSchema,
     dependencies: dependencies.route,
-    handle: async ({ body, node }) => {
+    handle: async ({ body, node, logger, metrics }) => {
       const started = await startConversation(dependencies.conversation, {
         node,
         conversationId: body.conversation_id,
@@ -22,7 +23,13 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
           available_commands: body.available_commands ?? [],
           client_tools: body.client_tools ?? [],
         },
+        skipWarmUp: body.skip_warmup_inference === true,
       });
+      // A warm-up that failed costs the first turn time, never the start: counted and logged.
+      metrics.addMetric(`warmup_${started.warmUp}`, MetricUnit.Count, 1);
+      if (started.warmUp === 'failed' || started.warmUp === 'timed_out') {
+        logger.warn('model warm-up did not finish', { warmup: started.warmUp });
+      }
       return {
         statusCode: 200,
         body: {
@@ -30,6 +37,7 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
           conversation_id: started.conversationId,
           timezone: started.timezone,
           command_count: started.commandCount,
+          warmup: started.warmUp,
         },
       };
     },

@@ -128,6 +128,12 @@ export const conversationStartRequestSchema = {
       items: commandDefinition,
     },
     client_tools: { type: ['array', 'null'], maxItems: LIMITS.commands, items: clientTool },
+    skip_warmup_inference: {
+      ...optionalBoolean,
+      description:
+        'true: do not warm the model for this conversation (a server without a prefix cache ' +
+        'gains nothing from it). Default: warm it.',
+    },
   },
 } as const;
 
@@ -164,6 +170,7 @@ export const continueRequestSchema = {
 
 export interface ConversationStartBody {
   readonly conversation_id: string;
+  readonly skip_warmup_inference?: boolean | null;
   readonly node_context?: { readonly timezone?: string | null } | null;
   readonly available_commands?: readonly unknown[] | null;
   readonly client_tools?: readonly unknown[] | null;

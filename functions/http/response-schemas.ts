@@ -26,6 +26,10 @@ export const conversationStartResponseSchema = {
     conversation_id: { type: 'string' },
     timezone: { type: 'string', description: 'The zone this conversation resolves dates in.' },
     command_count: { type: 'integer' },
+    warmup: {
+      enum: ['warmed', 'skipped', 'no_model', 'timed_out', 'failed'],
+      description: 'What became of the model warm-up (observability; the start succeeded anyway).',
+    },
   },
 } as const;
 

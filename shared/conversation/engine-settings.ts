@@ -9,6 +9,8 @@ export interface EngineSettings {
   readonly maxModelCalls: number;
   /** Wall-clock budget of one turn, kept below API Gateway's 29 s. */
   readonly turnDeadlineMs: number;
+  /** How long conversation/start waits for the model warm-up; 0: no warm-up. */
+  readonly warmUpTimeoutMs: number;
   /** Sliding expiry of a conversation after its last write. */
   readonly conversationTtlSeconds: number;
   /** Upper bound of the stored history, in UTF-8 bytes of its JSON (less beside a large registration). */
@@ -24,6 +26,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxValidationRetries: 2,
   maxModelCalls: 6,
   turnDeadlineMs: 25_000,
+  warmUpTimeoutMs: 3_000,
   conversationTtlSeconds: 86_400,
   maxHistoryBytes: 160_000,
   maxToolOutputBytes: 8_000,

@@ -5,6 +5,13 @@ export interface ModelRequest {
   readonly tools: readonly ToolDefinition[];
   /** `required` forces a tool call (used for the must-call retry); `auto` lets the model choose. */
   readonly toolChoice: 'auto' | 'required';
+  /** Overrides the adapter's `max_tokens` for this request (a warm-up asks for 1). */
+  readonly maxTokens?: number;
+  /**
+   * Names the prompt prefix shared by every request of a command set (its hash), for providers
+   * that route by it to a warm prefix cache (OpenAI's `prompt_cache_key`).
+   */
+  readonly cacheKey?: string;
 }
 
 /** A tool call as the model sent it, before any parsing or repair. */

@@ -60,6 +60,7 @@ beforeAll(async () => {
     OPENAI_API_KEY: 'sk-test-slim-bundle',
     OPENAI_API_KEY_SECRET: '',
     LLM_MODEL: 'scripted',
+    WARMUP_TIMEOUT_MS: '0',
   });
   await new DynamoDbNodeRegistry({ client: database().client, tableName }).put({
     nodeId: SAMPLE_NODE.nodeId,

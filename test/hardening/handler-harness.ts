@@ -35,6 +35,8 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     AUTH_REJECTION_FLOOR_MS: '0',
     // One node sends them all; the per-node limit has its own tests.
     NODE_RATE_LIMIT: '0',
+    // A warm-up would take the first scripted reply; it has its own tests.
+    WARMUP_TIMEOUT_MS: '0',
   });
   const dependencies = createServiceDependencies({
     config,

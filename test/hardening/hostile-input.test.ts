@@ -28,7 +28,7 @@ beforeAll(async () => {
     clock: systemClock,
   });
   await startConversation(
-    { store, clock: systemClock, settings: DEFAULT_ENGINE_SETTINGS },
+    { store, clock: systemClock, settings: DEFAULT_ENGINE_SETTINGS, model: null },
     {
       node: { nodeId: 'fuzz-node', timezone: null, room: null },
       conversationId: CONVERSATION_ID,

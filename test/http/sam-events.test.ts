@@ -48,6 +48,7 @@ beforeAll(async () => {
     OPENAI_BASE_URL: llm.baseURL,
     OPENAI_API_KEY: OPENAI_TEST_KEY,
     LLM_MODEL: 'scripted',
+    WARMUP_TIMEOUT_MS: '0',
   });
   dependencies = createServiceDependencies({
     config,

@@ -63,6 +63,8 @@ function stackEnvironment(
     LOCAL_NODE_TIMEZONE: NODE_TIMEZONE,
     // A test file sends many requests from one node; the per-node limit has its own tests.
     NODE_RATE_LIMIT: '0',
+    // A warm-up would take the first scripted reply; test/http/warm-up.test.ts turns it on.
+    WARMUP_TIMEOUT_MS: '0',
     ...model,
     ...extra,
   };

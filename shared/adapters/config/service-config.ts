@@ -86,6 +86,12 @@ export function readServiceConfig(
       1_000,
       600_000,
     ),
+    warmUpTimeoutMs: integer(
+      'WARMUP_TIMEOUT_MS',
+      DEFAULT_ENGINE_SETTINGS.warmUpTimeoutMs,
+      0,
+      600_000,
+    ),
     conversationTtlSeconds: integer(
       'CONVERSATION_TTL_SECONDS',
       DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,

@@ -11,6 +11,8 @@ export interface ChatRequestSettings {
   readonly model: string;
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /** Send `prompt_cache_key` (OpenAI takes it; other servers may refuse unknown fields). */
+  readonly sendPromptCacheKey?: boolean;
 }
 
 /**
@@ -70,6 +72,13 @@ export function buildChatRequest(
       ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolChoice }
       : {}),
     ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
-    ...(settings.maxTokens === undefined ? {} : { max_tokens: settings.maxTokens }),
+    ...maxTokensOf(request.maxTokens ?? settings.maxTokens),
+    ...(settings.sendPromptCacheKey === true && request.cacheKey !== undefined
+      ? { prompt_cache_key: request.cacheKey }
+      : {}),
   };
+}
+
+function maxTokensOf(maxTokens: number | undefined): { max_tokens?: number } {
+  return maxTokens === undefined ? {} : { max_tokens: maxTokens };
 }

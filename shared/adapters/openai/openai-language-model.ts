@@ -23,7 +23,17 @@ export interface OpenAiLanguageModelOptions {
   readonly temperature?: number;
   readonly maxTokens?: number;
   readonly backoff?: Partial<BackoffSettings>;
+  /** Send OpenAI's `prompt_cache_key`; default: only to api.openai.com, which documents it. */
+  readonly sendPromptCacheKey?: boolean;
 }
+
+const isOpenAi = (baseURL: string): boolean => {
+  try {
+    return new URL(baseURL).hostname === 'api.openai.com';
+  } catch {
+    return false;
+  }
+};
 
 /** Node fires longer timers after 1 ms; an unbounded `timeoutMs` must not turn into that. */
 const longestTimerMs = 2 ** 31 - 1;
@@ -72,6 +82,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
       ...(options.maxTokens === undefined ? {} : { maxTokens: options.maxTokens }),
+      sendPromptCacheKey: options.sendPromptCacheKey ?? isOpenAi(options.baseURL),
     };
     this.#backoff = { ...defaultBackoff, ...options.backoff };
   }

@@ -46,6 +46,7 @@ export async function runTurn(
       messages: [{ role: 'system', content: systemPrompt }, ...state.messages],
       tools,
       toolChoice,
+      cacheKey: context.commandSet.hash,
     });
     action = step(state, reply, context);
   }
@@ -56,6 +57,14 @@ export async function runTurn(
 /** The system prompt of a command set, as the model receives it. */
 export function systemPromptFor(commandSet: CompiledCommandSet): string {
   return partsFor(commandSet).systemPrompt;
+}
+
+/** The prompt prefix every request of a command set starts with: its system prompt and tools. */
+export function requestPrefixFor(commandSet: CompiledCommandSet): {
+  readonly systemPrompt: string;
+  readonly tools: readonly ToolDefinition[];
+} {
+  return partsFor(commandSet);
 }
 
 async function callModel(

@@ -3,7 +3,9 @@
  * 1. compile the registration (every problem reported at once; server tool names are reserved),
  *    and refuse one too large to store beside a useful history;
  * 2. choose the zone: the registry's, else the request's if it is a real IANA zone, else UTC;
- * 3. store a fresh conversation, replacing any earlier one with the same id for this node.
+ * 3. store a fresh conversation, replacing any earlier one with the same id for this node;
+ * 4. warm the model's prefix cache with the conversation's prompt (unless the node asks not to):
+ *    bounded by its own timeout, and whatever happens to it, the start has succeeded.
  */
 import { type CommandSetSource, compileCommandSet } from '../../params';
 import { ConversationTooLargeError } from '../../ports/conversation-store';
@@ -13,6 +15,7 @@ import { utf8Length } from '../history/utf8-length';
 import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { effectiveTimezone } from './effective-timezone';
+import { WarmUp, warmUpModel } from './warm-up-model';
 
 export { effectiveTimezone };
 
@@ -21,16 +24,19 @@ export interface StartConversationRequest {
   readonly conversationId: string;
   readonly requestTimezone: string | null;
   readonly commands: CommandSetSource;
+  /** The node's `skip_warmup_inference` (servers without a prefix cache gain nothing from it). */
+  readonly skipWarmUp?: boolean;
 }
 
 export interface StartedConversation {
   readonly conversationId: string;
   readonly timezone: string;
   readonly commandCount: number;
+  readonly warmUp: WarmUp;
 }
 
 export async function startConversation(
-  dependencies: Pick<ConversationDependencies, 'store' | 'clock' | 'settings'>,
+  dependencies: Pick<ConversationDependencies, 'store' | 'clock' | 'settings' | 'model'>,
   request: StartConversationRequest,
 ): Promise<StartedConversation> {
   const source: CommandSetSource = {
@@ -68,9 +74,18 @@ export async function startConversation(
     pendingToolCalls: [],
     recentResponses: [],
   });
+  const warmUp =
+    request.skipWarmUp === true
+      ? WarmUp.skipped
+      : await warmUpModel(
+          dependencies.model,
+          compiled.value,
+          dependencies.settings.warmUpTimeoutMs,
+        );
   return {
     conversationId: request.conversationId,
     timezone,
     commandCount: compiled.value.commands.size,
+    warmUp,
   };
 }

@@ -65,7 +65,8 @@ export function useConversationHarness(): ConversationHarness {
         }),
         clock,
         ids: sequentialIds(),
-        settings: { ...DEFAULT_ENGINE_SETTINGS, ...settings },
+        // No warm-up unless a test asks: it would take the first scripted reply.
+        settings: { ...DEFAULT_ENGINE_SETTINGS, warmUpTimeoutMs: 0, ...settings },
       };
     },
     start: async (conversationId = `conversation-${Math.random().toString(36).slice(2)}`) => {

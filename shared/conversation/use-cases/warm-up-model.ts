@@ -1,0 +1,54 @@
+/**
+ * The model warm-up of conversation/start: one request of exactly the system prompt and tools
+ * every turn of this command set sends, asking for one token, so that a server with a prefix
+ * cache (llama.cpp, vLLM, OpenAI's automatic caching) has processed the long, shared part of the
+ * prompt before the first utterance. A local server keeps working on a request we stop waiting
+ * for, so even a warm-up cut short by its timeout warms the cache. It never fails the start.
+ */
+import type { CompiledCommandSet } from '../../params';
+import { type LanguageModel, LanguageModelError } from '../../ports/language-model';
+import { requestPrefixFor } from '../turn/run-turn';
+
+export const WarmUp = {
+  warmed: 'warmed',
+  /** The node asked for none (`skip_warmup_inference`), or the setting is 0. */
+  skipped: 'skipped',
+  noModel: 'no_model',
+  timedOut: 'timed_out',
+  failed: 'failed',
+} as const;
+export type WarmUp = (typeof WarmUp)[keyof typeof WarmUp];
+
+/** The user message of the warm-up: the shortest a chat template accepts after the prefix. */
+const WARM_UP_MESSAGE = 'Hello.';
+
+/** Warms `model` for `commandSet` within `timeoutMs`; the outcome, never an exception. */
+export async function warmUpModel(
+  model: LanguageModel | null,
+  commandSet: CompiledCommandSet,
+  timeoutMs: number,
+): Promise<WarmUp> {
+  if (model === null) return WarmUp.noModel;
+  if (timeoutMs <= 0) return WarmUp.skipped;
+  const { systemPrompt, tools } = requestPrefixFor(commandSet);
+  try {
+    await model.complete(
+      {
+        messages: [
+          { role: 'system', content: systemPrompt },
+          { role: 'user', content: WARM_UP_MESSAGE },
+        ],
+        tools,
+        toolChoice: 'auto',
+        maxTokens: 1,
+        cacheKey: commandSet.hash,
+      },
+      { timeoutMs },
+    );
+    return WarmUp.warmed;
+  } catch (error) {
+    if (error instanceof LanguageModelError && error.failure === 'timeout') return WarmUp.timedOut;
+    if (error instanceof LanguageModelError) return WarmUp.failed;
+    throw error;
+  }
+}
