@@ -14,6 +14,11 @@ export interface LocalSettings {
   readonly nodeTimezone: string;
 }
 
+/** A setting of `npm start` that cannot be used as given; its message names the variable. */
+export class LocalSettingsError extends Error {
+  override readonly name = 'LocalSettingsError';
+}
+
 export function readLocalSettings(
   env: Readonly<Record<string, string | undefined>>,
 ): LocalSettings {
@@ -22,7 +27,7 @@ export function readLocalSettings(
     if (value === undefined || value === '') return fallback;
     const parsed = Number(value);
     if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) {
-      throw new Error(`${name} must be a port number, got "${value}"`);
+      throw new LocalSettingsError(`${name} must be a port number, got "${value}"`);
     }
     return parsed;
   };
@@ -38,4 +43,15 @@ export function readLocalSettings(
     nodeTimezone:
       env.LOCAL_NODE_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   };
+}
+
+/** A server listening on every interface is reached on loopback; IPv6 literals need brackets. */
+export function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** The local API's address for a client on this machine; null when PORT=0 let the system pick. */
+export function localApiUrl(settings: LocalSettings): string | null {
+  return settings.port === 0 ? null : `http://${reachableHost(settings.host)}:${settings.port}`;
 }

@@ -23,17 +23,22 @@ import {
   type ProxyHandler,
   startLocalApiServer,
 } from './local-api-server';
-import { createLocalNodeKey } from './local-node-key';
-import { readLocalSettings } from './local-settings';
+import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
+import { type LocalSettings, readLocalSettings } from './local-settings';
+import { rethrowPortInUse } from './port-in-use-error';
 
 export interface LocalNode {
   readonly nodeId: string;
   readonly key: string;
-  readonly generated: boolean;
+  /** Where its key came from: the banner prints only keys it chose (stored or generated). */
+  readonly origin: NodeKeyOrigin;
+  /** The file under DATA_DIR holding the key; null for LOCAL_NODE_API_KEY and DATA_DIR=memory. */
+  readonly keyFile: string | null;
 }
 
 export interface LocalStack {
   readonly url: string;
+  readonly settings: LocalSettings;
   readonly dynamoDbEndpoint: string;
   readonly tableName: string;
   readonly nodes: readonly LocalNode[];
@@ -53,7 +58,7 @@ export async function startLocalStack(
     port: settings.dynamoDbPort,
     host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
-  });
+  }).catch(rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort));
   let api: LocalApiServer | null = null;
   try {
     Object.assign(env, {
@@ -61,17 +66,18 @@ export async function startLocalStack(
       TABLE_NAME: settings.tableName,
       AWS_REGION: env.AWS_REGION || REGION,
     });
-    const nodes = await seedNodes(database.endpoint, settings, env);
+    const nodes = await seedNodes(database.endpoint, settings);
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
       routes: await loadRoutes(),
       documents: { '/openapi.json': await loadOpenApi() },
       log,
-    });
+    }).catch(rethrowPortInUse('PORT', settings.host, settings.port));
     const server = api;
     return {
       url: server.url,
+      settings,
       dynamoDbEndpoint: database.endpoint,
       tableName: settings.tableName,
       nodes,
@@ -88,19 +94,17 @@ export async function startLocalStack(
   }
 }
 
-async function seedNodes(
-  endpoint: string,
-  settings: ReturnType<typeof readLocalSettings>,
-  env: NodeJS.ProcessEnv,
-): Promise<LocalNode[]> {
+async function seedNodes(endpoint: string, settings: LocalSettings): Promise<LocalNode[]> {
   const client = createDynamoDbClient({ region: REGION, endpoint });
   try {
     await createTableIfMissing(client, settings.tableName);
     const registry = new DynamoDbNodeRegistry({ client, tableName: settings.tableName });
-    const generated = settings.nodeCredentials === null;
-    const credentials =
-      settings.nodeCredentials ?? (await createLocalNodeKey(env, settings.dataDir !== null));
-    const nodes = parseNodeCredentials(credentials).map((node) => ({ ...node, generated }));
+    const keys = await loadLocalNodeKeys(settings);
+    const nodes = parseNodeCredentials(keys.credentials).map((node) => ({
+      ...node,
+      origin: keys.origin,
+      keyFile: keys.file,
+    }));
     for (const node of nodes) {
       await registry.put({
         nodeId: node.nodeId,

@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import type { ApiRoute } from '../../functions/http/api-routes';
+import { NodeKeyOrigin } from './local-node-key';
+import type { LocalStack } from './local-stack';
+
+const DEFAULT_URL = 'http://127.0.0.1:3000';
+const DEFAULT_DATA_DIR_NAME = '.data';
+const INDENT = '                       ';
+
+/**
+ * What `npm start` prints once it listens: where everything is, which node key to send (never a
+ * key the user set in LOCAL_NODE_API_KEY), what the model needs, and the commands to try.
+ */
+export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]): string {
+  const routeLines = routes.map((route) => `${route.method.padEnd(4)} ${stack.url}${route.path}`);
+  return [
+    `JCC local API listening on ${stack.url}
+  DynamoDB (dynalite)  ${stack.dynamoDbEndpoint}  table ${stack.tableName}
+  health               GET  ${stack.url}/health
+  OpenAPI              GET  ${stack.url}/openapi.json
+  routes               ${routeLines.join(`\n${INDENT}`)}
+  nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}`,
+    nodeKeySection(stack),
+    stack.languageModelConfigured ? null : NO_MODEL,
+    tryItSection(stack),
+  ]
+    .filter((section) => section !== null)
+    .join('\n\n');
+}
+
+const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
+and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
+  OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
+
+function nodeKeySection(stack: LocalStack): string | null {
+  const node = stack.nodes[0];
+  if (node === undefined) return null;
+  const header = `  X-API-Key: ${node.nodeId}:${node.key}`;
+  switch (node.origin) {
+    case NodeKeyOrigin.environment:
+      return `Nodes from LOCAL_NODE_API_KEY: ${stack.nodes.map((entry) => entry.nodeId).join(', ')} (send X-API-Key: <node_id>:<its key>)`;
+    case NodeKeyOrigin.stored:
+      return `Reusing the node key stored in DATA_DIR (${node.keyFile}):\n${header}`;
+    case NodeKeyOrigin.generated:
+      return node.keyFile === null
+        ? `Generated a node key for this run only (DATA_DIR=memory keeps nothing; set LOCAL_NODE_API_KEY to choose one):\n${header}`
+        : `Generated a node key, stored in DATA_DIR (${node.keyFile}) for the next runs:\n${header}`;
+  }
+}
+
+function tryItSection(stack: LocalStack): string {
+  const node = stack.nodes[0];
+  const ownKey = node !== undefined && node.origin !== NodeKeyOrigin.environment;
+  const key = ownKey ? `${node.nodeId}:${node.key}` : '<node_id>:<node_key>';
+  return `Try it:
+  curl -s ${stack.url}/api/v0/conversation/start -H 'Content-Type: application/json' \\
+    -H 'X-API-Key: ${key}' -d @test/fixtures/voice-node-conversation-start.json
+  ${sayCommand(stack)}`;
+}
+
+/** `npm run say` with what it needs to find this server and its key from another terminal. */
+export function sayCommand(stack: LocalStack): string {
+  const node = stack.nodes[0];
+  const environment: string[] = [];
+  const options: string[] = [];
+  const dataDir = stack.settings.dataDir;
+  if (node?.origin === NodeKeyOrigin.environment) {
+    // say reads LOCAL_NODE_API_KEY itself; a key the user set is never printed.
+  } else if (dataDir === null) {
+    if (node !== undefined) options.push(`--key ${node.nodeId}:${node.key}`);
+  } else if (!isDefaultDataDir(dataDir)) {
+    environment.push(`DATA_DIR=${dataDir}`);
+  }
+  if (stack.url !== DEFAULT_URL) options.push(`--url ${stack.url}`);
+  const command = [...environment, 'npm run say --', ...options, `"what's the weather tomorrow"`];
+  const note =
+    node?.origin === NodeKeyOrigin.environment ? '   (with the same LOCAL_NODE_API_KEY set)' : '';
+  return `${command.join(' ')}${note}`;
+}
+
+const isDefaultDataDir = (dataDir: string): boolean => dataDir === resolve(DEFAULT_DATA_DIR_NAME);

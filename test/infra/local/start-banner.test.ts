@@ -1,0 +1,141 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { apiRoutes } from '../../../functions/http/api-routes';
+import { type NodeKeyOrigin, NodeKeyOrigin as Origin } from '../../../infra/local/local-node-key';
+import { readLocalSettings } from '../../../infra/local/local-settings';
+import type { LocalNode, LocalStack } from '../../../infra/local/local-stack';
+import { renderStartBanner, sayCommand } from '../../../infra/local/start-banner';
+
+const KEY = 'secret-key-3f9a1c0d7e2b';
+
+/** What startLocalStack reports for these settings and nodes (the banner reads nothing else). */
+function stackWith(options: {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly origin: NodeKeyOrigin;
+  readonly keyFile?: string | null;
+  readonly url?: string;
+  readonly model?: boolean;
+  readonly nodes?: readonly string[];
+}): LocalStack {
+  const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
+    nodeId,
+    key: KEY,
+    origin: options.origin,
+    keyFile: options.keyFile ?? null,
+  }));
+  return {
+    url: options.url ?? 'http://127.0.0.1:3000',
+    settings: readLocalSettings(options.env ?? {}),
+    dynamoDbEndpoint: 'http://127.0.0.1:8000',
+    tableName: 'jcc-local',
+    nodes,
+    languageModelConfigured: options.model ?? false,
+    close: async () => undefined,
+  };
+}
+
+describe('the npm start banner: which node key to send', () => {
+  it('says it reuses the key stored in DATA_DIR, and prints it', () => {
+    // Act
+    const banner = renderStartBanner(
+      stackWith({ origin: Origin.stored, keyFile: '/data/local-node-key' }),
+      apiRoutes,
+    );
+
+    // Assess
+    expect(banner).toContain('Reusing the node key stored in DATA_DIR (/data/local-node-key)');
+    expect(banner).not.toContain('Generated');
+    expect(banner).toContain(`X-API-Key: local-node:${KEY}`);
+  });
+
+  it.each([
+    [
+      'stored for the next runs',
+      '/data/local-node-key',
+      'stored in DATA_DIR (/data/local-node-key)',
+    ],
+    ['for this run only', null, 'for this run only (DATA_DIR=memory keeps nothing'],
+  ])('says it generated a key %s, and prints it', (_case, keyFile, says) => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.generated, keyFile }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain(`Generated a node key`);
+    expect(banner).toContain(says);
+    expect(banner).not.toContain('Reusing');
+    expect(banner).toContain(`X-API-Key: local-node:${KEY}`);
+  });
+
+  it('never prints a key the user set in LOCAL_NODE_API_KEY, only the node ids', () => {
+    // Act
+    const banner = renderStartBanner(
+      stackWith({ origin: Origin.environment, nodes: ['hall', 'kitchen'] }),
+      apiRoutes,
+    );
+
+    // Assess
+    expect(banner).not.toContain(KEY);
+    expect(banner).toContain('Nodes from LOCAL_NODE_API_KEY: hall, kitchen');
+    expect(banner).toContain('(with the same LOCAL_NODE_API_KEY set)');
+  });
+});
+
+describe('the npm start banner: the model', () => {
+  it('without one, asks for OPENAI_BASE_URL and LLM_MODEL, OPENAI_API_KEY only if needed', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain('until you set OPENAI_BASE_URL\nand LLM_MODEL');
+    expect(banner).toContain('OPENAI_API_KEY only if that server needs one');
+  });
+
+  it('with one, says nothing about it', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored, model: true }), apiRoutes);
+
+    // Assess
+    expect(banner).not.toContain('OPENAI_BASE_URL');
+  });
+
+  it('lists every route of the route table', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored }), apiRoutes);
+
+    // Assess
+    for (const route of apiRoutes) expect(banner).toContain(`http://127.0.0.1:3000${route.path}`);
+  });
+});
+
+describe('sayCommand: the npm run say line that finds this server and its key', () => {
+  it.each([
+    ['the defaults', {}, Origin.stored, undefined, `npm run say -- "what's the weather tomorrow"`],
+    [
+      'another DATA_DIR',
+      { DATA_DIR: '/srv/jcc' },
+      Origin.stored,
+      undefined,
+      `DATA_DIR=${resolve('/srv/jcc')} npm run say -- "what's the weather tomorrow"`,
+    ],
+    [
+      'another port',
+      {},
+      Origin.generated,
+      'http://127.0.0.1:3001',
+      `npm run say -- --url http://127.0.0.1:3001 "what's the weather tomorrow"`,
+    ],
+    [
+      'DATA_DIR=memory',
+      { DATA_DIR: 'memory' },
+      Origin.generated,
+      undefined,
+      `npm run say -- --key local-node:${KEY} "what's the weather tomorrow"`,
+    ],
+  ] as const)('with %s', (_case, env, origin, url, expected) => {
+    // Act
+    const command = sayCommand(stackWith({ env, origin, ...(url ? { url } : {}) }));
+
+    // Assess
+    expect(command).toBe(expected);
+  });
+});
