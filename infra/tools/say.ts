@@ -4,15 +4,19 @@
  * the response readably and, with --auto, answers tool calls with canned results so a whole
  * exchange can be watched.
  *
- * Options: --url URL (default http://127.0.0.1:$PORT), --key node_id:node_key (default
- * LOCAL_NODE_API_KEY, else the key `npm start` generated), --commands FILE, --conversation ID,
- * --auto, --results FILE (JSON: tool name -> output), --answer TEXT (for a clarification).
+ * It reads the settings `npm start` reads (PORT, HOST, DATA_DIR, LOCAL_NODE_API_KEY), so run it
+ * with the same ones. Options: --url URL (default: HOST and PORT as npm start listens),
+ * --key node_id:node_key (default: the first of LOCAL_NODE_API_KEY, else the key stored in
+ * DATA_DIR), --commands FILE, --conversation ID, --auto, --results FILE (JSON: tool name ->
+ * output), --answer TEXT (for a clarification).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { routePath } from '../../functions/http/api-routes';
-import { readLocalNodeKey } from '../local/local-node-key';
+import { parseNodeCredentials } from '../../shared/adapters/node-key';
+import { findLocalNodeKeys, localNodeKeyFile, NodeKeyOrigin } from '../local/local-node-key';
+import { type LocalSettings, localApiUrl, readLocalSettings } from '../local/local-settings';
 import { printResponse } from './print-response';
 
 const { values, positionals } = parseArgs({
@@ -30,12 +34,12 @@ const { values, positionals } = parseArgs({
 
 const utterance = positionals.join(' ').trim();
 if (utterance === '') fail('say what? e.g. npm run say -- "set a timer for 5 minutes"');
-const url = values.url ?? `http://127.0.0.1:${process.env.PORT || 3000}`;
-const key =
-  values.key ??
-  process.env.LOCAL_NODE_API_KEY?.split(',')[0] ??
-  (await readLocalNodeKey(process.env));
-if (!key) fail('no node key: pass --key node_id:node_key or set LOCAL_NODE_API_KEY');
+const settings = attempt(() => readLocalSettings(process.env));
+const url =
+  values.url ??
+  localApiUrl(settings) ??
+  fail('PORT=0 lets npm start pick its port: pass --url with the address its banner printed');
+const { key, source } = await nodeKey(settings);
 const cannedResults = values.results
   ? (JSON.parse(await readFile(values.results, 'utf8')) as Record<string, unknown>)
   : {};
@@ -77,20 +81,73 @@ for (let round = 0; round < 5; round += 1) {
   }
 }
 
+/**
+ * The key `npm start` seeds with the same settings: --key, else LOCAL_NODE_API_KEY (its first
+ * node), else the key stored in DATA_DIR (`.data` unless set). `source` says where it came from.
+ */
+async function nodeKey(local: LocalSettings): Promise<{ key: string; source: string }> {
+  if (values.key !== undefined) return { key: values.key, source: '--key' };
+  const found = await findLocalNodeKeys(local).catch((error: Error) => fail(error.message));
+  if (found === null) {
+    fail(
+      local.dataDir === null
+        ? 'DATA_DIR=memory keeps no node key: pass --key with the X-API-Key npm start printed'
+        : `no node key in ${localNodeKeyFile(local.dataDir)}: run say with the DATA_DIR and ` +
+            'LOCAL_NODE_API_KEY npm start runs with, or pass --key node_id:node_key',
+    );
+  }
+  const [first] = attempt(() => parseNodeCredentials(found.credentials));
+  if (first === undefined) fail(`no node_id:node_key in ${found.file ?? 'LOCAL_NODE_API_KEY'}`);
+  const source =
+    found.origin === NodeKeyOrigin.environment ? 'LOCAL_NODE_API_KEY' : String(found.file);
+  return { key: `${first.nodeId}:${first.key}`, source };
+}
+
 async function post(path: string, body: unknown): Promise<Record<string, unknown>> {
   let answer: Response;
   try {
     answer = await fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-API-Key': key ?? '' },
+      headers: { 'Content-Type': 'application/json', 'X-API-Key': key },
       body: JSON.stringify(body),
     });
   } catch (error) {
-    fail(`cannot reach ${url} (is npm start running?): ${String(error)}`);
+    fail(
+      `cannot reach ${url} (is npm start running? say dials PORT and HOST as it does, or --url): ${String(error)}`,
+    );
   }
-  const json = (await answer.json()) as Record<string, unknown>;
-  if (!answer.ok) fail(`${path} answered ${answer.status}: ${JSON.stringify(json, null, 2)}`);
+  const text = await answer.text();
+  const json = attempt(
+    () => JSON.parse(text) as Record<string, unknown>,
+    `${url}${path} answered ${answer.status} with no JSON: ${text.slice(0, 200)}`,
+  );
+  if (answer.status === 401) {
+    const nodeId = key.slice(0, Math.max(key.indexOf(':'), 0));
+    fail(
+      `${url} refused the key of node "${nodeId}" (401), taken from ${source}.\n` +
+        '  npm start seeds LOCAL_NODE_API_KEY when it is set, else the key stored in its DATA_DIR ' +
+        '(.data unless set): run say with the same DATA_DIR and LOCAL_NODE_API_KEY, or pass ' +
+        '--key with the X-API-Key its banner printed.',
+    );
+  }
+  if (!answer.ok) fail(describeError(path, answer.status, json));
   return json;
+}
+
+function describeError(path: string, status: number, json: Record<string, unknown>): string {
+  const error = json.error as { code?: string; message?: string; details?: unknown[] } | undefined;
+  if (error?.code === undefined) return `${path} answered ${status}: ${JSON.stringify(json)}`;
+  const details = error.details?.length ? `\n  details: ${JSON.stringify(error.details)}` : '';
+  return `${path} answered ${status} ${error.code}: ${error.message ?? ''}${details}`;
+}
+
+/** Runs `read`; a throw becomes one line of the user's fault (a setting), not a stack trace. */
+function attempt<T>(read: () => T, message?: string): T {
+  try {
+    return read();
+  } catch (error) {
+    fail(message ?? (error instanceof Error ? error.message : String(error)));
+  }
 }
 
 function fail(message: string): never {
