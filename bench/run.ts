@@ -12,8 +12,10 @@ import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { formatBenchTable, verdictOf } from './format-table';
+import { runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
+import { runPromptSizeBench } from './prompt-size-bench';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -38,6 +40,8 @@ const SUITES = {
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
+  prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
+  local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

@@ -1,0 +1,49 @@
+// `npm run bench -- --only local`: the local API of `npm start` against the scripted model server
+// with the latency model of a local CPU model (issue 11's Q4_0 and Q8_0 figures), on a clock 20
+// times faster than the real one (bench/local-model/local-model-stack.ts), in a child process.
+// Run directly (`npx tsx bench/local-model-bench.ts`) to print its rows.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchRow } from './bench-row';
+import { formatBenchTable } from './format-table';
+
+const CHILD = fileURLToPath(new URL('./local-model/run-local-model-bench.ts', import.meta.url));
+/** Kept in step with run-local-model-bench.ts (importing it would run it). */
+const RESULT_MARKER = 'LOCAL_MODEL_ROWS ';
+/** Far above the ~30 s a run takes: a hung child must not hang `npm run bench`. */
+const CHILD_TIMEOUT_MS = 5 * 60_000;
+
+export function runLocalModelBench(): Promise<BenchRow[]> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: CHILD_TIMEOUT_MS,
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const line = output.split('\n').find((candidate) => candidate.startsWith(RESULT_MARKER));
+      if (code !== 0 || line === undefined) {
+        reject(
+          new Error(
+            `the local-model bench exited with ${signal ?? code}:\n${output.slice(-2_000)}`,
+          ),
+        );
+        return;
+      }
+      resolvePromise(JSON.parse(line.slice(RESULT_MARKER.length)) as BenchRow[]);
+    });
+  });
+}
+
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+) {
+  console.log(formatBenchTable(await runLocalModelBench()));
+}

@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { LocalModelStack } from './local-model-stack';
+import { type CallWindow, modeledCallMs } from './modeled-time';
+
+/** One API request as the bench saw it, its duration on the modeled clock. */
+export interface TimedCall {
+  readonly route: string;
+  readonly status: number;
+  /** `error.code` of a refusal, e.g. `turn_timeout`. */
+  readonly errorCode: string | null;
+  readonly stopReason: string | null;
+  readonly toolCallIds: readonly string[];
+  readonly modeledMs: number;
+  readonly window: CallWindow;
+}
+
+interface ResponseBody {
+  readonly stop_reason?: unknown;
+  readonly tool_calls?: readonly { readonly id?: unknown }[];
+  readonly error?: { readonly code?: unknown };
+}
+
+const REGISTRATION: Record<string, unknown> = JSON.parse(
+  readFileSync(
+    new URL('../../test/fixtures/voice-node-conversation-start.json', import.meta.url),
+    'utf8',
+  ),
+);
+
+/** The API routes a voice node calls in an exchange, timed and costed on the modeled clock. */
+export class LocalModelClient {
+  constructor(private readonly stack: LocalModelStack) {}
+
+  start(conversationId: string, warmUp: boolean): Promise<TimedCall> {
+    return this.#post('/api/v0/conversation/start', {
+      ...REGISTRATION,
+      conversation_id: conversationId,
+      skip_warmup_inference: !warmUp,
+    });
+  }
+
+  command(conversationId: string, utterance: string): Promise<TimedCall> {
+    return this.#post('/api/v0/voice/command', {
+      conversation_id: conversationId,
+      voice_command: utterance,
+    });
+  }
+
+  continue(
+    conversationId: string,
+    toolCallIds: readonly string[],
+    output: unknown,
+  ): Promise<TimedCall> {
+    return this.#post('/api/v0/voice/command/continue', {
+      conversation_id: conversationId,
+      tool_results: toolCallIds.map((id) => ({ tool_call_id: id, output })),
+    });
+  }
+
+  async #post(route: string, body: unknown): Promise<TimedCall> {
+    const realStartMs = performance.now();
+    const response = await fetch(`${this.stack.url}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': this.stack.apiKey },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    const window = { realStartMs, realEndMs: performance.now() };
+    let parsed: ResponseBody = {};
+    try {
+      parsed = JSON.parse(text) as ResponseBody;
+    } catch {
+      // Not JSON: reported through the status.
+    }
+    const model = this.stack.model;
+    return {
+      route,
+      status: response.status,
+      errorCode: typeof parsed.error?.code === 'string' ? parsed.error.code : null,
+      stopReason: typeof parsed.stop_reason === 'string' ? parsed.stop_reason : null,
+      toolCallIds: (parsed.tool_calls ?? []).map((call) => String(call.id)),
+      modeledMs: modeledCallMs(window, model.served, model.timeScale),
+      window,
+    };
+  }
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { startLocalStack } from '../../infra/local/local-stack';
+import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
+import type { LatencyProfile } from '../../test/support/scripted-llm/latency-profile';
+import {
+  type LocalModelSimulator,
+  type RecordedRequest,
+  type ScriptStep,
+  startScriptedLlmServer,
+} from '../../test/support/scripted-llm-server';
+import { STACK_VARIABLES } from '../../test/support/stack-variables';
+import { silenceOutput } from '../load/load-stack';
+import { localModelReply } from './local-model-replies';
+
+/**
+ * Modeled milliseconds per real one: the scripted server sleeps 1/20 of the modeled time, and
+ * every setting that bounds a wait on the model (the turn deadline, the warm-up's timeout) is
+ * divided by 20, so the API gives up at the same modeled moment. 20 keeps the scaled deadline
+ * (1,250 ms) above the configuration's 1,000 ms floor.
+ */
+export const TIME_SCALE = 20;
+
+/** The deadline a turn is measured against: the default, what API Gateway allows. */
+export const MODELED_DEADLINE_MS = DEFAULT_ENGINE_SETTINGS.turnDeadlineMs;
+
+export interface LocalModelStack {
+  readonly url: string;
+  readonly apiKey: string;
+  readonly model: LocalModelSimulator;
+  /** The requests the model server received, for the prompt of the first one. */
+  readonly requests: readonly RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** The warm-up timeout of the engine's defaults, when the engine has one. */
+function defaultWarmUpTimeoutMs(): number | undefined {
+  const value = (DEFAULT_ENGINE_SETTINGS as unknown as Record<string, unknown>).warmUpTimeoutMs;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/**
+ * The local API of `npm start` in this process (dynalite in memory, the real handler exports)
+ * against the scripted server with the latency model of `profile` on the scaled clock. The
+ * handlers wire themselves once per process from process.env: run one per process.
+ */
+export async function startLocalModelStack(profile: LatencyProfile): Promise<LocalModelStack> {
+  const server = await startScriptedLlmServer({ latency: { profile, timeScale: TIME_SCALE } });
+  const model = server.latency;
+  if (model === null) throw new Error('the scripted server started without its latency model');
+  const step: ScriptStep = (request) => {
+    // One step per request, however many the run makes.
+    server.enqueue(step);
+    return localModelReply(request);
+  };
+  server.enqueue(step);
+  const key = `local-model-node:${randomBytes(18).toString('base64url')}`;
+  const warmUpMs = defaultWarmUpTimeoutMs();
+  for (const name of STACK_VARIABLES) delete process.env[name];
+  Object.assign(process.env, {
+    PORT: '0',
+    DYNAMODB_PORT: '0',
+    DATA_DIR: 'memory',
+    LOCAL_NODE_API_KEY: key,
+    LOCAL_NODE_TIMEZONE: 'America/New_York',
+    OPENAI_BASE_URL: server.baseURL,
+    OPENAI_API_KEY: 'sk-local-model-scripted',
+    LLM_MODEL: 'qwen3-0.6b-scripted',
+    NODE_RATE_LIMIT: '0',
+    TURN_DEADLINE_MS: String(Math.round(MODELED_DEADLINE_MS / TIME_SCALE)),
+    ...(warmUpMs === undefined
+      ? {}
+      : { WARMUP_TIMEOUT_MS: String(Math.round(warmUpMs / TIME_SCALE)) }),
+  });
+  const silenced = silenceOutput();
+  try {
+    const stack = await startLocalStack(process.env);
+    return {
+      url: stack.url,
+      apiKey: key,
+      model,
+      requests: server.requests,
+      close: async () => {
+        await stack.close();
+        await server.close();
+        silenced.restore();
+      },
+    };
+  } catch (error) {
+    silenced.restore();
+    await server.close();
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { modeledCallMs } from '../../bench/local-model/modeled-time';
+
+const scale = 20;
+/** A model request answered in `modeledMs`, that arrived at real `arrival` and was answered at real `end`. */
+const answered = (arrival: number, end: number, modeledMs: number) => ({
+  realArrivalMs: arrival,
+  realEndMs: end,
+  arrivalMs: arrival * scale,
+  finishMs: arrival * scale + modeledMs,
+  abandoned: false,
+});
+
+describe('modeledCallMs', () => {
+  it('is the real time of a call that made no model request', () => {
+    expect(modeledCallMs({ realStartMs: 100, realEndMs: 105 }, [], scale)).toBe(5);
+  });
+
+  it('replaces the real wait for each answered model request by its modeled time', () => {
+    // Prepare: 3 ms of the API's own work around two model requests of 2,000 and 500 modeled ms
+    const requests = [answered(101, 201, 2_000), answered(202, 228, 500)];
+
+    // Act
+    const modeled = modeledCallMs({ realStartMs: 100, realEndMs: 229 }, requests, scale);
+
+    // Assess
+    expect(modeled).toBe(3 + 2_000 + 500);
+  });
+
+  it('counts a request the API gave up on as the scaled real time it waited', () => {
+    // Prepare: the API waited 1,250 real ms (its scaled deadline) and hung up; the model went on
+    const requests = [{ ...answered(101, 1_351, 40_000), abandoned: true }];
+
+    // Act
+    const modeled = modeledCallMs({ realStartMs: 100, realEndMs: 1_352 }, requests, scale);
+
+    // Assess
+    expect(modeled).toBe(2 + 1_250 * scale);
+  });
+
+  it('leaves out model requests that arrived outside the call', () => {
+    // Prepare
+    const requests = [answered(50, 90, 800), answered(300, 310, 200)];
+
+    // Act / Assess
+    expect(modeledCallMs({ realStartMs: 100, realEndMs: 110 }, requests, scale)).toBe(10);
+  });
+});
