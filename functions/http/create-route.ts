@@ -1,7 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpJsonBodyParser from '@middy/http-json-body-parser';
@@ -14,6 +13,7 @@ import { handleErrors } from './handle-errors';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
+import { requestMetrics } from './request-metrics';
 import type { AuthenticatedNode, RouteContext, RouteHandler } from './route-request';
 import { validateRequest } from './validate-request';
 
@@ -55,11 +55,12 @@ export function createRoute<Body>(options: {
   readonly dependencies: RouteDependencies;
   readonly handle: (input: RouteInput<Body>) => Promise<RouteResult>;
 }): RouteHandler {
-  const { logger, metrics, authenticator, rateLimiter } = options.dependencies;
+  const { logger, metrics: functionMetrics, authenticator, rateLimiter } = options.dependencies;
   const { name } = options.route;
+  const perRequest = requestMetrics(functionMetrics);
   const edge = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
-    .use(logMetrics(metrics))
+    .use(perRequest.middleware)
     .use(httpHeaderNormalizer())
     .use(authenticateNode(authenticator))
     .use(limitNodeRate(rateLimiter));
@@ -70,11 +71,13 @@ export function createRoute<Body>(options: {
           .use(bodyGuard())
           .use(httpJsonBodyParser({ disableContentTypeCheck: true }))
           .use(validateRequest(options.schema));
-  return withBody.use(handleErrors(logger, metrics)).handler(async (event, context) => {
+  return withBody.use(handleErrors(logger, perRequest.of)).handler(async (event, context) => {
     const node = context.node;
     if (node === undefined) throw new Error('the authentication middleware did not run');
     const body = event.body as unknown as Body;
     logger.appendKeys({ route: name, node_id: node.nodeId, conversation_id: conversationOf(body) });
+    // From here on, this request's metrics (its status included) carry the route.
+    const metrics = perRequest.of(context);
     metrics.addDimension('route', name);
     const startedAt = performance.now();
     const headers = event.headers ?? {};

@@ -10,31 +10,47 @@ import { jsonResponse } from './json-response';
  * The last word on every failed request: the error table gives status and body; 5xx details go to
  * the log only. Errors from middy's own middlewares (415, malformed JSON as 422) are translated
  * to the statuses of api.md first.
+ *
+ * Log levels say who must act: ERROR (with the stack) only for a 500, an error the table does not
+ * know, which is a bug; WARN for the 5xx the table maps (no model configured, the store or the
+ * model failing, the deadline), which are conditions with their reason and no stack, and for 4xx.
  */
 export function handleErrors(
   logger: Logger,
-  metrics: Metrics,
+  metrics: (context: unknown) => Metrics,
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
   return {
     onError: (request) => {
       const error = fromMiddy(request.error);
       const mapped = mapError(error);
-      metrics.addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
-      if (mapped.statusCode >= 500) {
-        logger.error('request failed', {
-          status: mapped.statusCode,
-          code: mapped.body.error.code,
-          error,
-        });
+      const status = mapped.statusCode;
+      const code = mapped.body.error.code;
+      metrics(request.context).addMetric(`status_${status}`, MetricUnit.Count, 1);
+      if (status === 500) {
+        logger.error('request failed', { status, code, error });
+      } else if (status >= 500) {
+        logger.warn('request failed', { status, code, reason: reasonOf(error) });
       } else {
-        logger.warn('request rejected', {
-          status: mapped.statusCode,
-          code: mapped.body.error.code,
-        });
+        logger.warn('request rejected', { status, code });
       }
-      request.response = jsonResponse(mapped.statusCode, mapped.body, mapped.headers);
+      request.response = jsonResponse(status, mapped.body, mapped.headers);
     },
   };
+}
+
+const MAX_CAUSES = 5;
+
+/** The messages of an error and its causes, outermost first: what happened, without a stack. */
+export function reasonOf(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  while (current !== undefined && current !== null && messages.length < MAX_CAUSES) {
+    messages.push(
+      current instanceof Error ? `${current.name}: ${current.message}` : String(current),
+    );
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return messages.join(' <- ');
 }
 
 function fromMiddy(error: unknown): unknown {

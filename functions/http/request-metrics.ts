@@ -1,0 +1,57 @@
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { MetricsOptions } from '@aws-lambda-powertools/metrics/types';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+
+export interface RequestMetrics {
+  /** Opens a request's buffer before the other middlewares and publishes it once at its end. */
+  readonly middleware: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
+  /** The buffer of the request this Lambda context belongs to. */
+  of(context: unknown): Metrics;
+}
+
+/**
+ * One Metrics buffer per request, with the namespace and default dimensions (`service`) of the
+ * function's instance, published once when the request ends, as Powertools' logMetrics does.
+ * In Lambda a container serves one request at a time, but the local server and the tests run a
+ * function's requests concurrently: one shared buffer would give one request's metrics another's
+ * `route` ("Dimension route has already been added") and publish them with the wrong request.
+ */
+export function requestMetrics(functionMetrics: Metrics): RequestMetrics {
+  const options = optionsOf(functionMetrics);
+  const open = new WeakMap<object, Metrics>();
+  const of = (context: unknown): Metrics => {
+    const key = context as object;
+    let metrics = open.get(key);
+    if (metrics === undefined) {
+      metrics = new Metrics(options);
+      open.set(key, metrics);
+    }
+    return metrics;
+  };
+  const publish = ({ context }: { context: unknown }) => {
+    const metrics = open.get(context as object);
+    open.delete(context as object);
+    if (metrics?.hasStoredMetrics()) metrics.publishStoredMetrics();
+  };
+  return {
+    middleware: { before: ({ context }) => void of(context), after: publish, onError: publish },
+    of,
+  };
+}
+
+/** What a fresh instance needs to emit as the function's does: its namespace and dimensions. */
+function optionsOf(metrics: Metrics): MetricsOptions {
+  // The function's instance never buffers anything, so this reads its settings and nothing else.
+  const emf = metrics.serializeMetrics();
+  const [directive] = emf._aws.CloudWatchMetrics;
+  const names = directive?.Dimensions[0] ?? [];
+  const { service, ...defaultDimensions } = Object.fromEntries(
+    names.map((name) => [name, String(emf[name])]),
+  );
+  return {
+    ...(directive === undefined ? {} : { namespace: directive.Namespace }),
+    ...(service === undefined ? {} : { serviceName: service }),
+    defaultDimensions,
+  };
+}

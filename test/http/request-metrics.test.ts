@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../support/api-client';
+import { NODE_A, useLocalStack } from '../support/local-stack-harness';
+import { conversationIdFor, fixtureStartBody } from './http-fixtures';
+
+const harness = useLocalStack({ languageModel: false });
+
+interface EmfLine {
+  readonly _aws: { CloudWatchMetrics: { Dimensions: string[][]; Metrics: { Name: string }[] }[] };
+  readonly [key: string]: unknown;
+}
+
+/** The embedded-metric-format lines Powertools wrote since `from` (one per published buffer). */
+function emfLinesSince(from: number): EmfLine[] {
+  return harness.output
+    .slice(from)
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{"_aws"'))
+    .map((line) => JSON.parse(line) as EmfLine);
+}
+
+describe('metrics of concurrent requests to one function (the local server, like the tests)', () => {
+  it('each request publishes its own metrics once, with its own route, and nothing warns', async () => {
+    // Prepare: requests that wait on DynamoDB inside the route (start), two routes of one function
+    // (node-helpers), and refusals before any route.
+    const from = harness.output.length;
+    const client = harness.client();
+    const anonymous = harness.client({ nodeId: NODE_A.nodeId, key: 'wrong' });
+
+    // Act
+    const responses = await Promise.all([
+      ...Array.from({ length: 8 }, (_, index) =>
+        client.post(ROUTES.start, fixtureStartBody(conversationIdFor(`metrics-${index}`))),
+      ),
+      ...Array.from({ length: 8 }, () => client.post(ROUTES.acknowledge, { voice_command: 'hi' })),
+      ...Array.from({ length: 8 }, () => client.get(ROUTES.dateContext)),
+      ...Array.from({ length: 4 }, () => anonymous.get(ROUTES.dateContext)),
+    ]);
+    const lines = emfLinesSince(from);
+    const written = harness.output.slice(from).join('');
+
+    // Assess
+    expect(responses.map((response) => response.status).sort()).toEqual([
+      ...Array(24).fill(200),
+      ...Array(4).fill(401),
+    ]);
+    expect(written).not.toContain('has already been added');
+    expect(written).not.toContain('No application metrics to publish');
+    const perLine = lines.map((line) => ({
+      route: line.route ?? null,
+      dimensions: line._aws.CloudWatchMetrics[0]?.Dimensions[0]?.sort(),
+      metrics: line._aws.CloudWatchMetrics[0]?.Metrics.map((metric) => metric.Name).sort(),
+      latency: line.latency,
+    }));
+    const answered = perLine.filter((line) => line.route !== null);
+    expect(answered).toHaveLength(24);
+    for (const line of answered) {
+      expect(line.dimensions).toEqual(['route', 'service']);
+      expect(line.metrics).toContain('latency');
+      // One sample: a buffer shared by two requests would hold an array of both latencies.
+      expect(typeof line.latency).toBe('number');
+    }
+    expect(answered.filter((line) => line.route === 'conversation-start')).toHaveLength(8);
+    expect(answered.filter((line) => line.route === 'voice-acknowledge')).toHaveLength(8);
+    expect(answered.filter((line) => line.route === 'date-context')).toHaveLength(8);
+    const refused = perLine.filter((line) => line.route === null);
+    expect(refused).toEqual(
+      Array(4).fill({
+        route: null,
+        dimensions: ['service'],
+        metrics: ['status_401'],
+        latency: undefined,
+      }),
+    );
+  });
+});
