@@ -8,6 +8,7 @@ import {
 } from '../../infra/bundling/local-handler-bundler';
 import { createRequireBanner } from '../../infra/stacks/function-bundling';
 import { repositoryRoot } from '../../infra/stacks/voice-routes';
+import { captureProcessOutput } from '../support/local-stack-harness';
 import { useCacheDirectories } from './cache-directory';
 
 const newDirectory = useCacheDirectories('jcc-local-bundler-');
@@ -40,11 +41,24 @@ describe('LocalHandlerBundler', () => {
       repositoryRoot,
     );
 
-    // Act
-    const bundling = () => bundler.tryBundle(newDirectory(), dockerOptions);
+    const output = captureProcessOutput(false);
 
-    // Assess
-    expect(bundling).toThrow(HandlerBundlingError);
-    expect(bundling).toThrow(/bundling .*missing\.ts failed \(exit 1\): .*Could not resolve/s);
+    // Act
+    let thrown: unknown;
+    try {
+      bundler.tryBundle(newDirectory(), dockerOptions);
+    } catch (error) {
+      thrown = error;
+    } finally {
+      output.restore();
+    }
+
+    // Assess: the error carries esbuild's message, which also went to the synth's output (here
+    // captured, so that a passing run prints no "✘ [ERROR]").
+    expect(thrown).toBeInstanceOf(HandlerBundlingError);
+    expect(String(thrown)).toMatch(
+      /bundling .*missing\.ts failed \(exit 1\): .*Could not resolve/s,
+    );
+    expect(output.lines.join('')).toContain('Could not resolve');
   });
 });
