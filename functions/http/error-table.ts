@@ -54,7 +54,16 @@ const RULES: readonly Rule[] = [
     body(400, 'invalid_command_set', error.message, error.issues),
   ),
   rule(ToolResultsMismatchError, (error) =>
-    body(400, 'tool_results_mismatch', error.message, error.problems),
+    body(
+      400,
+      'tool_results_mismatch',
+      error.message,
+      // The wire is snake_case, as the request's own tool_results[].tool_call_id.
+      error.problems.map((problem) => ({
+        tool_call_id: problem.toolCallId,
+        problem: problem.problem,
+      })),
+    ),
   ),
   rule(InvalidTimezoneError, (error) => body(400, 'invalid_timezone', error.message)),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),

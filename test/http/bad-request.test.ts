@@ -124,6 +124,11 @@ describe.each([
     const error = expectError(response, 400, 'tool_results_mismatch');
     const reported = error.error.details.map((detail) => (detail as { problem?: string }).problem);
     expect(reported.sort()).toEqual([...problems].sort());
+    // Named as the wire names them (tool_results[].tool_call_id), never the core's camelCase.
+    for (const detail of error.error.details) {
+      expect(Object.keys(detail as object).sort()).toEqual(['problem', 'tool_call_id']);
+      expect((detail as { tool_call_id: unknown }).tool_call_id).toMatch(/^call_/);
+    }
     await expectValidRequestWorks(harness.client(), harness.llm, 'continue', conversationId);
   });
 });
