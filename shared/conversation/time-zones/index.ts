@@ -1,0 +1,9 @@
+export { type ClockReading, offsetMinutesAt, readClock } from './clock-reading';
+export { formatClockStamp } from './clock-stamp';
+export { isDaylightSavingTime } from './daylight-saving';
+export { formatIsoDateTime } from './iso-date-time';
+export { shortZoneName } from './short-zone-name';
+export { isValidTimeZone, type TimeZone, timeZoneOf } from './time-zone';
+export { formatUtcOffset } from './utc-offset';
+export { naiveMilliseconds, type WallClock } from './wall-clock';
+export { type CalendarDay, englishWeekdayName, isoWeekday } from './weekday';
