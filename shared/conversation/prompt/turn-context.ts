@@ -1,6 +1,6 @@
-import { DateTime } from 'luxon';
 import type { ChatMessage } from '../chat-message';
 import type { RefinableCall } from '../refinement/refinable-call';
+import { formatClockStamp, timeZoneOf } from '../time-zones';
 import { describeRefinableCall, REFINABLE_CALL_LINE } from './describe-refinable-call';
 
 /** What `withTurnContext` puts in front of an utterance. */
@@ -18,8 +18,9 @@ export interface TurnContextFacts {
  * prompt stays byte-identical across turns.
  */
 export function withTurnContext(utterance: string, context: TurnContextFacts): string {
-  const local = DateTime.fromMillis(context.now, { zone: context.timezone });
-  const stamp = local.toFormat("cccc yyyy-MM-dd HH:mm 'UTC'ZZ");
+  const zone = timeZoneOf(context.timezone);
+  // Stored zones passed effectiveTimezone; for any other, luxon's text, so nothing changes.
+  const stamp = (zone === null ? null : formatClockStamp(zone, context.now)) ?? 'Invalid DateTime';
   const lines = [`[${stamp}, time zone ${context.timezone}]`];
   const call = context.lastRefinableCall ?? null;
   if (call !== null) lines.push(describeRefinableCall(call));

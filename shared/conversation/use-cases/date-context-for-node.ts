@@ -4,9 +4,9 @@
  *    a zone the node asks for by name and that does not exist is refused rather than replaced;
  * 2. build the date context there, with the resolvers of resolve_relative_date.
  */
-import { IANAZone } from 'luxon';
 import { InvalidTimezoneError } from '../errors';
 import { buildDateContext, type DateContext } from '../server-tools/relative-date/date-context';
+import { isValidTimeZone } from '../time-zones';
 import type { CallingNode } from './conversation-dependencies';
 import { effectiveTimezone } from './effective-timezone';
 
@@ -16,8 +16,8 @@ export function dateContextForNode(
   requested: string | null,
   now: number,
 ): DateContext {
-  const registered = node.timezone !== null && IANAZone.isValidZone(node.timezone);
-  if (!registered && requested !== null && !IANAZone.isValidZone(requested)) {
+  const registered = node.timezone !== null && isValidTimeZone(node.timezone);
+  if (!registered && requested !== null && !isValidTimeZone(requested)) {
     throw new InvalidTimezoneError(requested);
   }
   const context = buildDateContext(effectiveTimezone(node.timezone, requested), now);

@@ -1,6 +1,7 @@
 import type { ParsedComponents } from 'chrono-node';
+import { naiveMilliseconds, type WallClock } from '../../time-zones';
 import type { PlainDate } from './plain-date';
-import { naiveMilliseconds, type WallClock, wallClockToInstant, type ZonedNow } from './zoned-time';
+import { wallClockToInstant, type ZonedNow } from './zoned-time';
 
 /** What a free phrase is read against: the node's now, and whether to read it forward. */
 export interface PhraseContext {

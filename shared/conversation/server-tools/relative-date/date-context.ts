@@ -7,9 +7,15 @@
  * 3. add the calendar spans the tool has no term for (months, years) from the same day arithmetic;
  * 4. write every day as `YYYY-MM-DD` with the UTC instant of its local midnight.
  */
-import { DateTime, IANAZone } from 'luxon';
+import {
+  isDaylightSavingTime,
+  isoWeekday,
+  shortZoneName,
+  timeZoneOf,
+  type WallClock,
+} from '../../time-zones';
 import { formatUtc, formatWithOffset } from './iso-format';
-import { daysFromTo, formatPlainDate, type PlainDate, weekdayName } from './plain-date';
+import { addDays, daysFromTo, formatPlainDate, type PlainDate, weekdayName } from './plain-date';
 import { resolveNamedTerm } from './term-table';
 import { WEEKDAY_TERMS } from './weekday-names';
 import { startOfDay, type ZonedNow, zonedNow } from './zoned-time';
@@ -61,12 +67,11 @@ const SHIFTS = { this: 0, next: 1, last: -1 } as const;
  * is not a valid IANA name or the instant cannot be written.
  */
 export function buildDateContext(timezone: string, now: number): DateContext | null {
-  if (!IANAZone.isValidZone(timezone)) return null;
-  const zone = IANAZone.create(timezone);
+  const zone = timeZoneOf(timezone);
+  if (zone === null) return null;
   const reference = zonedNow(now, zone);
-  const local = DateTime.fromMillis(now, { zone });
   const nowWithOffset = formatWithOffset(now, zone);
-  if (!local.isValid || nowWithOffset === null) return null;
+  if (nowWithOffset === null) return null;
   const info = (day: PlainDate): DateInfo => ({
     date: formatPlainDate(day),
     utc_start_of_day: formatUtc(startOfDay(day, zone)) ?? '',
@@ -78,10 +83,10 @@ export function buildDateContext(timezone: string, now: number): DateContext | n
     current: {
       ...info(today),
       date_iso: formatWithOffset(startOfDay(today, zone), zone) ?? '',
-      time: local.toFormat('HH:mm:ss'),
+      time: clockTime(reference.wallClock),
       datetime: nowWithOffset,
       weekday: weekdayName(today),
-      weekday_number: local.weekday,
+      weekday_number: isoWeekday(today),
     },
     relative_dates: byTerm(RELATIVE_TERMS, (term) => info(firstDay(days(term)))),
     weekend: byTerm(WEEKEND_TERMS, (term) => days(term).map(withDay)),
@@ -102,8 +107,8 @@ export function buildDateContext(timezone: string, now: number): DateContext | n
     ),
     timezone: {
       user_timezone: timezone,
-      current_timezone: local.offsetNameShort ?? timezone,
-      is_dst: local.isInDST,
+      current_timezone: shortZoneName(zone, now) ?? timezone,
+      is_dst: isDaylightSavingTime(zone, now),
     },
   };
 }
@@ -134,10 +139,21 @@ function byTerm<Term extends string, Value>(
 
 /** Every day of the month `shift` months from the one holding `today`. */
 function monthDays(today: PlainDate, shift: number): PlainDate[] {
-  const first = DateTime.utc(today.year, today.month, 1).plus({ months: shift });
-  const start = { year: first.year, month: first.month, day: 1 };
-  return daysFromTo(start, { ...start, day: first.daysInMonth ?? 28 });
+  const monthIndex = today.year * 12 + (today.month - 1) + shift;
+  const start = {
+    year: Math.floor(monthIndex / 12),
+    month: (((monthIndex % 12) + 12) % 12) + 1,
+    day: 1,
+  };
+  // The day before the first of the next month is the last of this one.
+  return daysFromTo(start, addDays({ ...start, month: start.month + 1 }, -1));
 }
+
+const twoDigits = (value: number): string => String(value).padStart(2, '0');
+
+/** `HH:mm:ss` of a clock reading. */
+const clockTime = (wall: WallClock): string =>
+  `${twoDigits(wall.hour)}:${twoDigits(wall.minute)}:${twoDigits(wall.second)}`;
 
 /** Every day of `year`. */
 function yearDays(year: number): PlainDate[] {

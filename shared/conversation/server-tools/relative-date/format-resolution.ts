@@ -1,4 +1,4 @@
-import type { IANAZone } from 'luxon';
+import type { TimeZone } from '../../time-zones';
 import { ACCEPTED_TERMS } from './accepted-terms';
 import { formatUtc, formatWithOffset } from './iso-format';
 import { formatPlainDate, type PlainDate, weekdayName } from './plain-date';
@@ -13,7 +13,7 @@ export interface FormatRequest {
   /** How the description names what was resolved, e.g. `tomorrow` or `"next friday at 3pm"`. */
   readonly label: string;
   readonly timezone: string;
-  readonly zone: IANAZone;
+  readonly zone: TimeZone;
 }
 
 /** The message when a value cannot be written (see formatWithOffset). */
@@ -22,7 +22,7 @@ export const OUT_OF_RANGE_MESSAGE =
 
 const describeDay = (day: PlainDate): string => `${weekdayName(day)} ${formatPlainDate(day)}`;
 
-const describeInstant = (instant: number, local: string, zone: IANAZone): string =>
+const describeInstant = (instant: number, local: string, zone: TimeZone): string =>
   `${weekdayName(wallClockAt(instant, zone))} ${local}`;
 
 const describeDays = (days: readonly PlainDate[], localStarts: readonly string[]): string => {

@@ -1,9 +1,10 @@
 import { type ParsedComponents, parse } from 'chrono-node';
+import type { WallClock } from '../../time-zones';
 import { dateOf, hasTime, instantOf, type PhraseContext } from './chrono-components';
 import { type PartOfDay, partOfDay } from './period-terms';
 import { addDays, daysBetween, daysFromTo } from './plain-date';
 import { type Resolution, severalDays, singleDay } from './resolution';
-import { startOfDay, type WallClock, wallClockAt, type ZonedNow } from './zoned-time';
+import { startOfDay, wallClockAt, type ZonedNow } from './zoned-time';
 
 /** A free phrase resolved, with the part of it the parser understood. */
 export interface FreePhraseResolution {
@@ -87,7 +88,7 @@ const hostDateReading = (wall: WallClock): Date => {
  * Reads a free phrase ("next Friday at 3pm", "in a couple of hours", "March 3rd", "saturday morning",
  * "tomorrow from 2 to 4pm") with chrono in the node's zone. chrono ignores IANA zones, so it is
  * handed the node's clock reading as its reference and its parsed components are placed back in
- * the zone with luxon. Null when nothing in the phrase reads as a date.
+ * the zone with the zone's own offsets. Null when nothing in the phrase reads as a date.
  */
 export function resolveFreePhrase(phrase: string, now: ZonedNow): FreePhraseResolution | null {
   const text = phrase.replace(/_/g, ' ').trim();

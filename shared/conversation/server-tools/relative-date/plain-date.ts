@@ -16,7 +16,7 @@ const WEEKDAY_NAMES = [
 ] as const;
 
 // Calendar arithmetic runs on UTC dates, where every day has 24 hours, so no DST can shift a day.
-// The built-in Date, not luxon: a date context does this for a thousand days a request.
+// The built-in Date, not a date library: a date context does this for a thousand days a request.
 const DAY_MS = 86_400_000;
 
 const utcMidnight = (date: PlainDate, extraDays = 0): Date => {

@@ -5,7 +5,7 @@
  * 3. otherwise read it as a free phrase with chrono, in the node's zone;
  * 4. format the result, or answer with the accepted terms when nothing matched.
  */
-import { IANAZone } from 'luxon';
+import { timeZoneOf } from '../../time-zones';
 import { ACCEPTED_TERMS } from './accepted-terms';
 import { formatResolution } from './format-resolution';
 import { resolveFreePhrase } from './free-phrase';
@@ -41,7 +41,8 @@ const resolveChecked = (
   context: RelativeDateContext,
 ): RelativeDateResult => {
   const { timezone, now } = context;
-  if (typeof timezone !== 'string' || !IANAZone.isValidZone(timezone)) {
+  const zone = typeof timezone === 'string' ? timeZoneOf(timezone) : null;
+  if (zone === null) {
     return unresolved(echoedTerm, `"${String(timezone)}" is not a valid IANA time zone.`);
   }
   if (typeof now !== 'number' || !Number.isFinite(now) || Math.abs(now) > MAX_EPOCH_MS) {
@@ -50,7 +51,6 @@ const resolveChecked = (
   if (term.length > MAX_TERM_LENGTH) {
     return unresolved(echoedTerm, `The term is longer than ${MAX_TERM_LENGTH} characters.`);
   }
-  const zone = IANAZone.create(timezone);
   const reference = zonedNow(now, zone);
   const request = { term: echoedTerm, timezone, zone };
   const normalized = normalizeTerm(term);

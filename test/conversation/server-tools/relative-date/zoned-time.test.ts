@@ -1,17 +1,26 @@
 import fc from 'fast-check';
-import { IANAZone } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   formatUtc,
   formatWithOffset,
 } from '../../../../shared/conversation/server-tools/relative-date/iso-format';
 import {
-  naiveMilliseconds,
   startOfDay,
-  type WallClock,
   wallClockAt,
   wallClockToInstant,
 } from '../../../../shared/conversation/server-tools/relative-date/zoned-time';
+import {
+  naiveMilliseconds,
+  type TimeZone,
+  timeZoneOf,
+  type WallClock,
+} from '../../../../shared/conversation/time-zones';
+
+const zoneNamed = (name: string): TimeZone => {
+  const zone = timeZoneOf(name);
+  if (zone === null) throw new Error(`${name} is not a time zone`);
+  return zone;
+};
 
 const reading = (
   year: number,
@@ -48,7 +57,7 @@ describe('wallClockToInstant', () => {
     ['America/New_York', reading(2026, 11, 1, 2, 0), '2026-11-01T07:00:00Z'],
   ])('in %s, %o is %s', (timezone, wall, expected) => {
     // Act
-    const instant = wallClockToInstant(wall, IANAZone.create(timezone));
+    const instant = wallClockToInstant(wall, zoneNamed(timezone));
 
     // Assess
     expect(formatUtc(instant)).toBe(expected);
@@ -63,7 +72,7 @@ describe('wallClockToInstant', () => {
         fc.constantFrom(...zones),
         fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2060, 0, 1) }),
         (timezone, instant) => {
-          const zone = IANAZone.create(timezone);
+          const zone = zoneNamed(timezone);
 
           // Act
           const wall = wallClockAt(instant, zone);
@@ -80,7 +89,7 @@ describe('wallClockToInstant', () => {
 
   it('is NaN for a reading outside the representable range', () => {
     // Act
-    const instant = wallClockToInstant(reading(300_000, 1, 1, 0), IANAZone.create('UTC'));
+    const instant = wallClockToInstant(reading(300_000, 1, 1, 0), zoneNamed('UTC'));
 
     // Assess
     expect(instant).toBeNaN();
@@ -94,7 +103,7 @@ describe('startOfDay', () => {
     ['Asia/Kolkata', '2026-09-06T00:00:00+05:30'],
   ])('in %s, the first instant of the day is %s', (timezone, expected) => {
     // Prepare
-    const zone = IANAZone.create(timezone);
+    const zone = zoneNamed(timezone);
     const date =
       timezone === 'America/New_York'
         ? { year: 2026, month: 3, day: 8 }
@@ -144,7 +153,7 @@ describe('formatWithOffset and formatUtc', () => {
     ],
   ])('formats %d in %s as %s and %s', (instant, timezone, local, utc) => {
     // Act
-    const formatted = [formatWithOffset(instant, IANAZone.create(timezone)), formatUtc(instant)];
+    const formatted = [formatWithOffset(instant, zoneNamed(timezone)), formatUtc(instant)];
 
     // Assess
     expect(formatted).toEqual([local, utc]);
@@ -154,7 +163,7 @@ describe('formatWithOffset and formatUtc', () => {
     'gives null for %d',
     (instant) => {
       // Act
-      const formatted = [formatWithOffset(instant, IANAZone.create('UTC')), formatUtc(instant)];
+      const formatted = [formatWithOffset(instant, zoneNamed('UTC')), formatUtc(instant)];
 
       // Assess
       expect(formatted).toEqual([null, null]);
