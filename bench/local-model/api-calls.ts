@@ -10,6 +10,7 @@ export interface TimedCall {
   /** `error.code` of a refusal, e.g. `turn_timeout`. */
   readonly errorCode: string | null;
   readonly stopReason: string | null;
+  readonly modelCalls: number | null;
   readonly toolCallIds: readonly string[];
   readonly modeledMs: number;
   readonly window: CallWindow;
@@ -17,6 +18,7 @@ export interface TimedCall {
 
 interface ResponseBody {
   readonly stop_reason?: unknown;
+  readonly model_calls?: unknown;
   readonly tool_calls?: readonly { readonly id?: unknown }[];
   readonly error?: { readonly code?: unknown };
 }
@@ -79,6 +81,7 @@ export class LocalModelClient {
       status: response.status,
       errorCode: typeof parsed.error?.code === 'string' ? parsed.error.code : null,
       stopReason: typeof parsed.stop_reason === 'string' ? parsed.stop_reason : null,
+      modelCalls: typeof parsed.model_calls === 'number' ? parsed.model_calls : null,
       toolCallIds: (parsed.tool_calls ?? []).map((call) => String(call.id)),
       modeledMs: modeledCallMs(window, model.served, model.timeScale),
       window,

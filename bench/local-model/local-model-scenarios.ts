@@ -23,6 +23,27 @@ const outcome = (call: TimedCall): string =>
   call.status === 200 ? '' : ` [${call.status} ${call.errorCode ?? ''}]`.replace(' ]', ']');
 const succeeded = (call: TimedCall): boolean => call.status === 200;
 
+/**
+ * A turn that answered took the path the bench means to time (one model call, the expected stop),
+ * or the figure would be about something else; a refused turn (504 past the deadline) is a result.
+ */
+function expectPath(call: TimedCall, stopReason: string): TimedCall {
+  if (call.status === 200 && (call.stopReason !== stopReason || call.modelCalls !== 1)) {
+    throw new Error(
+      `${call.route} ended with ${call.stopReason} after ${call.modelCalls} model calls, not ${stopReason} after 1`,
+    );
+  }
+  if (call.status !== 200 && call.status !== 504) {
+    throw new Error(`${call.route} answered ${call.status} ${call.errorCode ?? ''}`);
+  }
+  return call;
+}
+
+function expectStarted(call: TimedCall): TimedCall {
+  if (call.status !== 200) throw new Error(`conversation/start answered ${call.status}`);
+  return call;
+}
+
 let conversations = 0;
 const nextConversationId = (): string => `local-model-${++conversations}`;
 
@@ -39,10 +60,10 @@ async function exchange(
 ): Promise<TimedCall[]> {
   const script = EXCHANGES[index % EXCHANGES.length];
   if (script === undefined) throw new Error('no scripted exchange');
-  const command = await client.command(conversationId, script.utterance);
-  if (!succeeded(command) || command.stopReason !== 'tool_calls') return [command];
+  const command = expectPath(await client.command(conversationId, script.utterance), 'tool_calls');
+  if (!succeeded(command)) return [command];
   const results = await client.continue(conversationId, command.toolCallIds, script.output);
-  return [command, results];
+  return [command, expectPath(results, 'complete')];
 }
 
 export async function runLocalModelScenarios(
@@ -58,16 +79,19 @@ export async function runLocalModelScenarios(
   // 1. No warm-up.
   await freshModel(stack);
   let id = nextConversationId();
-  await client.start(id, false);
+  expectStarted(await client.start(id, false));
   const servedBefore = stack.model.served.length;
-  const cold = await client.command(id, EXCHANGES[0]?.utterance ?? '');
+  const cold = expectPath(await client.command(id, EXCHANGES[0]?.utterance ?? ''), 'tool_calls');
   const coldPrompt = stack.model.served[servedBefore]?.promptTokens ?? 0;
-  const afterCold = await client.command(id, EXCHANGES[1]?.utterance ?? '');
+  const afterCold = expectPath(
+    await client.command(id, EXCHANGES[1]?.utterance ?? ''),
+    'tool_calls',
+  );
 
   // 2. A warmed start and five exchanges.
   await freshModel(stack);
   id = nextConversationId();
-  const warmStart = await client.start(id, true);
+  const warmStart = expectStarted(await client.start(id, true));
   const turns: TimedCall[][] = [];
   for (let index = 0; index < 5; index += 1) turns.push(await exchange(client, id, index));
   const [firstCommand] = turns[0] ?? [];
@@ -83,10 +107,13 @@ export async function runLocalModelScenarios(
   // 3. A warmed start, the model left to finish its warm-up.
   await freshModel(stack);
   id = nextConversationId();
-  await client.start(id, true);
+  expectStarted(await client.start(id, true));
   await stack.model.idle();
   const servedBeforeIdle = stack.model.served.length;
-  const afterIdle = await client.command(id, EXCHANGES[0]?.utterance ?? '');
+  const afterIdle = expectPath(
+    await client.command(id, EXCHANGES[0]?.utterance ?? ''),
+    'tool_calls',
+  );
   const idleCached = stack.model.served[servedBeforeIdle]?.cachedTokens ?? 0;
 
   if (firstCommand === undefined || later[0] === undefined) throw new Error('no exchange ran');
