@@ -21,7 +21,9 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'Not JSON, fails the request schema, an invalid command set, tool results that do not ' +
     'match, or an unknown time zone.',
   '401': 'Missing, malformed or wrong X-API-Key.',
-  '404': 'Conversation unknown, expired, or another node’s.',
+  '404':
+    'Conversation unknown, expired, or another node’s (conversation_not_found); a path no route ' +
+    'serves (route_not_found).',
   '409':
     'The conversation changed during the request (retry), nothing is pending to continue, or a ' +
     'request with this request id is still running (retry after Retry-After).',
@@ -36,6 +38,51 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '503': 'No language model configured (local runs), or the store is unavailable.',
   '504': 'The turn ran out of time.',
 };
+
+/**
+ * The local API and a function's dispatch answer a route's path with another method (HEAD aside,
+ * which the local API serves as GET). In AWS, API Gateway answers that itself, with a 403
+ * `Missing Authentication Token`, before any function runs.
+ */
+const methodNotAllowed = {
+  description:
+    'The path is served with another method only (method_not_allowed); `Allow` names it. ' +
+    'Answered by the local API and sam local; API Gateway answers 403 instead.',
+  headers: {
+    Allow: { description: 'The method this path is served with.', schema: { type: 'string' } },
+  },
+  content: {
+    'application/json': {
+      schema: { $ref: '#/components/schemas/ErrorResponse' },
+      example: {
+        error: {
+          code: 'method_not_allowed',
+          message: 'Use POST on /api/v0/voice/command.',
+          details: [],
+        },
+      },
+    },
+  },
+};
+
+/** Where the API is served: `npm start`, and a deployed stage (the stack's ApiUrl output). */
+export const OPENAPI_SERVERS = [
+  {
+    url: 'http://127.0.0.1:3000',
+    description: '`npm start` on this machine (HOST and PORT move it).',
+  },
+  {
+    url: 'https://{apiId}.execute-api.{region}.amazonaws.com/{stage}',
+    description:
+      'A deployed stage: the `ApiUrl` output of the JccStateless stack (docs/deploy.md).',
+    variables: {
+      apiId: { default: 'your-api-id', description: 'The REST API id in the `ApiUrl` output.' },
+      region: { default: 'us-east-1', description: 'The region `cdk deploy` deployed to.' },
+      // The stage the CDK app names (infra/stacks/voice-api.ts stageName; a test keeps them equal).
+      stage: { default: 'prod', enum: ['prod'] },
+    },
+  },
+];
 
 /** Statuses only the voice routes answer: they take a request id. */
 const VOICE_ERROR_STATUSES: Readonly<Record<string, string>> = {
@@ -126,6 +173,7 @@ function operation(route: ApiRoute) {
         content: jsonContent(route.success.body),
       },
       ...errors,
+      '405': methodNotAllowed,
     },
   };
 }
@@ -146,7 +194,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       version: '0.1.0',
       description:
         'Voice nodes register commands, send utterances and get validated tool calls back.',
+      // package.json is private and names no license: nothing is granted (an SPDX LicenseRef).
+      license: { name: 'Proprietary: no license is granted', identifier: 'LicenseRef-Proprietary' },
     },
+    servers: OPENAPI_SERVERS,
     paths,
     components: {
       securitySchemes: {

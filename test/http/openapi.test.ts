@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../functions/http/api-routes';
+import { OPENAPI_SERVERS } from '../../functions/http/openapi-document';
 import {
   acknowledgeRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   voiceCommandRequestSchema,
 } from '../../functions/http/request-schemas';
+import { stageName } from '../../infra/stacks/voice-api';
 import { OPENAPI_PATH, renderOpenApi } from '../../infra/tools/write-openapi';
 import { useLocalStack } from '../support/local-stack-harness';
 
@@ -55,6 +58,43 @@ describe('docs/openapi.json', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
     expect(response.json).toEqual(JSON.parse(keptText()));
   });
+
+  it('answers HEAD /openapi.json with the headers of GET and no body', async () => {
+    // Act
+    const response = await fetch(`${harness.stack.url}/openapi.json`, { method: 'HEAD' });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json\b/);
+    expect(await response.text()).toBe('');
+  });
+});
+
+describe('docs/openapi.json under a real OpenAPI linter (Redocly, recommended-strict)', () => {
+  it('has no problem at all, warnings included', { timeout: 30_000 }, async () => {
+    // Prepare
+    const config = await createConfig({ extends: ['recommended-strict'] });
+
+    // Act
+    const problems = await lintFromString({
+      source: keptText(),
+      absoluteRef: OPENAPI_PATH,
+      config,
+    });
+
+    // Assess
+    const described = problems.map(
+      (problem) =>
+        `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+    );
+    expect(described).toEqual([]);
+  });
+
+  it('names the local API and the deployed stage the CDK app creates', () => {
+    // Assess
+    expect(OPENAPI_SERVERS[0]?.url).toBe('http://127.0.0.1:3000');
+    expect(OPENAPI_SERVERS[1]?.variables?.stage.default).toBe(stageName);
+  });
 });
 
 describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
@@ -92,7 +132,8 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
       const bodyErrors = route.requestBody === null ? [] : ['413', '415'];
       // The voice routes take a request id; reusing one with another body is a 422.
       const idErrors = route.takesRequestId ? ['422'] : [];
-      const expected = [String(route.success.status), ...errors, ...bodyErrors, ...idErrors];
+      // 405: the path with another method (method_not_allowed), as the local API answers it.
+      const expected = [String(route.success.status), ...errors, '405', ...bodyErrors, ...idErrors];
       expect(statuses.sort()).toEqual(expected.sort());
     }
   });
