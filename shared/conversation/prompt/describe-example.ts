@@ -4,7 +4,7 @@ import { isDateLike } from './describe-parameter';
 const ABSOLUTE_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}|^P/;
 
 /**
- * `"Set a timer for 5 minutes" -> set_timer({"duration_seconds":300})`.
+ * `"Set a timer for 5 minutes" -> {"duration_seconds":300}` (under its command's name).
  *
  * Older nodes write date keys such as `tomorrow` into their examples. Shown as they are, they
  * would teach the model to send words where absolute values are required, so a relative value of
@@ -16,7 +16,7 @@ export function describeExample(command: CommandSpec, example: CommandExample): 
     const parameter = command.parameters.find((candidate) => candidate.name === name);
     shown[name] = parameter && isDateLike(parameter.type) ? absoluteOrPlaceholder(value) : value;
   }
-  return `- "${example.voiceCommand}" -> ${command.name}(${JSON.stringify(shown)})`;
+  return `"${example.voiceCommand}" -> ${JSON.stringify(shown)}`;
 }
 
 function absoluteOrPlaceholder(value: unknown): unknown {
@@ -26,5 +26,5 @@ function absoluteOrPlaceholder(value: unknown): unknown {
   );
   if (allAbsolute) return value;
   const words = values.map((item) => String(item).replaceAll('_', ' ')).join(', ');
-  return `<${words}: absolute ISO-8601 value(s) in the user's time zone>`;
+  return `<${words} as ISO-8601>`;
 }

@@ -6,16 +6,13 @@ export const commandExamplesTool: ToolDefinition = {
   type: 'function',
   function: {
     name: ServerToolName.getCommandUtteranceExamples,
-    description:
-      'Look up example utterances (with the arguments they map to) and antipatterns of commands, ' +
-      'when unsure which command fits or how to fill its parameters.',
+    description: 'More examples of commands, when unsure which fits or how to fill it.',
     parameters: {
       type: 'object',
       properties: {
         command_names: {
           type: 'array',
           items: { type: 'string' },
-          description: 'Names of the commands to look up.',
         },
       },
       required: ['command_names'],

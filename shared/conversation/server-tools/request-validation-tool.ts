@@ -6,18 +6,14 @@ export const requestValidationTool: ToolDefinition = {
   function: {
     name: ServerToolName.requestValidation,
     description:
-      'Ask the user a clarifying question when a required value is missing or ambiguous and cannot ' +
-      'be inferred. The turn stops until the user answers.',
+      'Ask the user one short question when a required value is missing or ambiguous and cannot ' +
+      'be inferred.',
     parameters: {
       type: 'object',
       properties: {
-        question: { type: 'string', description: 'A short question the user can answer aloud.' },
-        parameter_name: { type: 'string', description: 'The parameter the answer fills.' },
-        options: {
-          type: 'array',
-          items: { type: 'string' },
-          description: 'The choices, when there is a fixed set.',
-        },
+        question: { type: 'string' },
+        parameter_name: { type: 'string' },
+        options: { type: 'array', items: { type: 'string' } },
       },
       required: ['question', 'parameter_name'],
     },

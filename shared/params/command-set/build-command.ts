@@ -61,7 +61,8 @@ export function buildCommand(
   const toolParameters: Record<string, unknown> = {
     type: 'object',
     properties: Object.fromEntries(built.map(({ spec }) => [spec.name, spec.schema])),
-    required: [...required],
+    // An empty list says nothing: left out, it costs the prompt nothing on every request.
+    ...(required.size === 0 ? {} : { required: [...required] }),
     ...(additionalProperties === undefined ? {} : { additionalProperties }),
     ...rootKeywords,
   };

@@ -12,46 +12,29 @@ function withoutRefinable(source: CommandSetSource): CommandSetSource {
   ) as CommandSetSource;
 }
 
-const sectionOf = (prompt: string, heading: string): string => {
-  const start = prompt.indexOf(heading);
-  const end = prompt.indexOf('\n\n', start);
-  return prompt.slice(start, end < 0 ? undefined : end);
-};
+const lineOf = (prompt: string, start: string): string =>
+  prompt.split('\n').find((line) => line.startsWith(start)) ?? '';
 
 describe('the system prompt of a registration with refinable parameters', () => {
   const prompt = buildSystemPrompt(compile(fixtureRegistration()));
 
   it('says once what a refinement is, before the commands', () => {
-    expect(sectionOf(prompt, 'Refinements:')).toBe(
-      [
-        'Refinements:',
-        '- A parameter marked refinable can be adjusted after its command ran. When the user\'s next request only adjusts one (for example "actually, play it next" or "make it louder"), it refines the last call of that command and is not a new request: call the same command again with the refined value and every other argument as the user last had it.',
-        "- The user's message names the last call with refinable parameters when there is one. A refinement adds nothing the user did not ask for.",
-      ].join('\n'),
+    const rule = lineOf(prompt, '- A request that only adjusts a refinable parameter');
+    expect(rule).toBe(
+      '- A request that only adjusts a refinable parameter (named below; "play it next", "louder") calls the same command again: the new value, the other arguments as last used (the user\'s message names that call), nothing added.',
     );
-    expect(prompt.indexOf('Refinements:')).toBeLessThan(prompt.indexOf('Commands:'));
-    expect(prompt.split('Refinements:')).toHaveLength(2);
+    expect(prompt.indexOf(rule)).toBeLessThan(prompt.indexOf('Commands:'));
+    expect(prompt.split('refinable parameter')).toHaveLength(2);
   });
 
-  it('marks the refinable parameters of music and names them under the command', () => {
-    expect(sectionOf(prompt, '## music')).toBe(
-      [
-        '## music',
-        'Play and control music.',
-        'Parameters:',
-        '- action (string, required, one of: play, pause, resume, next, previous, volume)',
-        '- query (string, optional)',
-        '- queue_option (string, optional, refinable, one of: play, next, add)',
-        '- volume_level (int, optional, refinable): Volume 0-100',
-        'Refinable: queue_option, volume_level. A follow-up that adjusts only these calls music again with the other arguments unchanged.',
-        'Examples:',
-        '- "Play some jazz" -> music({"action":"play","query":"jazz"})',
-      ].join('\n'),
+  it('names the refinable parameters of music on its line (the tool schema marks them too)', () => {
+    expect(lineOf(prompt, '- music:')).toBe(
+      '- music: E.g. "Play some jazz" -> {"action":"play","query":"jazz"}. Refinable: queue_option, volume_level.',
     );
   });
 
   it('says nothing of refinements for commands without refinable parameters', () => {
-    expect(sectionOf(prompt, '## set_timer')).not.toMatch(/refin/i);
+    expect(lineOf(prompt, '- set_timer:')).not.toMatch(/refin/i);
   });
 });
 
@@ -66,9 +49,8 @@ describe('the system prompt of a registration without refinable parameters', () 
     // Assess
     expect(prompt).not.toMatch(/refin/i);
     const marksTakenOut = withMarks
-      .replace(/\n\nRefinements:[\s\S]*?(?=\n\nCommands:)/, '')
-      .replaceAll(', refinable', '')
-      .replace(/\nRefinable: [^\n]*/, '');
+      .replace(/\n- A request that only adjusts a refinable parameter[^\n]*/, '')
+      .replace(/ Refinable: [^\n]*/, '');
     expect(prompt).toBe(marksTakenOut);
   });
 });

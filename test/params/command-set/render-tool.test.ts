@@ -58,9 +58,8 @@ describe('the OpenAI tools of the real node registration', () => {
             properties: Object.fromEntries(
               parameters.map((parameter) => [parameter.name, expectedProperty(parameter)]),
             ),
-            required: parameters
-              .filter((parameter) => parameter.required)
-              .map((parameter) => parameter.name),
+            // An empty `required` is left out: it says nothing and costs every request.
+            ...requiredOf(parameters),
           },
         },
       });
@@ -151,3 +150,8 @@ describe('rendering enums, defaults and refinable parameters', () => {
     ]);
   });
 });
+
+function requiredOf(parameters: readonly { name: string; required: boolean }[]) {
+  const names = parameters.filter((parameter) => parameter.required).map((item) => item.name);
+  return names.length === 0 ? {} : { required: names };
+}
