@@ -25,7 +25,7 @@ export function handleErrors(
       const mapped = mapError(error);
       const status = mapped.statusCode;
       const code = mapped.body.error.code;
-      metrics(request.context).addMetric(`status_${status}`, MetricUnit.Count, 1);
+      metrics(request.context).addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
       if (status === 500) {
         logger.error('request failed', { status, code, error });
       } else if (status >= 500) {
