@@ -74,7 +74,8 @@ export async function measureExchanges(
     model,
     clock: systemClock,
     ids: randomIds,
-    settings: DEFAULT_ENGINE_SETTINGS,
+    // The turn alone is measured: no model warm-up at each start.
+    settings: { ...DEFAULT_ENGINE_SETTINGS, warmUpTimeoutMs: 0 },
   };
   const command: number[] = [];
   const continued: number[] = [];

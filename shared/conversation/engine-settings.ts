@@ -26,7 +26,9 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxValidationRetries: 2,
   maxModelCalls: 6,
   turnDeadlineMs: 25_000,
-  warmUpTimeoutMs: 3_000,
+  // Long enough for a CPU model to read the whole prompt once (about 12 s on a small Q4 model):
+  // the first utterance then pays only its own part. A hosted model takes about a second.
+  warmUpTimeoutMs: 20_000,
   conversationTtlSeconds: 86_400,
   maxHistoryBytes: 160_000,
   maxToolOutputBytes: 8_000,

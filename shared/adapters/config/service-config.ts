@@ -67,6 +67,14 @@ export function readServiceConfig(
   if (!POLICIES.includes(policy as NormalizationPolicy)) {
     problems.push(`PARAM_NORMALIZATION must be one of ${POLICIES.join(', ')}, got "${policy}"`);
   }
+  // Up to 10 minutes: a CPU model on a laptop is slow. Behind API Gateway the stack derives the
+  // deadline, the Lambda timeout and the gateway's wait from one setting (infra/stacks/turn-timing.ts).
+  const deadlineMs = integer(
+    'TURN_DEADLINE_MS',
+    DEFAULT_ENGINE_SETTINGS.turnDeadlineMs,
+    1_000,
+    600_000,
+  );
   const engine: EngineSettings = {
     ...DEFAULT_ENGINE_SETTINGS,
     normalization: POLICIES.includes(policy as NormalizationPolicy)
@@ -78,17 +86,11 @@ export function readServiceConfig(
       0,
       5,
     ),
-    // Up to 10 minutes: a CPU model on a laptop is slow. Behind API Gateway the stack derives the
-    // deadline, the Lambda timeout and the gateway's wait from one setting (infra/stacks/turn-timing.ts).
-    turnDeadlineMs: integer(
-      'TURN_DEADLINE_MS',
-      DEFAULT_ENGINE_SETTINGS.turnDeadlineMs,
-      1_000,
-      600_000,
-    ),
+    turnDeadlineMs: deadlineMs,
+    // By default the warm-up leaves the start 2 s of a turn's time to answer in.
     warmUpTimeoutMs: integer(
       'WARMUP_TIMEOUT_MS',
-      DEFAULT_ENGINE_SETTINGS.warmUpTimeoutMs,
+      Math.max(0, Math.min(DEFAULT_ENGINE_SETTINGS.warmUpTimeoutMs, deadlineMs - 2_000)),
       0,
       600_000,
     ),
@@ -103,6 +105,11 @@ export function readServiceConfig(
   const authRejectionFloorMs = integer('AUTH_REJECTION_FLOOR_MS', 25, 0, 1_000);
   const rateRequests = integer('NODE_RATE_LIMIT', 120, 0, 100_000);
   const rateWindowSeconds = integer('NODE_RATE_WINDOW_SECONDS', 60, 1, 3_600);
+  if (engine.warmUpTimeoutMs >= engine.turnDeadlineMs && engine.warmUpTimeoutMs > 0) {
+    problems.push(
+      `WARMUP_TIMEOUT_MS (${engine.warmUpTimeoutMs}) must be below TURN_DEADLINE_MS (${engine.turnDeadlineMs}): conversation/start answers within a turn's time`,
+    );
+  }
   const tableName = text('TABLE_NAME');
   if (tableName === null) problems.push('TABLE_NAME is required');
   const maxTokens = integer('MODEL_MAX_TOKENS', 1_024, 16, 65_536);

@@ -22,6 +22,21 @@ describe('readServiceConfig', () => {
     });
   });
 
+  it.each([
+    ['the default deadline', {}, 20_000],
+    ['a short deadline: 2 s of it left to answer', { TURN_DEADLINE_MS: '8000' }, 6_000],
+    ['a long local deadline', { TURN_DEADLINE_MS: '300000' }, 20_000],
+    ['an explicit one', { WARMUP_TIMEOUT_MS: '0' }, 0],
+  ])('waits for the model warm-up within a turn: %s', (_case, env, expected) => {
+    expect(readServiceConfig({ ...BASE, ...env }).engine.warmUpTimeoutMs).toBe(expected);
+  });
+
+  it('refuses a warm-up longer than a turn, naming both settings', () => {
+    expect(() =>
+      readServiceConfig({ ...BASE, TURN_DEADLINE_MS: '5000', WARMUP_TIMEOUT_MS: '5000' }),
+    ).toThrow(/WARMUP_TIMEOUT_MS \(5000\) must be below TURN_DEADLINE_MS \(5000\)/);
+  });
+
   it('reads every setting the handlers document', () => {
     const config = readServiceConfig({
       ...BASE,
