@@ -26,5 +26,7 @@ export interface ToolDefinition {
     readonly name: string;
     readonly description: string;
     readonly parameters: Readonly<Record<string, unknown>>;
+    /** OpenAI structured outputs: the model can only produce arguments valid for `parameters`. */
+    readonly strict?: boolean;
   };
 }

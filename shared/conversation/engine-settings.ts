@@ -13,6 +13,11 @@ export interface EngineSettings {
   readonly warmUpTimeoutMs: number;
   /** Sliding expiry of a conversation after its last write. */
   readonly conversationTtlSeconds: number;
+  /**
+   * Send each tool with `strict: true` in OpenAI's strict subset (structured outputs, grammar-
+   * constrained servers); optional values then come back as null and are taken out again.
+   */
+  readonly strictToolSchemas: boolean;
   /** Upper bound of the stored history, in UTF-8 bytes of its JSON (less beside a large registration). */
   readonly maxHistoryBytes: number;
   /** Upper bound of one stored tool output, in UTF-8 bytes. */
@@ -30,6 +35,7 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   // the first utterance then pays only its own part. A hosted model takes about a second.
   warmUpTimeoutMs: 20_000,
   conversationTtlSeconds: 86_400,
+  strictToolSchemas: false,
   maxHistoryBytes: 160_000,
   maxToolOutputBytes: 8_000,
   maxToolOutputsBytesPerRequest: 32_000,

@@ -27,6 +27,8 @@ export {
   type Repair,
   RepairRule,
 } from './normalization/repair';
+export { omitStrictNulls } from './strict/omit-strict-nulls';
+export { type StrictTool, strictTools } from './strict/strict-tools';
 export {
   formatParameterType,
   isTemporalType,

@@ -63,6 +63,15 @@ export function readServiceConfig(
     return parsed;
   };
 
+  const flag = (name: string, fallback: boolean): boolean => {
+    const value = text(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === '1') return true;
+    if (value === 'false' || value === '0') return false;
+    problems.push(`${name} must be true or false, got "${value}"`);
+    return fallback;
+  };
+
   const policy = (text('PARAM_NORMALIZATION') ?? 'lossless').toLowerCase();
   if (!POLICIES.includes(policy as NormalizationPolicy)) {
     problems.push(`PARAM_NORMALIZATION must be one of ${POLICIES.join(', ')}, got "${policy}"`);
@@ -94,6 +103,7 @@ export function readServiceConfig(
       0,
       600_000,
     ),
+    strictToolSchemas: flag('STRICT_TOOL_SCHEMAS', DEFAULT_ENGINE_SETTINGS.strictToolSchemas),
     conversationTtlSeconds: integer(
       'CONVERSATION_TTL_SECONDS',
       DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,

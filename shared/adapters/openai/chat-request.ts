@@ -51,6 +51,7 @@ export function toOpenAiTool(tool: ToolDefinition): ChatCompletionFunctionTool {
       name: tool.function.name,
       description: tool.function.description,
       parameters: { ...tool.function.parameters },
+      ...(tool.function.strict === true ? { strict: true } : {}),
     },
   };
 }

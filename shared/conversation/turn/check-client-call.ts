@@ -1,4 +1,4 @@
-import type { Repair, ValidationIssue } from '../../params';
+import { omitStrictNulls, type Repair, type ValidationIssue } from '../../params';
 import type { ToolCall } from '../chat-message';
 import type { ExtractedToolCall } from '../tool-calls';
 import { recordedArguments } from './recorded-arguments';
@@ -44,7 +44,7 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     after: undefined,
   }));
   const check = context.commandSet.check(
-    { name: extracted.name, arguments: parsed.value },
+    { name: extracted.name, arguments: asDeclared(extracted.name, parsed.value, context) },
     context.settings.normalization,
   );
   const repairs = [...jsonRepairs, ...check.repairs];
@@ -62,4 +62,11 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     arguments: JSON.stringify(check.arguments),
   };
   return { ok: true, call, repairs };
+}
+
+/** In strict mode an omitted optional value arrives as null: taken out, as the node declared it. */
+function asDeclared(name: string, value: unknown, context: TurnContext): unknown {
+  if (!context.settings.strictToolSchemas) return value;
+  const command = context.commandSet.commands.get(name);
+  return command === undefined ? value : omitStrictNulls(value, command.tool.function.parameters);
 }

@@ -1,4 +1,4 @@
-import type { CompiledCommandSet } from '../../params';
+import { type CompiledCommandSet, strictTools } from '../../params';
 import type { Clock } from '../../ports/clock';
 import {
   type LanguageModel,
@@ -18,11 +18,13 @@ export interface TurnDriverDependencies {
   readonly clock: Clock;
 }
 
+interface RequestParts {
+  readonly systemPrompt: string;
+  readonly tools: readonly ToolDefinition[];
+}
+
 /** The prompt and tool list of a command set never change, so they are built once per set. */
-const requestParts = new WeakMap<
-  CompiledCommandSet,
-  { systemPrompt: string; tools: ToolDefinition[] }
->();
+const requestParts = new WeakMap<CompiledCommandSet, Map<boolean, RequestParts>>();
 
 /**
  * The driver: the only part of the turn that does I/O. It calls the model while `step` asks for
@@ -35,7 +37,7 @@ export async function runTurn(
   dependencies: TurnDriverDependencies,
   deadline: number,
 ): Promise<Extract<TurnAction, { type: 'finish' }>> {
-  const { systemPrompt, tools } = partsFor(context.commandSet);
+  const { systemPrompt, tools } = partsFor(context.commandSet, context.settings.strictToolSchemas);
   let action: TurnAction = { type: 'call_model', state: initial, toolChoice: 'auto' };
   while (action.type === 'call_model') {
     const { state, toolChoice } = action;
@@ -56,15 +58,12 @@ export async function runTurn(
 
 /** The system prompt of a command set, as the model receives it. */
 export function systemPromptFor(commandSet: CompiledCommandSet): string {
-  return partsFor(commandSet).systemPrompt;
+  return partsFor(commandSet, false).systemPrompt;
 }
 
 /** The prompt prefix every request of a command set starts with: its system prompt and tools. */
-export function requestPrefixFor(commandSet: CompiledCommandSet): {
-  readonly systemPrompt: string;
-  readonly tools: readonly ToolDefinition[];
-} {
-  return partsFor(commandSet);
+export function requestPrefixFor(commandSet: CompiledCommandSet, strict = false): RequestParts {
+  return partsFor(commandSet, strict);
 }
 
 async function callModel(
@@ -86,17 +85,16 @@ async function callModel(
   }
 }
 
-function partsFor(commandSet: CompiledCommandSet): {
-  systemPrompt: string;
-  tools: ToolDefinition[];
-} {
-  let parts = requestParts.get(commandSet);
+function partsFor(commandSet: CompiledCommandSet, strict: boolean): RequestParts {
+  const variants = requestParts.get(commandSet) ?? new Map<boolean, RequestParts>();
+  requestParts.set(commandSet, variants);
+  let parts = variants.get(strict);
   if (parts === undefined) {
-    parts = {
-      systemPrompt: buildSystemPrompt(commandSet),
-      tools: [...commandSet.tools, ...SERVER_TOOLS],
-    };
-    requestParts.set(commandSet, parts);
+    const nodeTools = strict
+      ? strictTools(commandSet.tools).map(({ tool }) => tool)
+      : commandSet.tools;
+    parts = { systemPrompt: buildSystemPrompt(commandSet), tools: [...nodeTools, ...SERVER_TOOLS] };
+    variants.set(strict, parts);
   }
   return parts;
 }

@@ -77,11 +77,7 @@ export async function startConversation(
   const warmUp =
     request.skipWarmUp === true
       ? WarmUp.skipped
-      : await warmUpModel(
-          dependencies.model,
-          compiled.value,
-          dependencies.settings.warmUpTimeoutMs,
-        );
+      : await warmUpModel(dependencies.model, compiled.value, dependencies.settings);
   return {
     conversationId: request.conversationId,
     timezone,

@@ -26,11 +26,12 @@ const WARM_UP_MESSAGE = 'Hello.';
 export async function warmUpModel(
   model: LanguageModel | null,
   commandSet: CompiledCommandSet,
-  timeoutMs: number,
+  settings: { readonly warmUpTimeoutMs: number; readonly strictToolSchemas: boolean },
 ): Promise<WarmUp> {
+  const timeoutMs = settings.warmUpTimeoutMs;
   if (model === null) return WarmUp.noModel;
   if (timeoutMs <= 0) return WarmUp.skipped;
-  const { systemPrompt, tools } = requestPrefixFor(commandSet);
+  const { systemPrompt, tools } = requestPrefixFor(commandSet, settings.strictToolSchemas);
   try {
     await model.complete(
       {
