@@ -23,7 +23,8 @@ export interface LocalApiServer {
 
 /** API Gateway's own payload limit; the handlers enforce the (smaller) documented one. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-const LAMBDA_TIMEOUT_MS = 29_000;
+/** The context's time left when no timeout is given: API Gateway's default wait. */
+const DEFAULT_FUNCTION_TIMEOUT_MS = 29_000;
 
 /**
  * What `sam local start-api` does, without Docker: each request becomes the REST proxy event AWS
@@ -34,6 +35,8 @@ export async function startLocalApiServer(options: {
   readonly host?: string;
   readonly routes: readonly LocalRoute[];
   readonly documents?: Readonly<Record<string, unknown>>;
+  /** What the handlers' Lambda context counts down from (the deployed function's timeout). */
+  readonly functionTimeoutMs?: number;
   readonly log?: (line: string) => void;
 }): Promise<LocalApiServer> {
   const routes = new Map<string, LocalRoute[]>();
@@ -41,7 +44,10 @@ export async function startLocalApiServer(options: {
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
   const server = createServer((request, response) => {
     const startedAt = performance.now();
-    serve(request, response, routes, options.documents ?? {})
+    serve(request, response, routes, {
+      documents: options.documents ?? {},
+      functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
+    })
       .catch((error: unknown) => {
         options.log?.(`local server error: ${String(error)}`);
         if (!response.headersSent)
@@ -68,8 +74,12 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   routes: ReadonlyMap<string, readonly LocalRoute[]>,
-  documents: Readonly<Record<string, unknown>>,
+  served: {
+    readonly documents: Readonly<Record<string, unknown>>;
+    readonly functionTimeoutMs: number;
+  },
 ): Promise<void> {
+  const { documents, functionTimeoutMs } = served;
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method === 'GET' && url.pathname === '/health')
@@ -103,7 +113,7 @@ async function serve(
   });
   const result = await route.handler(
     event,
-    localLambdaContext(route.functionName, LAMBDA_TIMEOUT_MS),
+    localLambdaContext(route.functionName, functionTimeoutMs),
   );
   for (const [name, value] of Object.entries(result.headers ?? {}))
     response.setHeader(name, String(value));

@@ -9,12 +9,14 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
   createTableIfMissing,
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import {
@@ -53,6 +55,9 @@ export async function startLocalStack(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
+  // Every setting the handlers read, checked before anything starts: a bad one stops npm start
+  // with one line instead of a 500 on every request.
+  const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
   if (settings.dataDir !== null) await mkdir(settings.dataDir, { recursive: true });
   const database = await startEmbeddedDynamoDb({
     port: settings.dynamoDbPort,
@@ -72,6 +77,8 @@ export async function startLocalStack(
       host: settings.host,
       routes: await loadRoutes(),
       documents: { '/openapi.json': await loadOpenApi() },
+      // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
+      functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
       log,
     }).catch(rethrowPortInUse('PORT', settings.host, settings.port));
     const server = api;

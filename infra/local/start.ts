@@ -1,5 +1,6 @@
 /** `npm start`: the local API with an embedded DynamoDB. Ctrl-C stops it cleanly. */
 import { apiRoutes } from '../../functions/http/api-routes';
+import { ConfigError } from '../../shared/adapters/config/service-config';
 import { LocalSettingsError } from './local-settings';
 import { type LocalStack, startLocalStack } from './local-stack';
 import { PortInUseError } from './port-in-use-error';
@@ -10,7 +11,11 @@ try {
   stack = await startLocalStack(process.env, (line) => console.log(line));
 } catch (error) {
   // A setting to change is one line naming it; anything else is a bug and keeps its stack.
-  if (!(error instanceof PortInUseError || error instanceof LocalSettingsError)) throw error;
+  const oneLine =
+    error instanceof PortInUseError ||
+    error instanceof LocalSettingsError ||
+    error instanceof ConfigError;
+  if (!oneLine) throw error;
   console.error(`npm start: ${error.message}`);
   process.exit(1);
 }

@@ -129,3 +129,30 @@ describe.each([
     }
   });
 });
+
+describe('npm start with an invalid setting', () => {
+  it('names every bad setting in one line and exits 1, instead of answering 500 later', {
+    timeout: 60_000,
+  }, async () => {
+    const server = spawnLocalApi({
+      ...withoutStackVariables(process.env),
+      PORT: String(await freePort()),
+      DYNAMODB_PORT: String(await freePort()),
+      DATA_DIR: 'memory',
+      TURN_DEADLINE_MS: 'soon',
+      PARAM_NORMALIZATION: 'sloppy',
+    });
+    try {
+      const exit = await server.exit(30_000);
+
+      expect(exit, server.output()).toEqual({ code: 1, signal: null });
+      const lines = server.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^npm start: invalid configuration: .*PARAM_NORMALIZATION.*TURN_DEADLINE_MS/,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+});
