@@ -20,7 +20,7 @@ describe('STRICT_TOOL_SCHEMAS=true', () => {
     });
 
     const [request] = harness.llm.requests;
-    const tools = (request?.body?.tools ?? []) as {
+    const tools = (request?.body?.tools ?? []) as unknown as readonly {
       function: { name: string; strict?: boolean };
     }[];
     const nodeTools = tools.filter(
