@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ChatMessage } from '../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../shared/chat/chat-message';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
 import { step } from '../../shared/conversation/turn/step';
 import type { StopReason } from '../../shared/conversation/turn/turn-outcome';

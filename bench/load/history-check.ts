@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../shared/chat/chat-message';
 import type { ConversationLog } from './load-recorder';
 import { findTurnTag } from './turn-tag';
 

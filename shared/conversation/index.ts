@@ -1,4 +1,4 @@
-export * from './chat-message';
+export * from '../chat/chat-message';
 export * from './engine-settings';
 export * from './errors';
 export * from './server-tools/server-tool-names';

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../conversation/chat-message';
+import type { ChatMessage } from '../chat/chat-message';
 
 /** A tool call handed to the node (or a clarification asked of the user) awaiting its result. */
 export interface PendingToolCall {

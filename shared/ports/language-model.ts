@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolDefinition } from '../conversation/chat-message';
+import type { ChatMessage, ToolDefinition } from '../chat/chat-message';
 
 export interface ModelRequest {
   readonly messages: readonly ChatMessage[];

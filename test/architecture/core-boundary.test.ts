@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const CORE = ['shared/params', 'shared/conversation', 'shared/ports'];
+const CORE = ['shared/chat', 'shared/params', 'shared/conversation', 'shared/ports'];
 const run = promisify(execFile);
 
 async function sourceFiles(folder: string): Promise<string[]> {
@@ -73,4 +73,45 @@ describe('the core does no I/O', () => {
       await rm(scratch, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    ['shared/params', "import { step } from '../conversation/turn/step';", true],
+    ['shared/ports', "import { step } from '../conversation/turn/step';", true],
+    ['shared/chat', "import { compileCommandSet } from '../params';", true],
+    ['shared/conversation', "import { compileCommandSet } from '../params';", false],
+    ['shared/adapters', "import { step } from '../conversation/turn/step';", false],
+  ])(
+    'a file in %s importing `%s`: refused by the layer rule: %s',
+    async (folder, line, refused) => {
+      // Prepare: layers point down (chat < params, ports < conversation < adapters and the edge).
+      const scratch = await mkdtemp(join(tmpdir(), 'jcc-layers-'));
+      try {
+        const config = JSON.parse(await readFile(join(root, 'biome.json'), 'utf8'));
+        delete config.$schema;
+        await writeFile(join(scratch, 'biome.json'), JSON.stringify(config));
+        await mkdir(join(scratch, folder), { recursive: true });
+        await writeFile(
+          join(scratch, folder, 'probe.ts'),
+          `${line}\nexport const used = [${line.match(/\{ (\w+) \}/)?.[1]}];\n`,
+        );
+        const biome = join(root, 'node_modules/.bin/biome');
+
+        // Act
+        const result = await run(biome, ['lint', `${folder}/probe.ts`], { cwd: scratch }).then(
+          (done) => ({ failed: false, output: done.stdout + done.stderr }),
+          (error: { stdout: string; stderr: string }) => ({
+            failed: true,
+            output: error.stdout + error.stderr,
+          }),
+        );
+
+        // Assess
+        expect(
+          result.output.includes('Layers point down') || result.output.includes('bottom layer'),
+        ).toBe(refused);
+      } finally {
+        await rm(scratch, { recursive: true, force: true });
+      }
+    },
+  );
 });

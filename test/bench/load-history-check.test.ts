@@ -6,7 +6,7 @@ import {
 } from '../../bench/load/history-check';
 import { parseLoadOptions } from '../../bench/load/load-options';
 import type { ConversationLog } from '../../bench/load/load-recorder';
-import type { ChatMessage } from '../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../shared/chat/chat-message';
 
 const NEVER_BOUNDED = 1_000_000;
 /** Every history here is within this bound's margin: a missing oldest turn may have been cut. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ChatMessage } from '../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../shared/chat/chat-message';
 import {
   DEFAULT_ENGINE_SETTINGS,
   type EngineSettings,

@@ -1,4 +1,4 @@
-import type { ChatMessage, ToolCall } from '../../conversation/chat-message';
+import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import { failure, type Result, success } from '../../result';
 
 /**

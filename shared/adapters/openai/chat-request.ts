@@ -3,7 +3,7 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { ChatMessage, ToolDefinition } from '../../conversation/chat-message';
+import type { ChatMessage, ToolDefinition } from '../../chat/chat-message';
 import type { ModelRequest } from '../../ports/language-model';
 
 /** What the adapter adds to every request besides the conversation itself. */

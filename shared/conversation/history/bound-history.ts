@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { cutToUtf8Length, utf8Length } from './utf8-length';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import type { RefinableCall } from '../refinement/refinable-call';
 import { formatClockStamp, timeZoneOf } from '../time-zones';
 import { describeRefinableCall, REFINABLE_CALL_LINE } from './describe-refinable-call';

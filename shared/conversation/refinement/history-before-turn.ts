@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 
 /**
  * The history as it stood before the turn that made the call `callId`: every message before the

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import { ServerToolName } from './server-tool-names';
 
 export const requestValidationTool: ToolDefinition = {

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../chat-message';
+import type { ToolCall } from '../../chat/chat-message';
 import { isServerToolName } from '../server-tools/server-tool-names';
 import type { ExtractedToolCall } from '../tool-calls';
 import { recordedArguments } from './recorded-arguments';

@@ -1,5 +1,5 @@
 import { omitStrictNulls, type Repair, type ValidationIssue } from '../../params';
-import type { ToolCall } from '../chat-message';
+import type { ToolCall } from '../../chat/chat-message';
 import type { ExtractedToolCall } from '../tool-calls';
 import { recordedArguments } from './recorded-arguments';
 import type { TurnContext } from './turn-state';

@@ -1,4 +1,4 @@
-import type { ToolCall } from '../chat-message';
+import type { ToolCall } from '../../chat/chat-message';
 import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { StopReason, type TurnOutcome } from './turn-outcome';

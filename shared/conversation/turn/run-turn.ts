@@ -6,7 +6,7 @@ import {
   LanguageModelFailure,
   type ModelReply,
 } from '../../ports/language-model';
-import type { ToolDefinition } from '../chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import { ModelFailedError, TurnTimeoutError } from '../errors';
 import { buildSystemPrompt } from '../prompt/system-prompt';
 import { SERVER_TOOLS } from '../server-tools/run-server-tool';

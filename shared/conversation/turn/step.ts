@@ -14,7 +14,7 @@
  */
 import { buildRetryMessage } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
-import type { ChatMessage, ToolCall } from '../chat-message';
+import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';

@@ -10,7 +10,7 @@
 
 import { canonicalJson } from '../../params';
 import type { ConversationRecord } from '../../ports/conversation-store';
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
 import { requestIdentity } from '../idempotency/request-identity';

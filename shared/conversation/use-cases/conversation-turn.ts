@@ -13,7 +13,7 @@ import {
   ConversationTooLargeError,
   type PendingToolCall,
 } from '../../ports/conversation-store';
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
 import { boundHistory } from '../history/bound-history';
 import {

@@ -13,7 +13,7 @@
  */
 import { type CompiledCommandSet, compileKnownCommandSet } from '../../params';
 import type { ConversationRecord } from '../../ports/conversation-store';
-import type { ChatMessage } from '../chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { requestIdentity } from '../idempotency/request-identity';
 import { withTurnContext } from '../prompt/turn-context';
 import { historyBeforeTurn } from '../refinement/history-before-turn';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../conversation/chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import { isJsonObject, type JsonObject } from '../types/json-value';
 import { type BuiltParameter, clientParameter, typedParameter } from './build-parameter';
 import type { IssueList } from './command-set-issue';

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../conversation/chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import type { ParameterType } from '../types/parameter-type';
 
 export interface CommandExample {

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../conversation/chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import { argumentLimitIssue } from '../limits/argument-limits';
 import { normalizeArguments } from '../normalization/normalize-arguments';
 import type { NormalizationPolicy, Repair } from '../normalization/repair';

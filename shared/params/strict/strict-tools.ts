@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../conversation/chat-message';
+import type { ToolDefinition } from '../../chat/chat-message';
 import { toStrictSchema } from './strict-schema';
 
 /** A tool as sent in strict mode, or as it was with the reason it cannot be strict. */

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import type { Clock } from '../../../shared/ports/clock';
 import type { ConversationRecord } from '../../../shared/ports/conversation-store';
 

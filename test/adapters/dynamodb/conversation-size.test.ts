@@ -9,7 +9,7 @@ import {
 import { conversationToItem } from '../../../shared/adapters/dynamodb/conversation-item';
 import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
 import { itemSizeBytes } from '../../../shared/adapters/dynamodb/item-size';
-import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { ConversationTooLargeError } from '../../../shared/ports';
 import { conversationRecord } from './conversation-fixtures';
 import { useStoreTable } from './use-store-table';

@@ -2,7 +2,7 @@ import {
   OpenAiLanguageModel,
   type OpenAiLanguageModelOptions,
 } from '../../../shared/adapters/openai';
-import type { ChatMessage, ToolDefinition } from '../../../shared/conversation/chat-message';
+import type { ChatMessage, ToolDefinition } from '../../../shared/chat/chat-message';
 import { LanguageModelError, type ModelRequest } from '../../../shared/ports/language-model';
 
 /** Long and distinctive, so a leak into a message cannot go unnoticed. */

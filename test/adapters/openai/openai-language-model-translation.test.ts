@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OpenAiLanguageModel } from '../../../shared/adapters/openai';
-import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { modelFor, requestOf, secretApiKey, userAsks, weatherTool } from './model-under-test';
 

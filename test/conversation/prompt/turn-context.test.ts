@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { latestUtterance, withTurnContext } from '../../../shared/conversation/prompt/turn-context';
 import type { RefinableCall } from '../../../shared/conversation/refinement/refinable-call';
 import { FIXED_NOW } from '../../support/engine-fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../shared/conversation/chat-message';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { historyBeforeTurn } from '../../../shared/conversation/refinement/history-before-turn';
 
 const first: ChatMessage[] = [

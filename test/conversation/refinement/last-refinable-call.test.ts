@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage, ToolCall } from '../../../shared/conversation/chat-message';
+import type { ChatMessage, ToolCall } from '../../../shared/chat/chat-message';
 import { lastRefinableCall } from '../../../shared/conversation/refinement/last-refinable-call';
 import { compile, fixtureRegistration } from '../../support/engine-fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolCall } from '../../../shared/conversation/chat-message';
+import type { ToolCall } from '../../../shared/chat/chat-message';
 import type { RefinableCall } from '../../../shared/conversation/refinement/refinable-call';
 import { refinementOf } from '../../../shared/conversation/refinement/refinement-of';
 

@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../../chat-message';
+import type { ToolDefinition } from '../../../chat/chat-message';
 
 /** The server tool's name, as the model calls it. */
 export const RESOLVE_RELATIVE_DATE = 'resolve_relative_date';
