@@ -66,6 +66,14 @@ export class ModelFailedError extends Error {
   }
 }
 
+/** A stored conversation's command set no longer compiles: a bug or a corrupted item (a 500). */
+export class StoredCommandSetInvalidError extends Error {
+  override readonly name = 'StoredCommandSetInvalidError';
+  constructor(readonly commandSetHash: string) {
+    super(`stored command set ${commandSetHash} no longer compiles`);
+  }
+}
+
 export class ModelNotConfiguredError extends Error {
   override readonly name = 'ModelNotConfiguredError';
   constructor() {

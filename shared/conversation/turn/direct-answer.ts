@@ -8,6 +8,7 @@ const EMPTY_REPLY = 'Your reply was empty. Call the tool that fits, or answer th
 const FALLBACK_ANSWER = "Sorry, I couldn't work that out. Could you say it another way?";
 const STEP_LIMIT_ANSWER = "Sorry, I couldn't finish that request. Please try again.";
 
+/** The turn may still retry the model for its arguments (validation, must-call, cut-off). */
 export function retriesLeft(state: TurnState, context: TurnContext): boolean {
   return state.retries.length < context.settings.maxValidationRetries;
 }
@@ -32,13 +33,9 @@ export function answerDirectly(
     };
     return callModelAgain(retried, context);
   }
-  const commands = [...context.commandSet.commands.values()];
-  const mustCall =
-    !state.toolResultsArrived &&
-    commands.length > 0 &&
-    commands.every((command) => command.allowDirectAnswer === false) &&
-    !state.retries.some((retry) => retry.reason === 'must_call_tool');
-  if (!mustCall || !retriesLeft(state, context)) return finishWithAnswer(state, text);
+  if (!mustStillCall(state, context) || !retriesLeft(state, context)) {
+    return finishWithAnswer(state, text);
+  }
 
   const answered = appendAssistant(state, text, []);
   const retried: TurnState = {
@@ -49,15 +46,32 @@ export function answerDirectly(
   return callModelAgain(retried, context, 'required');
 }
 
+/** Every command says it must be called (`allow_direct_answer: false`) and the set is not empty. */
+export const everyCommandMustBeCalled = (context: TurnContext): boolean => {
+  const commands = [...context.commandSet.commands.values()];
+  return commands.length > 0 && commands.every((command) => command.allowDirectAnswer === false);
+};
+
+/**
+ * A direct answer here earns one must-call retry: no node result came back yet this turn, every
+ * command must be called, and the model has not had its must-call retry already.
+ */
+export const mustStillCall = (state: TurnState, context: TurnContext): boolean =>
+  !state.toolResultsArrived &&
+  everyCommandMustBeCalled(context) &&
+  !state.retries.some((retry) => retry.reason === 'must_call_tool');
+
+/** The model may still be asked again in this turn. */
+export const modelCallsLeft = (state: TurnState, context: TurnContext): boolean =>
+  state.modelCalls < context.settings.maxModelCalls;
+
 /** Asks the model again, unless the turn has used every model call it may make. */
 export function callModelAgain(
   state: TurnState,
   context: TurnContext,
   toolChoice: 'auto' | 'required' = 'auto',
 ): TurnAction {
-  if (state.modelCalls < context.settings.maxModelCalls) {
-    return { type: 'call_model', state, toolChoice };
-  }
+  if (modelCallsLeft(state, context)) return { type: 'call_model', state, toolChoice };
   if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls);
   return finishWithAnswer(state, STEP_LIMIT_ANSWER, true);
 }

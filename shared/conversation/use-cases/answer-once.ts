@@ -1,6 +1,6 @@
 /**
  * The request-id contract of both voice routes (api.md: a retry with the same id returns the same
- * response and does not call the model again):
+ * response and does not call the model again); first of all, a missing model is a 503:
  * 1. the id is claimed first, so two copies of a request can never both reach the model;
  * 2. a copy that finds the id claimed gets the recorded outcome if the first copy has finished,
  *    else a "retry shortly"; another body with an id recorded in this conversation is refused
@@ -13,13 +13,14 @@
  * Without an id, the turn simply runs.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
+import type { LanguageModel } from '../../ports/language-model';
 import { RequestInProgressError } from '../errors';
 import { recordedOutcome } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { ConversationDependencies } from './conversation-dependencies';
-import { loadConversation } from './conversation-turn';
+import { loadConversation, requireModel } from './load-conversation';
 
 /** A turn's outcome and the utterance that opened the turn (on continue, the one continued). */
 export type AnsweredTurn = TurnOutcome & { readonly utterance: string };
@@ -39,11 +40,12 @@ export async function answerOnce(
   dependencies: ConversationDependencies,
   conversation: { readonly nodeId: string; readonly conversationId: string },
   identity: RequestIdentity | null,
-  turn: (record: ConversationRecord) => Promise<AnsweredTurn>,
+  turn: (record: ConversationRecord, model: LanguageModel) => Promise<AnsweredTurn>,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
-  const load = () => loadConversation(dependencies, nodeId, conversationId);
-  if (identity === null) return { ...(await turn(await load())), replayed: false };
+  const model = requireModel(dependencies.model);
+  const load = () => loadConversation(dependencies.store, nodeId, conversationId);
+  if (identity === null) return { ...(await turn(await load(), model)), replayed: false };
 
   const { clock, settings, requestLocks } = dependencies;
   const claim = {
@@ -63,7 +65,7 @@ export async function answerOnce(
     const record = await load();
     const recorded = recordedOutcome(record.recentResponses, identity);
     if (recorded !== null) return replay(recorded, record);
-    return { ...(await turn(record)), replayed: false };
+    return { ...(await turn(record, model)), replayed: false };
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
     // request's own outcome, success or error, is what the node must get.

@@ -8,9 +8,10 @@
  * though the calls it answered are no longer pending (answer-once.ts).
  */
 
+import type { ChatMessage } from '../../chat/chat-message';
 import { canonicalJson } from '../../params';
 import type { ConversationRecord } from '../../ports/conversation-store';
-import type { ChatMessage } from '../../chat/chat-message';
+import type { LanguageModel } from '../../ports/language-model';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
 import { requestIdentity } from '../idempotency/request-identity';
@@ -43,13 +44,14 @@ export async function continueConversation(
     .sort();
   const identity = requestIdentity(request.requestId ?? null, 'continue', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(dependencies, conversation, identity, (record) =>
-    continueTurn(dependencies, record, request, { startedAt, identity }),
+  return answerOnce(dependencies, conversation, identity, (record, model) =>
+    continueTurn(dependencies, model, record, request, { startedAt, identity }),
   );
 }
 
 function continueTurn(
   dependencies: ConversationDependencies,
+  model: LanguageModel,
   record: ConversationRecord,
   request: ContinueRequest,
   turn: { readonly startedAt: number; readonly identity: ReturnType<typeof requestIdentity> },
@@ -83,7 +85,7 @@ function continueTurn(
     toolCallId: call.id,
     content: toolOutputText(byId.get(call.id)?.output, limit),
   }));
-  return runConversationTurn(dependencies, record, {
+  return runConversationTurn(dependencies, model, record, {
     messages: [...record.messages, ...results],
     toolResultsArrived: true,
     utterance: latestUtterance(record.messages),

@@ -1,20 +1,22 @@
 /**
  * What both voice routes share once the new messages are known:
- * 1. load the conversation (404 when absent, expired, or another node's) and its command set;
+ * 1. the conversation was loaded (answer-once.ts) and the model checked; find its command set;
  * 2. refuse an exchange grown past what the conversation can store (before the model is asked);
  *    run the turn against the model, within the deadline;
  * 3. bound the history and save it with a conditional write on the version read in step 1,
  *    recording what is now pending (and, for a request with an id, its outcome). Nothing is
  *    written unless the turn finished.
  */
+
+import type { ChatMessage } from '../../chat/chat-message';
 import { compileKnownCommandSet } from '../../params';
 import {
   type ConversationRecord,
   ConversationTooLargeError,
   type PendingToolCall,
 } from '../../ports/conversation-store';
-import type { ChatMessage } from '../../chat/chat-message';
-import { ConversationNotFoundError, ModelNotConfiguredError } from '../errors';
+import type { LanguageModel } from '../../ports/language-model';
+import { StoredCommandSetInvalidError } from '../errors';
 import { boundHistory } from '../history/bound-history';
 import {
   historyBudgetBytes,
@@ -30,17 +32,6 @@ import { startTurn } from '../turn/turn-state';
 import type { AnsweredTurn } from './answer-once';
 import type { ConversationDependencies } from './conversation-dependencies';
 
-export async function loadConversation(
-  dependencies: Pick<ConversationDependencies, 'store' | 'model'>,
-  nodeId: string,
-  conversationId: string,
-): Promise<ConversationRecord> {
-  if (dependencies.model === null) throw new ModelNotConfiguredError();
-  const record = await dependencies.store.load(nodeId, conversationId);
-  if (record === null) throw new ConversationNotFoundError(conversationId);
-  return record;
-}
-
 /** What a route adds to the stored conversation before the model is asked. */
 export interface TurnInput {
   readonly messages: readonly ChatMessage[];
@@ -55,12 +46,12 @@ export interface TurnInput {
 
 export async function runConversationTurn(
   dependencies: ConversationDependencies,
+  model: LanguageModel,
   record: ConversationRecord,
   input: TurnInput,
 ): Promise<AnsweredTurn> {
   const { messages, toolResultsArrived, startedAt, identity } = input;
-  const { model, clock, ids, settings, store } = dependencies;
-  if (model === null) throw new ModelNotConfiguredError();
+  const { clock, ids, settings, store } = dependencies;
   const compiled = compileKnownCommandSet(
     record.commandSetHash,
     () => JSON.parse(record.commandSource),
@@ -75,9 +66,7 @@ export async function runConversationTurn(
     const limit = historyBudget - TURN_GROWTH_BYTES;
     throw new ConversationTooLargeError(record.conversationId, 'exchange', exchangeBytes, limit);
   }
-  if (!compiled.ok) {
-    throw new Error(`stored command set ${record.commandSetHash} no longer compiles`);
-  }
+  if (!compiled.ok) throw new StoredCommandSetInvalidError(record.commandSetHash);
   const context = {
     commandSet: compiled.value,
     settings,

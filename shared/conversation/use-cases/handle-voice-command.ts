@@ -11,9 +11,10 @@
  * With a request id, a repeat replays the recorded answer (answer-once.ts); its refinement is
  * found again from the stored history.
  */
+
+import type { ChatMessage } from '../../chat/chat-message';
 import { type CompiledCommandSet, compileKnownCommandSet } from '../../params';
 import type { ConversationRecord } from '../../ports/conversation-store';
-import type { ChatMessage } from '../../chat/chat-message';
 import { requestIdentity } from '../idempotency/request-identity';
 import { withTurnContext } from '../prompt/turn-context';
 import { historyBeforeTurn } from '../refinement/history-before-turn';
@@ -50,7 +51,7 @@ export async function handleVoiceCommand(
   const identity = requestIdentity(request.requestId ?? null, 'voice_command', request.utterance);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   const ran: { refinement: Refinement | null } = { refinement: null };
-  const answer = await answerOnce(dependencies, conversation, identity, async (record) => {
+  const answer = await answerOnce(dependencies, conversation, identity, async (record, model) => {
     const closed: ChatMessage[] = record.pendingToolCalls.map((call) => ({
       role: 'tool',
       toolCallId: call.id,
@@ -64,7 +65,7 @@ export async function handleVoiceCommand(
       content: withTurnContext(request.utterance, context),
     };
     const messages = [...record.messages, ...closed, user];
-    const answered = await runConversationTurn(dependencies, record, {
+    const answered = await runConversationTurn(dependencies, model, record, {
       messages,
       toolResultsArrived: false,
       startedAt,
