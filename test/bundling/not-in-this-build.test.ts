@@ -22,7 +22,6 @@ describe('notInThisBuild', () => {
       'reading .createResponse of',
     ],
   ])('throws a clear OpenAiNotInThisBuildError on %s', (_use, act, words) => {
-    // Prepare / Act / Assess
     expect(act).toThrow(OpenAiNotInThisBuildError);
     expect(act).toThrow(
       `openai: ${words} Responses (openai/${sdkModule}) is not in this build. The Lambda bundles`,

@@ -90,7 +90,6 @@ describe('openAiChatOnlyPlugin on an SDK-shaped package', () => {
   );
 
   it('leaves the code of stubbed modules out of the bundle', () => {
-    // Prepare / Act / Assess
     expect(code).not.toContain('BETA-REAL-CODE');
     expect(code).not.toContain('PARSE-REAL-CODE');
     expect(code).not.toContain('HELPER-REAL-CODE');

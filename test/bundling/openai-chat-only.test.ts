@@ -10,7 +10,6 @@ describe('isStubbedOpenAiModule', () => {
     ['lib/parser.mjs', 'the helpers of chat.completions.parse'],
     ['resources/added-by-an-upgrade.mjs', 'a resource an SDK upgrade adds (allow-list)'],
   ])('stubs %s: %s', (modulePath) => {
-    // Prepare / Act / Assess
     expect(isStubbedOpenAiModule(modulePath)).toBe(true);
   });
 
@@ -25,7 +24,6 @@ describe('isStubbedOpenAiModule', () => {
     ['resources/admin/admin.js', 'CommonJS files, whose exports esbuild cannot list'],
     ['resources-like/admin.mjs', 'a folder that only starts like a surface folder'],
   ])('keeps %s: %s', (modulePath) => {
-    // Prepare / Act / Assess
     expect(isStubbedOpenAiModule(modulePath)).toBe(false);
   });
 });

@@ -38,7 +38,6 @@ describe('stubModuleSource', () => {
   });
 
   it('refuses an export name it cannot bind, rather than stub it wrongly', () => {
-    // Prepare / Act / Assess
     expect(() => stubModuleSource('lib/x.mjs', ['not an identifier'], '/runtime.ts')).toThrow(
       /cannot stub export "not an identifier" of openai\/lib\/x\.mjs/,
     );

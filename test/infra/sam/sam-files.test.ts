@@ -19,7 +19,6 @@ describe('infra/sam/env.json', () => {
   const environment = readJson('env.json');
 
   it('overrides variables for every function at once (the Parameters section only)', () => {
-    // Prepare / Act / Assess
     expect(Object.keys(environment)).toEqual(['Parameters']);
   });
 
@@ -38,7 +37,6 @@ describe('infra/sam/env.json', () => {
   });
 
   it('points at the local table through the host of the SAM container', () => {
-    // Prepare / Act / Assess
     expect(environment.Parameters).toMatchObject({
       TABLE_NAME: 'jcc-local',
       DYNAMODB_ENDPOINT: 'http://host.docker.internal:8000',
@@ -65,7 +63,6 @@ describe.each(apiRoutes)('the $name sample event', (route) => {
   const body: unknown = typeof event.body === 'string' ? JSON.parse(event.body) : undefined;
 
   it('is a REST proxy event for the route’s method and path', () => {
-    // Prepare / Act / Assess
     expect(event).toMatchObject({
       resource: route.path,
       path: route.path,

@@ -29,7 +29,6 @@ describe('esbuildBuildOptions', () => {
   const options = esbuildBuildOptions('entry.ts', 'out/index.mjs');
 
   it('bundles minified ES modules with source maps and the SDK left to the runtime', () => {
-    // Prepare / Act / Assess
     expect(options).toMatchObject({
       bundle: true,
       platform: 'node',
@@ -53,14 +52,12 @@ describe('esbuildBuildOptions', () => {
   });
 
   it('fails the build on an import that matches no export instead of shipping an undefined', () => {
-    // Prepare / Act / Assess
     expect(options.logOverride).toEqual({ 'import-is-undefined': 'error' });
   });
 });
 
 describe('lambdaHandlerName', () => {
   it('names the handler export of the bundle file: index.handler', () => {
-    // Prepare / Act / Assess
     expect(lambdaHandlerName).toBe('index.handler');
     expect(functionBundling.outputFile).toBe('index.mjs');
   });
@@ -121,7 +118,6 @@ describe('the createRequire banner', () => {
 
 describe('assertLocalBundler', () => {
   it('finds the repository esbuild, so the CDK never falls back to Docker', () => {
-    // Prepare / Act / Assess
     expect(() => assertLocalBundler()).not.toThrow();
   });
 });

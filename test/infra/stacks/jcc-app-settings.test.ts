@@ -30,7 +30,6 @@ const resourcesOfType = (type: string) => synthesized.statelessTemplate.findReso
 
 describe('addJccStacks', () => {
   it('names the stacks JccStateful and JccStateless', () => {
-    // Prepare / Act / Assess
     expect([synthesized.stateful.stackName, synthesized.stateless.stackName]).toEqual([
       statefulStackName,
       statelessStackName,
@@ -60,7 +59,6 @@ describe('addJccStacks', () => {
   });
 
   it('subscribes the alarm e-mail to the alarm topic', () => {
-    // Prepare / Act / Assess
     synthesized.statelessTemplate.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
       Endpoint: 'ops@example.com',
@@ -77,7 +75,6 @@ describe('addJccStacks', () => {
   });
 
   it('throttles the stage with the given figures', () => {
-    // Prepare / Act / Assess
     synthesized.statelessTemplate.hasResourceProperties('AWS::ApiGateway::Stage', {
       MethodSettings: [{ ThrottlingRateLimit: 5, ThrottlingBurstLimit: 8 }],
     });
@@ -95,7 +92,6 @@ describe('addJccStacks', () => {
   });
 
   it('leaves the account-wide API Gateway logging role alone when told to', () => {
-    // Prepare / Act / Assess
     synthesized.statelessTemplate.resourceCountIs('AWS::ApiGateway::Account', 0);
     synthesized.statelessTemplate.resourceCountIs('AWS::IAM::Role', voiceFunctions.length);
   });

@@ -96,7 +96,6 @@ describe.each(voiceFunctions)('the synthesized $name function', (route) => {
     join(synthesized.outdir, String(resource().Metadata?.['aws:asset:path']));
 
   it('tells sam local where its code is (asset metadata) and that it is a CDK resource', () => {
-    // Prepare / Act / Assess
     expect(resource().Metadata).toMatchObject({
       'aws:asset:path': expect.stringMatching(/^asset\./),
       'aws:asset:property': 'Code',

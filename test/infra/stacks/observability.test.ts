@@ -43,7 +43,6 @@ const modelRoutes = apiRoutes.filter((route) => route.function.callsModel);
 
 describe('tracing', () => {
   it('is active on the API stage, so each request has one trace from gateway to function', () => {
-    // Prepare / Act / Assess
     template().hasResourceProperties('AWS::ApiGateway::Stage', { TracingEnabled: true });
   });
 
@@ -174,7 +173,6 @@ describe('the alarms', () => {
 
 describe('the alarm topic', () => {
   it('accepts only TLS publishers and has no subscriber unless alarmEmail is set', () => {
-    // Prepare / Act / Assess
     template().resourceCountIs('AWS::SNS::Topic', 1);
     template().resourceCountIs('AWS::SNS::Subscription', 0);
     template().hasResourceProperties('AWS::SNS::TopicPolicy', {
@@ -190,7 +188,6 @@ describe('the alarm topic', () => {
   });
 
   it('is a stable output, as is the dashboard', () => {
-    // Prepare / Act / Assess
     template().hasOutput('AlarmTopicArn', {});
     template().hasOutput('DashboardName', {});
   });
@@ -204,13 +201,11 @@ describe('the dashboard', () => {
   };
 
   it.each(apiRoutes)('has a row for $method $path', (route) => {
-    // Prepare / Act / Assess
     expect(body()).toContain(`${route.method} ${route.path}: requests by status`);
     expect(body()).toContain(`\\"route\\",\\"${route.name}\\"`);
   });
 
   it.each(modelRoutes)('shows model calls and retries per turn for $name', (route) => {
-    // Prepare / Act / Assess
     expect(body()).toContain(`${route.method} ${route.path}: per turn (average)`);
   });
 });
@@ -225,13 +220,11 @@ describe('the metrics the dashboard and alarms read', () => {
   it.each(Object.values(JccMetric).filter((name) => !name.startsWith('stop_')))(
     '%s is still emitted by the handlers',
     (name) => {
-      // Prepare / Act / Assess
       expect(sources()).toContain(`'${name}'`);
     },
   );
 
   it('stop_<reason> and status_<code> are still emitted by the handlers', () => {
-    // Prepare / Act / Assess
     expect(sources()).toMatch(/`stop_\$\{outcome\.stopReason\}`/);
     expect(sources()).toMatch(/`status_\$\{mapped\.statusCode\}`/);
   });

@@ -31,7 +31,6 @@ const pathOf = (resourceLogicalId: string): string => {
 
 describe('the REST API', () => {
   it('is regional', () => {
-    // Prepare / Act / Assess
     expect(onlyResourceOfType('AWS::ApiGateway::RestApi')?.Properties).toMatchObject({
       EndpointConfiguration: { Types: ['REGIONAL'] },
     });
@@ -86,7 +85,6 @@ describe('the stage', () => {
   const stage = () => onlyResourceOfType('AWS::ApiGateway::Stage');
 
   it('throttles every method and logs errors without request data', () => {
-    // Prepare / Act / Assess
     expect(stage()?.Properties).toMatchObject({
       StageName: 'prod',
       MethodSettings: [
@@ -135,7 +133,6 @@ describe('the stage', () => {
 
 describe('the outputs', () => {
   it('give the stage URL under a stable name', () => {
-    // Prepare / Act / Assess
     synthesized.statelessTemplate.hasOutput('ApiUrl', {});
   });
 });

@@ -42,7 +42,6 @@ describe.each(voiceFunctions)('the $name function', (route) => {
   };
 
   it('runs index.handler on Node 24, arm64, 1024 MB, 28 s, traced by X-Ray', () => {
-    // Prepare / Act / Assess
     expect(resource().Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
