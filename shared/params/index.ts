@@ -21,14 +21,10 @@ export type {
 } from './command-set/compiled-command-set';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { isPlaceholder } from './normalization/placeholder';
-export {
-  DEFAULT_NORMALIZATION_POLICY,
-  type NormalizationPolicy,
-  type Repair,
-  RepairRule,
-} from './normalization/repair';
+export { type NormalizationPolicy, type Repair, RepairRule } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';
 export { type StrictTool, strictTools } from './strict/strict-tools';
+export { isJsonObject, type JsonObject } from './types/json-value';
 export {
   formatParameterType,
   isTemporalType,

@@ -1,5 +1,4 @@
-import type { CommandExample, CommandSpec } from '../../params';
-import { isDateLike } from './describe-parameter';
+import { type CommandExample, type CommandSpec, isTemporalType } from '../../params';
 
 const ABSOLUTE_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}|^P/;
 
@@ -14,7 +13,8 @@ export function describeExample(command: CommandSpec, example: CommandExample): 
   const shown: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(example.expectedParameters)) {
     const parameter = command.parameters.find((candidate) => candidate.name === name);
-    shown[name] = parameter && isDateLike(parameter.type) ? absoluteOrPlaceholder(value) : value;
+    shown[name] =
+      parameter && isTemporalType(parameter.type) ? absoluteOrPlaceholder(value) : value;
   }
   return `"${example.voiceCommand}" -> ${JSON.stringify(shown)}`;
 }

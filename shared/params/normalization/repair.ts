@@ -1,7 +1,8 @@
+/**
+ * How far normalization repairs arguments (llm-failure-modes.md, "Argument shape"): `strict` only
+ * drops JSON nulls, `lossless` only what cannot change meaning, `lenient` adds heuristics.
+ */
 export type NormalizationPolicy = 'strict' | 'lossless' | 'lenient';
-
-/** Only repairs that cannot change meaning (llm-failure-modes.md, "Argument shape"). */
-export const DEFAULT_NORMALIZATION_POLICY: NormalizationPolicy = 'lossless';
 
 /** The repair rules, each a small named step of the pipeline (see repair-parameter.ts). */
 export const RepairRule = {

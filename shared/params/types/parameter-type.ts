@@ -16,7 +16,7 @@ export type ParameterType =
   | { readonly kind: 'dict' };
 
 /** The scalar types whose values are dates, times or durations (strings with an ISO-8601 format). */
-export const TEMPORAL_SCALARS: ReadonlySet<ScalarType> = new Set<ScalarType>([
+const TEMPORAL_SCALARS: ReadonlySet<ScalarType> = new Set<ScalarType>([
   'date',
   'datetime',
   'time',
@@ -103,9 +103,14 @@ export function formatParameterType(type: ParameterType): string {
   }
 }
 
+/** The scalar of a scalar type or of a typed array's items; null for dict and untyped arrays. */
+export function scalarOf(type: ParameterType | null | undefined): ScalarType | null {
+  if (type === null || type === undefined || type.kind === 'dict') return null;
+  return type.kind === 'scalar' ? type.scalar : type.items;
+}
+
 /** True for a date, datetime, time or timedelta parameter, alone or as array items. */
 export function isTemporalType(type: ParameterType | null | undefined): boolean {
-  if (type === null || type === undefined) return false;
-  if (type.kind === 'scalar') return TEMPORAL_SCALARS.has(type.scalar);
-  return type.kind === 'array' && type.items !== null && TEMPORAL_SCALARS.has(type.items);
+  const scalar = scalarOf(type);
+  return scalar !== null && TEMPORAL_SCALARS.has(scalar);
 }
