@@ -34,7 +34,7 @@ export {
 } from './types/parameter-type';
 export { typeSchema } from './types/type-schema';
 export { describeType } from './validation/describe-expected';
-export { isResolvableType } from './validation/make-issue';
+export { argumentsNotObjectIssue } from './validation/make-issue';
 export { buildRetryMessage } from './validation/retry-message';
 export type {
   CallCheck,

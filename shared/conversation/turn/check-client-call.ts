@@ -1,5 +1,10 @@
-import { omitStrictNulls, type Repair, type ValidationIssue } from '../../params';
 import type { ToolCall } from '../../chat/chat-message';
+import {
+  argumentsNotObjectIssue,
+  omitStrictNulls,
+  type Repair,
+  type ValidationIssue,
+} from '../../params';
 import type { ExtractedToolCall } from '../tool-calls';
 import { recordedArguments } from './recorded-arguments';
 import type { TurnContext } from './turn-state';
@@ -25,15 +30,7 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
       name: extracted.name,
       arguments: recordedArguments(parsed.raw),
     };
-    const issue: ValidationIssue = {
-      code: 'arguments_not_object',
-      command: extracted.name,
-      parameter: null,
-      expected: 'the arguments as one JSON object',
-      received: parsed.raw,
-      validValues: null,
-      message: `${extracted.name}: the arguments are not valid JSON (${parsed.reason}); send one JSON object.`,
-    };
+    const issue = argumentsNotObjectIssue(extracted.name, parsed.raw, parsed.reason);
     return { ok: false, call, issues: [issue], repairs: [] };
   }
   const jsonRepairs: Repair[] = parsed.repaired.map((rule) => ({

@@ -3,7 +3,7 @@ import { argumentLimitIssue } from '../limits/argument-limits';
 import { normalizeArguments } from '../normalization/normalize-arguments';
 import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { isJsonObject } from '../types/json-value';
-import { makeIssue } from '../validation/make-issue';
+import { argumentsNotObjectIssue, makeIssue } from '../validation/make-issue';
 import type { CallCheck, ValidationIssue } from '../validation/validation-issue';
 import type { CommandSpec } from './command-spec';
 import type { CompiledCommand } from './compiled-command';
@@ -43,7 +43,7 @@ export function createCompiledCommandSet(
 
   const callProblem = (call: ToolCallArguments): ValidationIssue | null => {
     if (!compiled.has(call.name)) return unknownTool(call.name, toolNames);
-    return isJsonObject(call.arguments) ? null : notAnObject(call.name, call.arguments);
+    return isJsonObject(call.arguments) ? null : argumentsNotObjectIssue(call.name, call.arguments);
   };
 
   return {
@@ -84,18 +84,6 @@ function unknownTool(name: string, toolNames: readonly string[]): ValidationIssu
     expected: `one of the tools ${toolNames.join(', ')}`,
     received: name,
     validValues: toolNames,
-    parameterType: null,
-  });
-}
-
-function notAnObject(name: string, received: unknown): ValidationIssue {
-  return makeIssue({
-    code: 'arguments_not_object',
-    command: name,
-    parameter: null,
-    expected: 'one JSON object of named parameters',
-    received,
-    validValues: null,
     parameterType: null,
   });
 }

@@ -27,6 +27,11 @@ export interface ValidationIssue {
   readonly parameterType?: ParameterType | null;
 }
 
+/** What a check knows of an issue; its message is written from these (see issue-messages.ts). */
+export type IssueFacts = Omit<ValidationIssue, 'message' | 'parameterType'> & {
+  readonly parameterType: ParameterType | null;
+};
+
 export type CallCheck =
   | {
       readonly ok: true;

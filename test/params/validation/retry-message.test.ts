@@ -27,12 +27,12 @@ describe('buildRetryMessage', () => {
     // Assess
     expect(message.split('\n')).toEqual([
       'Your previous tool call(s) were invalid and were NOT executed. Fix these problems:',
-      '- get_weather.resolved_datetimes[0]: must be an absolute ISO-8601 date-time with a time zone (e.g. 2026-01-18T05:00:00Z); got "tomorrow". Relative terms such as "tomorrow" are not accepted: call resolve_relative_date to get an absolute ISO-8601 value with a time zone.',
-      '- calculate.num1: must be a number; got "five".',
-      '- calculate.operation: must be one of the valid values; got "modulo". Valid values: add, subtract, multiply, divide.',
-      '- get_location: there is no such tool. Available tools: get_weather, calculate, resolve_relative_date.',
-      '- answer_question.query: required but missing; it must be a string.',
-      '- answer_question.question: answer_question has no such parameter. Valid parameters: query.',
+      '- get_weather.resolved_datetimes[0]: expected an absolute ISO-8601 date-time with a time zone (e.g. 2026-01-18T05:00:00Z), got "tomorrow". Call resolve_relative_date to get one.',
+      '- calculate.num1: expected a number, got "five".',
+      '- calculate.operation: expected one of "add", "subtract", "multiply" or "divide", got "modulo".',
+      '- get_location: there is no tool with this name. Call one of: get_weather, calculate, resolve_relative_date.',
+      '- answer_question.query: this required parameter is missing; expected a string.',
+      '- answer_question.question: answer_question has no parameter named "question". Its parameters are: query.',
       'Call the tool again with corrected arguments.',
     ]);
   });
@@ -58,7 +58,7 @@ describe('buildRetryMessage', () => {
 
     // Assess
     expect(message).toContain(
-      '- set_timer.duration_seconds: required; it must be an integer; got "none".',
+      '- set_timer.duration_seconds: this required parameter needs a real value; expected an integer, got "none".',
     );
   });
 
