@@ -8,4 +8,4 @@ export type {
   UnresolvedRelativeDate,
 } from './relative-date-result';
 export { MAX_TERM_LENGTH, resolveRelativeDate } from './resolve-relative-date';
-export { RESOLVE_RELATIVE_DATE, resolveRelativeDateTool } from './resolve-relative-date-tool';
+export { resolveRelativeDateTool } from './resolve-relative-date-tool';

@@ -1,13 +1,11 @@
 import type { ToolDefinition } from '../../../chat/chat-message';
-
-/** The server tool's name, as the model calls it. */
-export const RESOLVE_RELATIVE_DATE = 'resolve_relative_date';
+import { ServerToolName } from '../server-tool-names';
 
 /** The tool as the model sees it (OpenAI function format). */
 export const resolveRelativeDateTool: ToolDefinition = {
   type: 'function',
   function: {
-    name: RESOLVE_RELATIVE_DATE,
+    name: ServerToolName.resolveRelativeDate,
     description:
       "A relative date or time as absolute ISO-8601 in the user's time zone (`utcValues` fit " +
       'datetime parameters).',

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  RESOLVE_RELATIVE_DATE,
-  resolveRelativeDateTool,
-} from '../../../../shared/conversation/server-tools/relative-date';
+import { resolveRelativeDateTool } from '../../../../shared/conversation/server-tools/relative-date';
 
 describe('resolveRelativeDateTool', () => {
   it('declares resolve_relative_date with one required string parameter, relative_term', () => {
@@ -10,9 +7,8 @@ describe('resolveRelativeDateTool', () => {
     const { type, function: definition } = resolveRelativeDateTool;
 
     // Assess
-    expect(RESOLVE_RELATIVE_DATE).toBe('resolve_relative_date');
     expect(type).toBe('function');
-    expect(definition.name).toBe(RESOLVE_RELATIVE_DATE);
+    expect(definition.name).toBe('resolve_relative_date');
     expect(definition.parameters).toMatchObject({
       type: 'object',
       properties: { relative_term: { type: 'string' } },
