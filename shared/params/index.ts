@@ -1,9 +1,7 @@
 export { canonicalJson, commandSetHash, hashCanonicalJson } from './command-set/canonical-json';
 export type {
-  Antipattern,
   CommandExample,
   CommandSetIssue,
-  CommandSetIssueCode,
   CommandSetSource,
   CommandSpec,
   CompileOptions,
@@ -14,17 +12,13 @@ export {
   compileCommandSet,
   compileKnownCommandSet,
 } from './command-set/compile-command-set';
-export type {
-  CompiledCommandSet,
-  NormalizedCall,
-  ToolCallArguments,
-} from './command-set/compiled-command-set';
+export type { CompiledCommandSet } from './command-set/compiled-command-set';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { isPlaceholder } from './normalization/placeholder';
-export { type NormalizationPolicy, type Repair, RepairRule } from './normalization/repair';
+export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';
-export { type StrictTool, strictTools } from './strict/strict-tools';
-export { isJsonObject, type JsonObject } from './types/json-value';
+export { strictTools } from './strict/strict-tools';
+export { isJsonObject } from './types/json-value';
 export {
   formatParameterType,
   isTemporalType,
@@ -33,11 +27,6 @@ export {
   type ScalarType,
 } from './types/parameter-type';
 export { typeSchema } from './types/type-schema';
-export { describeType } from './validation/describe-expected';
 export { argumentsNotObjectIssue } from './validation/make-issue';
 export { buildRetryMessage } from './validation/retry-message';
-export type {
-  CallCheck,
-  ValidationIssue,
-  ValidationIssueCode,
-} from './validation/validation-issue';
+export type { CallCheck, ValidationIssue } from './validation/validation-issue';

@@ -9,12 +9,12 @@ import type { CommandSpec } from './command-spec';
 import type { CompiledCommand } from './compiled-command';
 
 /** A tool call as the engine hands it over: arguments already JSON-parsed (an object normally). */
-export interface ToolCallArguments {
+interface ToolCallArguments {
   readonly name: string;
   readonly arguments: unknown;
 }
 
-export interface NormalizedCall {
+interface NormalizedCall {
   readonly arguments: unknown;
   readonly repairs: readonly Repair[];
 }

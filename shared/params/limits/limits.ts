@@ -35,4 +35,3 @@ export const ARGUMENT_LIMITS = {
 } as const;
 
 export type SchemaLimit = keyof typeof SCHEMA_LIMITS;
-export type ArgumentLimit = keyof typeof ARGUMENT_LIMITS;

@@ -9,7 +9,7 @@ import { refProblem } from './ref-expansion';
 import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
 
 /** Rules that have no number: refs stay local and acyclic, patterns run on the linear engine. */
-export type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns';
+type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns';
 
 /** One limit a node-supplied schema breaks, and where (a JSON Pointer into that schema). */
 export interface SchemaLimitProblem {

@@ -35,7 +35,7 @@ export function describeScalar(scalar: ScalarType): string {
 }
 
 /** What a valid value of a parameter type looks like. */
-export function describeType(type: ParameterType): string {
+function describeType(type: ParameterType): string {
   switch (type.kind) {
     case 'scalar':
       return describeScalar(type.scalar);

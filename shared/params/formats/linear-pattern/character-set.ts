@@ -57,7 +57,7 @@ export function contains(set: CharacterSet, codePoint: number): boolean {
 
 const code = (character: string): number => character.codePointAt(0) ?? 0;
 
-export const DIGITS: CharacterSet = [code('0'), code('9')];
+const DIGITS: CharacterSet = [code('0'), code('9')];
 export const WORD_CHARACTERS: CharacterSet = union(
   [code('0'), code('9')],
   [code('A'), code('Z')],
@@ -65,7 +65,7 @@ export const WORD_CHARACTERS: CharacterSet = union(
   [code('a'), code('z')],
 );
 /** What `\s` matches: ECMAScript WhiteSpace and LineTerminator. */
-export const WHITE_SPACE: CharacterSet = union(
+const WHITE_SPACE: CharacterSet = union(
   [0x09, 0x0d],
   [0x20, 0x20],
   [0xa0, 0xa0],
