@@ -2,14 +2,9 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { failure, type Result, success } from '../../result';
 import { createSchemaCompiler } from '../formats/schema-compiler';
-import {
-  parameterAt,
-  schemaLimitMessage,
-  schemaLimitProblems,
-} from '../limits/schema-limit-problems';
 import { deepFreeze, type JsonObject } from '../types/json-value';
 import { buildCommand } from './build-command';
-import { IssueList, TOOL_NAME_PATTERN } from './command-set-issue';
+import { IssueList, TOOL_NAME_PATTERN, withinSchemaLimits } from './command-set-issue';
 import type { CommandSetIssue, CommandSetSource } from './command-spec';
 import type { CompiledCommand } from './compiled-command';
 import { type CompiledCommandSet, createCompiledCommandSet } from './compiled-command-set';
@@ -48,7 +43,9 @@ export function buildCommandSet(
   for (const name of names) {
     checkName(name, reserved, issues);
     const built = buildCommand(name, typed.get(name) ?? null, clients.get(name) ?? null, issues);
-    if (!withinLimits(name, built.validationSchema, issues)) continue;
+    // The merged schema is what ajv compiles: typed and client sides are each within the limits,
+    // but together they may not be.
+    if (!withinSchemaLimits(name, built.validationSchema, issues)) continue;
     const validate = compileValidator(ajv, name, built.validationSchema, issues);
     if (validate === null) continue;
     const parameters = [...built.parameters.values()];
@@ -104,21 +101,6 @@ function checkName(name: string, reserved: ReadonlySet<string>, issues: IssueLis
       `${name} is the name of a server tool; choose another name`,
     );
   }
-}
-
-// The merged schema is what ajv compiles: typed and client sides are each within the limits, but
-// together they may not be.
-function withinLimits(name: string, schema: JsonObject, issues: IssueList): boolean {
-  const problems = schemaLimitProblems(schema);
-  for (const problem of problems) {
-    issues.add(
-      'schema_limit_exceeded',
-      name,
-      parameterAt(problem.at),
-      schemaLimitMessage(name, problem),
-    );
-  }
-  return problems.length === 0;
 }
 
 function compileValidator(

@@ -1,11 +1,6 @@
 import { schemaProblem } from '../formats/schema-compiler';
-import {
-  parameterAt,
-  schemaLimitMessage,
-  schemaLimitProblems,
-} from '../limits/schema-limit-problems';
 import { cloneJson, isJsonObject, type JsonObject, omitKeys } from '../types/json-value';
-import type { IssueList } from './command-set-issue';
+import { type IssueList, withinSchemaLimits } from './command-set-issue';
 import { type CommandDetails, readCommandDetails } from './read-command-details';
 
 export interface ClientTool {
@@ -114,16 +109,7 @@ function readParametersSchema(name: string, value: unknown, issues: IssueList): 
   // Tools generated from other dialects name their meta-schema; we validate against draft-07
   // whatever it says, so the name would only make ajv look for a meta-schema it does not have.
   // The limits come first: the meta-schema check and the clone are what they protect.
-  const limits = schemaLimitProblems(value);
-  for (const limit of limits) {
-    issues.add(
-      'schema_limit_exceeded',
-      name,
-      parameterAt(limit.at),
-      schemaLimitMessage(name, limit),
-    );
-  }
-  if (limits.length > 0) return EMPTY_SCHEMA;
+  if (!withinSchemaLimits(name, value, issues)) return EMPTY_SCHEMA;
   const schema = cloneJson(omitKeys(value, new Set(['$schema'])));
   const problem = schemaProblem(schema);
   if (problem !== null) {
