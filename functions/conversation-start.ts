@@ -3,16 +3,17 @@ import { startConversation } from '../shared/conversation';
 import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { type ConversationStartBody, conversationStartRequestSchema } from './http/request-schemas';
+import { conversationStartRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
+import { jsonBody } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
 /** POST /api/v0/conversation/start: registers the node's commands for a conversation. */
 export function createConversationStartHandler(dependencies: ServiceDependencies): RouteHandler {
-  return createRoute<ConversationStartBody>({
+  return createRoute({
     route: apiRoute('conversation-start'),
-    schema: conversationStartRequestSchema,
+    body: jsonBody(conversationStartRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body, node, logger, metrics }) => {
       const started = await startConversation(dependencies.conversation, {

@@ -3,8 +3,9 @@ import { dateContextForNode } from '../shared/conversation/use-cases/date-contex
 import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { type AcknowledgeBody, acknowledgeRequestSchema } from './http/request-schemas';
+import { acknowledgeRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
+import { jsonBody, NO_BODY } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -14,9 +15,9 @@ import type { ServiceDependencies } from './wiring/service-dependencies';
  */
 export function createAcknowledgeHandler(dependencies: ServiceDependencies): RouteHandler {
   const route = apiRoute('voice-acknowledge');
-  return createRoute<AcknowledgeBody>({
+  return createRoute({
     route,
-    schema: acknowledgeRequestSchema,
+    body: jsonBody(acknowledgeRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body }) => ({
       statusCode: route.success.status,
@@ -29,9 +30,9 @@ export function createAcknowledgeHandler(dependencies: ServiceDependencies): Rou
 export function createDateContextHandler(dependencies: ServiceDependencies): RouteHandler {
   const route = apiRoute('date-context');
   const { clock } = dependencies.conversation;
-  return createRoute<null>({
+  return createRoute({
     route,
-    schema: null,
+    body: NO_BODY,
     dependencies: dependencies.route,
     handle: async ({ node, query }) => ({
       statusCode: route.success.status,

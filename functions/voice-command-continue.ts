@@ -3,8 +3,9 @@ import { apiFunctions, apiRoute, routePath } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
-import { type ContinueBody, continueRequestSchema } from './http/request-schemas';
+import { continueRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
+import { jsonBody } from './http/validate-request';
 import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
@@ -12,9 +13,9 @@ import type { ServiceDependencies } from './wiring/service-dependencies';
 /** POST /api/v0/voice/command/continue: the results of the calls the node ran. */
 export function createVoiceCommandContinueHandler(dependencies: ServiceDependencies): RouteHandler {
   const route = apiRoute('voice-command-continue');
-  return createRoute<ContinueBody>({
+  return createRoute({
     route,
-    schema: continueRequestSchema,
+    body: jsonBody(continueRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body, headers, node, logger, metrics }) => {
       const answer = await continueConversation(dependencies.conversation, {
@@ -41,9 +42,9 @@ export function createVoiceCommandContinueHandler(dependencies: ServiceDependenc
 export function createContinueStreamHandler(dependencies: ServiceDependencies): RouteHandler {
   const route = apiRoute('voice-command-continue-stream');
   const blocking = routePath('voice-command-continue');
-  return createRoute<ContinueBody>({
+  return createRoute({
     route,
-    schema: continueRequestSchema,
+    body: jsonBody(continueRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body }) => ({
       statusCode: route.success.status,

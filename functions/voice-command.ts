@@ -3,8 +3,9 @@ import { type ApiRoute, apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
-import { type VoiceCommandBody, voiceCommandRequestSchema } from './http/request-schemas';
+import { voiceCommandRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
+import { jsonBody } from './http/validate-request';
 import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
@@ -17,9 +18,9 @@ export function createVoiceCommandHandler(
   dependencies: ServiceDependencies,
   route: ApiRoute = apiRoute('voice-command'),
 ): RouteHandler {
-  return createRoute<VoiceCommandBody>({
+  return createRoute({
     route,
-    schema: voiceCommandRequestSchema,
+    body: jsonBody(voiceCommandRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body, headers, node, logger, metrics }) => {
       const answer = await handleVoiceCommand(dependencies.conversation, {

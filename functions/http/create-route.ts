@@ -3,19 +3,17 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { NodeRateLimiter } from '../../shared/ports';
 import type { ApiRoute } from './api-routes';
 import { authenticateNode } from './authenticate-node';
-import { bodyGuard } from './body-guard';
 import { handleErrors } from './handle-errors';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
 import { requestMetrics } from './request-metrics';
 import type { AuthenticatedNode, RouteContext, RouteHandler } from './route-request';
-import { validateRequest } from './validate-request';
+import type { RequestBody } from './validate-request';
 
 export interface RouteDependencies {
   readonly authenticator: NodeAuthenticator;
@@ -50,8 +48,8 @@ export interface RouteResult {
  */
 export function createRoute<Body>(options: {
   readonly route: ApiRoute;
-  /** The body's JSON Schema; null for a route that takes no body. */
-  readonly schema: Record<string, unknown> | null;
+  /** `jsonBody(schema)`: the route's body, typed from its schema; `NO_BODY` for a route without. */
+  readonly body: RequestBody<Body>;
   readonly dependencies: RouteDependencies;
   readonly handle: (input: RouteInput<Body>) => Promise<RouteResult>;
 }): RouteHandler {
@@ -63,18 +61,12 @@ export function createRoute<Body>(options: {
     .use(perRequest.middleware)
     .use(httpHeaderNormalizer())
     .use(authenticateNode(authenticator))
-    .use(limitNodeRate(rateLimiter));
-  const withBody =
-    options.schema === null
-      ? edge
-      : edge
-          .use(bodyGuard())
-          .use(httpJsonBodyParser({ disableContentTypeCheck: true }))
-          .use(validateRequest(options.schema));
-  return withBody.use(handleErrors(logger, perRequest.of)).handler(async (event, context) => {
+    .use(limitNodeRate(rateLimiter))
+    .use([...options.body.middlewares]);
+  return edge.use(handleErrors(logger, perRequest.of)).handler(async (event, context) => {
     const node = context.node;
     if (node === undefined) throw new Error('the authentication middleware did not run');
-    const body = event.body as unknown as Body;
+    const body = options.body.read(event);
     logger.appendKeys({ route: name, node_id: node.nodeId, conversation_id: conversationOf(body) });
     // From here on, this request's metrics (its status included) carry the route.
     const metrics = perRequest.of(context);

@@ -1,9 +1,10 @@
 import { MAX_PENDING_CALLS } from '../../shared/conversation/turn/call-limits';
 
 /**
- * The JSON Schemas of the three request bodies: the one place the edge validates with and the
- * OpenAPI document is built from. Unknown extra fields are accepted (nodes send more than api.md
- * lists); every known field is checked. Limits bound the work a single request can cause.
+ * The JSON Schemas of the request bodies: the one place the edge validates with, the OpenAPI
+ * document is built from and the routes' body types are derived from (`jsonBody`, `SchemaType`).
+ * Unknown extra fields are accepted (nodes send more than api.md lists); every known field is
+ * checked. Limits bound the work a single request can cause.
  */
 export const LIMITS = {
   bodyBytes: 256 * 1024,
@@ -168,26 +169,6 @@ export const continueRequestSchema = {
   },
 } as const;
 
-export interface ConversationStartBody {
-  readonly conversation_id: string;
-  readonly skip_warmup_inference?: boolean | null;
-  readonly node_context?: { readonly timezone?: string | null } | null;
-  readonly available_commands?: readonly unknown[] | null;
-  readonly client_tools?: readonly unknown[] | null;
-}
-
-export interface VoiceCommandBody {
-  readonly voice_command: string;
-  readonly conversation_id: string;
-  readonly request_id?: string | null;
-}
-
-export interface ContinueBody {
-  readonly conversation_id: string;
-  readonly tool_results: readonly { readonly tool_call_id: string; readonly output?: unknown }[];
-  readonly request_id?: string | null;
-}
-
 export const acknowledgeRequestSchema = {
   $id: 'AcknowledgeRequest',
   type: 'object',
@@ -196,7 +177,3 @@ export const acknowledgeRequestSchema = {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
   },
 } as const;
-
-export interface AcknowledgeBody {
-  readonly voice_command: string;
-}

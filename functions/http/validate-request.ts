@@ -1,18 +1,51 @@
 import type { MiddlewareObj } from '@middy/core';
+import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { JSONSchema } from 'json-schema-to-ts';
+import { bodyGuard } from './body-guard';
 import { HttpError } from './http-error';
+import type { SchemaType } from './schema-type';
 
 const MAX_DETAILS = 20;
 
-/** Checks the parsed body against the route's JSON Schema, compiled once when the route is built. */
-export function validateRequest(
-  schema: Record<string, unknown>,
-): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> {
-  const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
-  return {
+/** A JSON Schema of an object body (no boolean schema). */
+type ObjectSchema = Exclude<JSONSchema, boolean> & Record<string, unknown>;
+
+type EdgeMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
+
+/** What a route reads from the request body: the middlewares that accept it, then the body. */
+export interface RequestBody<Body> {
+  /** Run in order before the route. */
+  readonly middlewares: readonly EdgeMiddleware[];
+  /** The body the middlewares accepted for this event. */
+  readonly read: (event: APIGatewayProxyEvent) => Body;
+}
+
+/** A route that takes no body: nothing is read, parsed or checked. */
+export const NO_BODY: RequestBody<null> = { middlewares: [], read: () => null };
+
+/**
+ * A JSON body: guarded (media type, size), parsed, then checked against `schema`, compiled once
+ * when the route is built. The route reads it typed as the schema describes (`SchemaType`).
+ */
+export function jsonBody<Schema extends ObjectSchema>(
+  schema: Schema,
+): RequestBody<SchemaType<Schema>> {
+  type Body = SchemaType<Schema>;
+  const ajvSchema: Record<string, unknown> = schema;
+  const validate = new Ajv({ allErrors: true, strict: false }).compile(ajvSchema);
+  // `Body` is derived from the very schema Ajv checks: what passes has that type.
+  const conforms = (body: unknown): body is Body => validate(body);
+  // Remembered per event, so the route reads the checked body without checking it again.
+  const accepted = new WeakMap<APIGatewayProxyEvent, { readonly body: Body }>();
+  const validateRequest: EdgeMiddleware = {
     before: ({ event }) => {
-      if (validate(event.body)) return;
+      const body: unknown = event.body;
+      if (conforms(body)) {
+        accepted.set(event, { body });
+        return;
+      }
       const details = (validate.errors ?? []).slice(0, MAX_DETAILS).map(describe);
       throw new HttpError(
         400,
@@ -20,6 +53,18 @@ export function validateRequest(
         'The body does not match the request schema.',
         details,
       );
+    },
+  };
+  return {
+    middlewares: [
+      bodyGuard(),
+      httpJsonBodyParser<APIGatewayProxyEvent>({ disableContentTypeCheck: true }),
+      validateRequest,
+    ],
+    read: (event) => {
+      const checked = accepted.get(event);
+      if (checked === undefined) throw new Error('the body validation middleware did not run');
+      return checked.body;
     },
   };
 }
