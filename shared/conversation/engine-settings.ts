@@ -26,6 +26,10 @@ export interface EngineSettings {
   readonly maxToolOutputsBytesPerRequest: number;
 }
 
+/**
+ * The engine's defaults, the one place they are written: the configuration adapter's settings
+ * table cites them for the variables that override them.
+ */
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   normalization: 'lossless',
   maxValidationRetries: 2,

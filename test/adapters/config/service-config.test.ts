@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readServiceConfig } from '../../../shared/adapters/config/service-config';
+import { handlerSettingNames } from '../../../shared/adapters/config/settings-table';
 
 const BASE = { TABLE_NAME: 'jcc-table' };
 
@@ -109,5 +111,36 @@ describe('readServiceConfig', () => {
     })();
     expect(error.problems).toHaveLength(7);
     expect(error.message).not.toContain('sk-must-not-leak');
+  });
+
+  it('reads any environment to a config or one ConfigError that never holds the key', () => {
+    // Any text, or one of the values a setting takes, for any of the table's variables.
+    const value = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom(
+        '',
+        ' 0 ',
+        '25',
+        '1000',
+        '700000',
+        'true',
+        'STRICT',
+        'http://h/v1',
+        'ftp://h',
+      ),
+    );
+    const environment = fc.dictionary(fc.constantFrom(...handlerSettingNames), value);
+    const key = fc.stringMatching(/^[0-9a-f]{24}$/).map((hex) => `sk-${hex}`);
+    fc.assert(
+      fc.property(environment, key, (env, apiKey) => {
+        try {
+          readServiceConfig({ ...env, OPENAI_API_KEY: apiKey });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect((error as ConfigError).message).not.toContain(apiKey);
+          expect((error as ConfigError).problems.length).toBeGreaterThan(0);
+        }
+      }),
+    );
   });
 });
