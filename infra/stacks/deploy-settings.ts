@@ -1,4 +1,6 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { isWithinRange } from '../../shared/adapters/config/setting-checks';
+import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import { failure, type Result, success } from '../../shared/result';
 import { ANSWER_MARGIN_MS } from './turn-timing';
 
@@ -47,9 +49,10 @@ export const defaultDeploySettings: DeploySettings = {
   llmModel: 'gpt-4.1-mini',
   throttleRateLimit: 50,
   throttleBurstLimit: 100,
-  nodeRateLimit: 120,
-  nodeRateWindowSeconds: 60,
-  turnDeadlineMs: 25_000,
+  // What the handlers take without the stack: one default, one range (settings-table.ts).
+  nodeRateLimit: handlerSettings.NODE_RATE_LIMIT.default,
+  nodeRateWindowSeconds: handlerSettings.NODE_RATE_WINDOW_SECONDS.default,
+  turnDeadlineMs: handlerSettings.TURN_DEADLINE_MS.default,
   integrationTimeoutMs: 29_000,
   logRetentionDays: RetentionDays.ONE_MONTH,
   createApiGatewayCloudWatchRole: true,
@@ -114,20 +117,14 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       defaults.throttleBurstLimit,
       (n) => Number.isInteger(n) && n > 0,
     ),
-    nodeRateLimit: number(
-      'nodeRateLimit',
-      defaults.nodeRateLimit,
-      (n) => Number.isInteger(n) && n >= 0 && n <= 100_000,
+    nodeRateLimit: number('nodeRateLimit', defaults.nodeRateLimit, (n) =>
+      isWithinRange(n, handlerSettings.NODE_RATE_LIMIT.check),
     ),
-    nodeRateWindowSeconds: number(
-      'nodeRateWindowSeconds',
-      defaults.nodeRateWindowSeconds,
-      (n) => Number.isInteger(n) && n >= 1 && n <= 3_600,
+    nodeRateWindowSeconds: number('nodeRateWindowSeconds', defaults.nodeRateWindowSeconds, (n) =>
+      isWithinRange(n, handlerSettings.NODE_RATE_WINDOW_SECONDS.check),
     ),
-    turnDeadlineMs: number(
-      'turnDeadlineMs',
-      defaults.turnDeadlineMs,
-      (n) => Number.isInteger(n) && n >= 1_000,
+    turnDeadlineMs: number('turnDeadlineMs', defaults.turnDeadlineMs, (n) =>
+      isWithinRange(n, handlerSettings.TURN_DEADLINE_MS.check),
     ),
     integrationTimeoutMs: number(
       'integrationTimeoutMs',

@@ -1,33 +1,33 @@
+import {
+  type HandlerSettingName,
+  handlerSettingNames,
+  handlerSettings,
+} from '../../shared/adapters/config/settings-table';
 import type { DeploySettings } from './deploy-settings';
 
-/**
- * Every variable the handlers read. All are declared on every function, even when empty in AWS,
- * because `sam local --env-vars` can only override variables the template declares.
- */
-export const functionEnvironmentNames = [
-  'TABLE_NAME',
-  'DYNAMODB_ENDPOINT',
-  'OPENAI_BASE_URL',
-  'LLM_MODEL',
-  'OPENAI_API_KEY_SECRET',
-  'OPENAI_API_KEY',
-  'TURN_DEADLINE_MS',
-  'PARAM_NORMALIZATION',
-  'MAX_VALIDATION_RETRIES',
-  'CONVERSATION_TTL_SECONDS',
-  'NODE_RATE_LIMIT',
-  'NODE_RATE_WINDOW_SECONDS',
-  'POWERTOOLS_SERVICE_NAME',
-  'POWERTOOLS_METRICS_NAMESPACE',
-  'POWERTOOLS_LOG_LEVEL',
-  'NODE_OPTIONS',
-] as const;
+type Settings = typeof handlerSettings;
 
-export type FunctionEnvironmentName = (typeof functionEnvironmentNames)[number];
+/** A handler setting a function's environment may hold (Lambda sets the region itself). */
+type DeclaredSettingName = {
+  [K in HandlerSettingName]: Settings[K] extends { readonly reservedByLambda: true } ? never : K;
+}[HandlerSettingName];
+
+const declaredSettingNames = handlerSettingNames.filter(
+  (name): name is DeclaredSettingName => !('reservedByLambda' in handlerSettings[name]),
+);
+
+/**
+ * Every variable of the settings table, and Node's flags. All are declared on every function,
+ * even when empty in AWS, because `sam local --env-vars` can only override variables the
+ * template declares.
+ */
+export const functionEnvironmentNames = [...declaredSettingNames, 'NODE_OPTIONS'] as const;
+
+export type FunctionEnvironmentName = DeclaredSettingName | 'NODE_OPTIONS';
 
 /** Powertools names: the dashboard and alarms read the metrics the handlers emit under them. */
-export const powertoolsServiceName = 'jcc';
-export const metricsNamespace = 'Jcc';
+export const powertoolsServiceName = handlerSettings.POWERTOOLS_SERVICE_NAME.default;
+export const metricsNamespace = handlerSettings.POWERTOOLS_METRICS_NAMESPACE.default;
 
 /** What the environment depends on beyond the fixed defaults. */
 export interface FunctionEnvironmentInputs {
@@ -50,30 +50,35 @@ export interface FunctionEnvironmentInputs {
 }
 
 /**
- * The environment of every function in AWS. The OpenAI key is never here: only the name of the
- * secret holding it, which a function that calls the model reads once per container. The local-only variables
- * (`DYNAMODB_ENDPOINT`, `OPENAI_API_KEY`) are empty so the SDK defaults apply.
+ * The environment of every function in AWS: what the stack sets, every other setting at its
+ * table default. The OpenAI key is never here: only the name of the secret holding it, which a
+ * function that calls the model reads once per container. A setting without a default (the
+ * local-only `DYNAMODB_ENDPOINT`, `OPENAI_API_KEY`) or with a derived one (`WARMUP_TIMEOUT_MS`)
+ * is empty, so the handler's own default applies.
  */
 export function functionEnvironment(
   inputs: FunctionEnvironmentInputs,
 ): Record<FunctionEnvironmentName, string> {
   const model = (value: string): string => (inputs.callsModel ? value : '');
+  const defaults = Object.fromEntries(
+    declaredSettingNames.map((name) => [name, defaultText(name)]),
+  ) as Record<DeclaredSettingName, string>;
   return {
+    ...defaults,
     TABLE_NAME: inputs.tableName,
-    DYNAMODB_ENDPOINT: '',
     OPENAI_BASE_URL: model(inputs.settings.openAiBaseUrl),
     LLM_MODEL: model(inputs.settings.llmModel),
     OPENAI_API_KEY_SECRET: model(inputs.settings.openAiSecretName),
-    OPENAI_API_KEY: '',
     TURN_DEADLINE_MS: String(inputs.settings.turnDeadlineMs),
-    PARAM_NORMALIZATION: 'lossless',
-    MAX_VALIDATION_RETRIES: '2',
-    CONVERSATION_TTL_SECONDS: '86400',
     NODE_RATE_LIMIT: String(inputs.settings.nodeRateLimit),
     NODE_RATE_WINDOW_SECONDS: String(inputs.settings.nodeRateWindowSeconds),
-    POWERTOOLS_SERVICE_NAME: powertoolsServiceName,
-    POWERTOOLS_METRICS_NAMESPACE: metricsNamespace,
-    POWERTOOLS_LOG_LEVEL: 'INFO',
+    // The bundles carry source maps (function-bundling.ts): stack traces name our files.
     NODE_OPTIONS: '--enable-source-maps',
   };
+}
+
+/** A setting's default as an environment value; empty when it has none or derives it. */
+function defaultText(name: DeclaredSettingName): string {
+  const setting: { readonly default: unknown; readonly derived?: true } = handlerSettings[name];
+  return setting.default === null || setting.derived ? '' : String(setting.default);
 }

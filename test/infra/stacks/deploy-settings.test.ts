@@ -60,6 +60,10 @@ describe('parseDeploySettings', () => {
     ['createApiGatewayCloudWatchRole', 'yes'],
     ['alarmEmail', 'ops at example.com'],
     ['alarmEmail', true],
+    ['nodeRateLimit', '-1'],
+    ['nodeRateLimit', '100001'],
+    ['nodeRateWindowSeconds', '0'],
+    ['turnDeadlineMs', '999'],
   ])('rejects %s = %j, naming the setting', (key, given) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -70,6 +74,30 @@ describe('parseDeploySettings', () => {
     // Assess
     expect(result.ok).toBe(false);
     expect(!result.ok && result.issues).toEqual([expect.stringContaining(key)]);
+  });
+});
+
+describe('parseDeploySettings against the handlers', () => {
+  it('refuses a turn deadline the handlers would refuse at every start, whatever the gateway waits', () => {
+    // Prepare
+    const lookup = lookupFrom({ turnDeadlineMs: '700000', integrationTimeoutMs: '900000' });
+
+    // Act
+    const result = parseDeploySettings(lookup);
+
+    // Assess
+    expect(!result.ok && result.issues).toEqual(['turnDeadlineMs is invalid: "700000"']);
+  });
+
+  it('takes the longest deadline the handlers take', () => {
+    // Prepare
+    const lookup = lookupFrom({ turnDeadlineMs: '600000', integrationTimeoutMs: '603000' });
+
+    // Act
+    const result = parseDeploySettings(lookup);
+
+    // Assess
+    expect(result.ok && result.value.turnDeadlineMs).toBe(600_000);
   });
 });
 

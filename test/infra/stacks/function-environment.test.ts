@@ -5,6 +5,7 @@ import {
   functionEnvironmentNames,
 } from '../../../infra/stacks/function-environment';
 import { turnTiming } from '../../../infra/stacks/turn-timing';
+import { readServiceConfig } from '../../../shared/adapters/config/service-config';
 
 describe('functionEnvironment', () => {
   const environment = functionEnvironment({
@@ -33,10 +34,46 @@ describe('functionEnvironment', () => {
     ['POWERTOOLS_METRICS_NAMESPACE', 'Jcc'],
     ['POWERTOOLS_LOG_LEVEL', 'INFO'],
     ['NODE_OPTIONS', '--enable-source-maps'],
+    ['MODEL_MAX_TOKENS', '1024'],
+    ['STRICT_TOOL_SCHEMAS', 'false'],
+    ['AUTH_REJECTION_FLOOR_MS', '25'],
+    ['NODE_RATE_LIMIT', '120'],
+    ['NODE_RATE_WINDOW_SECONDS', '60'],
+    // Derived from the deadline by the handler, so a `sam local` deadline moves it too.
+    ['WARMUP_TIMEOUT_MS', ''],
   ] as const)('sets %s to %j in AWS', (name, expected) => {
     // Prepare / Act / Assess
     expect(environment[name]).toBe(expected);
   });
+
+  it('leaves out the region, which Lambda sets and refuses in an environment', () => {
+    expect(Object.keys(environment)).not.toContain('AWS_REGION');
+    expect(Object.keys(environment)).not.toContain('AWS_DEFAULT_REGION');
+  });
+
+  it.each([25_000, 8_000, 120_000])(
+    'is read back by the handlers as the defaults with the stack settings (a %i ms turn)',
+    (turnDeadlineMs) => {
+      // Prepare
+      const settings = { ...defaultDeploySettings, turnDeadlineMs };
+
+      // Act
+      const config = readServiceConfig(
+        functionEnvironment({ tableName: 'jcc-table', settings, callsModel: true }),
+      );
+
+      // Assess
+      expect(config).toEqual(
+        readServiceConfig({
+          TABLE_NAME: 'jcc-table',
+          TURN_DEADLINE_MS: String(turnDeadlineMs),
+          OPENAI_BASE_URL: settings.openAiBaseUrl,
+          LLM_MODEL: settings.llmModel,
+          OPENAI_API_KEY_SECRET: settings.openAiSecretName,
+        }),
+      );
+    },
+  );
 
   it('tells a function that never calls the model nothing of the model, yet declares it all', () => {
     // Prepare
