@@ -1,34 +1,26 @@
-/**
- * Every variable the stack or the handlers read: cleared before a stack starts, so a developer's
- * shell (an OPENAI_API_KEY, a PORT) never leaks into a test.
- */
-export const STACK_VARIABLES = [
+import { handlerSettingNames } from '../../shared/adapters/config/settings-table';
+
+/** What `npm start` reads beyond the handlers (infra/local/local-settings.ts; TABLE_NAME is both). */
+export const LOCAL_VARIABLES = [
   'PORT',
   'HOST',
   'DYNAMODB_PORT',
   'DYNAMODB_HOST',
-  'DYNAMODB_ENDPOINT',
   'DATA_DIR',
-  'TABLE_NAME',
-  'AWS_REGION',
-  'AWS_DEFAULT_REGION',
   'LOCAL_NODE_API_KEY',
   'LOCAL_NODE_TIMEZONE',
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'OPENAI_API_KEY_SECRET',
-  'LLM_MODEL',
-  'MODEL_MAX_TOKENS',
-  'WARMUP_TIMEOUT_MS',
-  'STRICT_TOOL_SCHEMAS',
-  'TURN_DEADLINE_MS',
-  'PARAM_NORMALIZATION',
-  'MAX_VALIDATION_RETRIES',
-  'CONVERSATION_TTL_SECONDS',
-  'AUTH_REJECTION_FLOOR_MS',
-  'NODE_RATE_LIMIT',
-  'NODE_RATE_WINDOW_SECONDS',
-  'POWERTOOLS_DEV',
-  'POWERTOOLS_LOG_LEVEL',
-  'POWERTOOLS_LOGGER_LOG_EVENT',
 ] as const;
+
+/** Powertools' own switches for a developer's shell, never set by the stack. */
+const POWERTOOLS_LOCAL_VARIABLES = ['POWERTOOLS_DEV', 'POWERTOOLS_LOGGER_LOG_EVENT'] as const;
+
+/**
+ * Every variable the stack or the handlers read: cleared before a stack starts, so a developer's
+ * shell (an OPENAI_API_KEY, a PORT) never leaks into a test. The handlers' come from the settings
+ * table (shared/adapters/config/settings-table.ts).
+ */
+export const STACK_VARIABLES: readonly string[] = [
+  ...LOCAL_VARIABLES,
+  ...handlerSettingNames,
+  ...POWERTOOLS_LOCAL_VARIABLES,
+];
