@@ -4,6 +4,7 @@ import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { conversationStartRequestSchema } from './http/request-schemas';
+import type { ConversationStartResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
@@ -39,7 +40,7 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
           timezone: started.timezone,
           command_count: started.commandCount,
           warmup: started.warmUp,
-        },
+        } satisfies ConversationStartResponse,
       };
     },
   });

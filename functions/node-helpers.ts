@@ -4,6 +4,7 @@ import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { acknowledgeRequestSchema } from './http/request-schemas';
+import type { AcknowledgeResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody, NO_BODY } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
@@ -21,7 +22,7 @@ export function createAcknowledgeHandler(dependencies: ServiceDependencies): Rou
     dependencies: dependencies.route,
     handle: async ({ body }) => ({
       statusCode: route.success.status,
-      body: { text: acknowledgeUtterance(body.voice_command) },
+      body: { text: acknowledgeUtterance(body.voice_command) } satisfies AcknowledgeResponse,
     }),
   });
 }

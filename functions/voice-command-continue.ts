@@ -4,6 +4,7 @@ import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
 import { continueRequestSchema } from './http/request-schemas';
+import type { StreamFallbackResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody } from './http/validate-request';
 import { voiceAnswerResult } from './http/voice-response';
@@ -53,7 +54,7 @@ export function createContinueStreamHandler(dependencies: ServiceDependencies): 
         message: `No audio is streamed here; POST the same tool_results to ${blocking}.`,
         route: blocking,
         conversation_id: body.conversation_id,
-      },
+      } satisfies StreamFallbackResponse,
     }),
   });
 }

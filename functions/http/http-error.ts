@@ -1,3 +1,5 @@
+import type { ErrorResponse } from './response-schemas';
+
 /** An error the edge itself raises (bad body, bad key...), already carrying its status and code. */
 export class HttpError extends Error {
   override readonly name = 'HttpError';
@@ -12,17 +14,9 @@ export class HttpError extends Error {
   }
 }
 
-export interface ErrorBody {
-  readonly error: {
-    readonly code: string;
-    readonly message: string;
-    readonly details: readonly unknown[];
-  };
-}
-
 export interface MappedError {
   readonly statusCode: number;
-  readonly body: ErrorBody;
+  readonly body: ErrorResponse;
   /** Headers the status calls for, e.g. `Retry-After` on a 409. */
   readonly headers?: Readonly<Record<string, string>>;
 }

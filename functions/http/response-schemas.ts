@@ -1,4 +1,9 @@
-/** The JSON Schemas of the responses (api.md), for the OpenAPI document and the contract tests. */
+import type { SchemaType } from './schema-type';
+
+/**
+ * The JSON Schemas of the responses (api.md), for the OpenAPI document and the contract tests;
+ * the types the routes build and the tests read are derived from them (`SchemaType`).
+ */
 const nullableText = { type: ['string', 'null'] } as const;
 const text = { type: 'string' } as const;
 
@@ -168,3 +173,9 @@ export const acknowledgeResponseSchema = {
   required: ['text'],
   properties: { text: { type: 'string', minLength: 1, description: 'What the node says now.' } },
 } as const;
+
+export type ErrorResponse = SchemaType<typeof errorResponseSchema>;
+export type ConversationStartResponse = SchemaType<typeof conversationStartResponseSchema>;
+export type VoiceCommandResponse = SchemaType<typeof voiceCommandResponseSchema>;
+export type StreamFallbackResponse = SchemaType<typeof streamFallbackResponseSchema>;
+export type AcknowledgeResponse = SchemaType<typeof acknowledgeResponseSchema>;

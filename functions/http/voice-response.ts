@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
 import type { RouteResult } from './create-route';
+import type { VoiceCommandResponse } from './response-schemas';
 
 /** A voice/command answer says whether its call refines an earlier one; continue's never does. */
 type WithRefinement = { readonly refinement?: Refinement | null };
@@ -14,7 +15,7 @@ type WithRefinement = { readonly refinement?: Refinement | null };
 export function toVoiceCommandResponse(
   outcome: AnsweredTurn & WithRefinement,
   conversationId: string,
-): Record<string, unknown> {
+): VoiceCommandResponse {
   const refinement = outcome.refinement ?? null;
   const validation = outcome.validationRequest;
   return {

@@ -2,46 +2,15 @@ import { Ajv } from 'ajv';
 import { expect } from 'vitest';
 import {
   conversationStartResponseSchema,
+  type ErrorResponse,
   errorResponseSchema,
+  type VoiceCommandResponse,
   voiceCommandResponseSchema,
 } from '../../functions/http/response-schemas';
 import type { ApiResponse } from '../support/api-client';
 
 /** VoiceCommandResponse (api.md), as the tests read it once the schema has accepted it. */
-export interface VoiceResponse {
-  readonly commands: readonly unknown[];
-  readonly request_information: {
-    readonly voice_command: string;
-    readonly conversation_id: string;
-  };
-  readonly stop_reason: 'tool_calls' | 'validation_required' | 'complete';
-  readonly assistant_message: string | null;
-  readonly tool_calls: readonly {
-    readonly id: string;
-    readonly type: 'function';
-    readonly function: { readonly name: string; readonly arguments: string };
-  }[];
-  readonly validation_request: {
-    readonly question: string;
-    readonly parameter_name: string;
-    readonly options: readonly string[] | null;
-    readonly tool_call_id: string;
-  } | null;
-  readonly parameter_repairs?: readonly {
-    readonly command: string;
-    readonly parameter: string;
-    readonly rule: string;
-  }[];
-  readonly model_calls?: number;
-}
-
-export interface ErrorResponse {
-  readonly error: {
-    readonly code: string;
-    readonly message: string;
-    readonly details: readonly unknown[];
-  };
-}
+export type VoiceResponse = VoiceCommandResponse;
 
 const ajv = new Ajv({ allErrors: true, allowUnionTypes: true });
 const validators = {
