@@ -106,9 +106,11 @@ describe('keys never appear in the logs', () => {
   });
 });
 
-/** An item as text, with every binary attribute gunzipped (the store compresses the large ones). */
+/** An item as text, each binary attribute gunzipped (the store compresses the large ones). */
 function readableItem(item: Record<string, AttributeValue>): string {
-  return JSON.stringify(item, (_key, value: unknown) =>
-    value instanceof Uint8Array ? gunzipSync(value).toString('utf8') : value,
-  );
+  return Object.values(item)
+    .map((value) =>
+      value.B === undefined ? JSON.stringify(value) : gunzipSync(value.B).toString('utf8'),
+    )
+    .join('\n');
 }
