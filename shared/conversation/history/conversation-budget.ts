@@ -1,5 +1,5 @@
-import type { ConversationRecord } from '../../ports/conversation-store';
 import type { ChatMessage } from '../../chat/chat-message';
+import type { ConversationRecord } from '../../ports/conversation-store';
 import { utf8Length } from './utf8-length';
 
 /**

@@ -1,5 +1,5 @@
-import type { CompiledCommandSet } from '../../params';
 import type { ChatMessage, ToolCall } from '../../chat/chat-message';
+import type { CompiledCommandSet } from '../../params';
 import { argumentsObject, type RefinableCall, refinableParameterNames } from './refinable-call';
 
 /**

@@ -1,5 +1,5 @@
-import { canonicalJson } from '../../params';
 import type { ToolCall } from '../../chat/chat-message';
+import { canonicalJson } from '../../params';
 import { argumentsObject, type RefinableCall } from './refinable-call';
 
 /** A node call that refines the last refinable call: the same command, called again. */

@@ -1,5 +1,5 @@
-import type { CompiledCommandSet } from '../../params';
 import type { ToolDefinition } from '../../chat/chat-message';
+import type { CompiledCommandSet } from '../../params';
 import { ServerToolName } from './server-tool-names';
 
 export const commandExamplesTool: ToolDefinition = {

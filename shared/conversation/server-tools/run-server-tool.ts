@@ -1,5 +1,5 @@
-import type { CompiledCommandSet } from '../../params';
 import type { ToolDefinition } from '../../chat/chat-message';
+import type { CompiledCommandSet } from '../../params';
 import { commandExamplesTool, lookUpCommandExamples } from './command-examples-tool';
 import { resolveRelativeDate, resolveRelativeDateTool } from './relative-date';
 import { requestValidationTool } from './request-validation-tool';

@@ -1,3 +1,4 @@
+import type { ToolDefinition } from '../../chat/chat-message';
 import { type CompiledCommandSet, strictTools } from '../../params';
 import type { Clock } from '../../ports/clock';
 import {
@@ -6,7 +7,6 @@ import {
   LanguageModelFailure,
   type ModelReply,
 } from '../../ports/language-model';
-import type { ToolDefinition } from '../../chat/chat-message';
 import { ModelFailedError, TurnTimeoutError } from '../errors';
 import { buildSystemPrompt } from '../prompt/system-prompt';
 import { SERVER_TOOLS } from '../server-tools/run-server-tool';

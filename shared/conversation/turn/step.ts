@@ -12,9 +12,10 @@
  *    server tools ran: give their results to the model and go on;
  * 6. otherwise hand the valid calls to the node.
  */
+
+import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import { buildRetryMessage } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
-import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';

@@ -1,6 +1,6 @@
+import type { ToolCall } from '../../chat/chat-message';
 import type { Repair, ValidationIssue } from '../../params';
 import type { TokenUsage } from '../../ports/language-model';
-import type { ToolCall } from '../../chat/chat-message';
 
 export const StopReason = {
   toolCalls: 'tool_calls',

@@ -1,7 +1,7 @@
+import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import type { CompiledCommandSet, Repair } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
 import type { ModelReply, TokenUsage } from '../../ports/language-model';
-import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import type { EngineSettings } from '../engine-settings';
 import type { ServerToolContext } from '../server-tools/run-server-tool';
 import type { RetryRecord, TurnOutcome } from './turn-outcome';
