@@ -74,7 +74,7 @@ export class NodeAuthenticator {
     const presented = Buffer.from(hashNodeKey(key), 'hex');
     const expected = Buffer.from(node?.keyHash ?? '', 'hex');
     const matches = expected.length === presented.length && timingSafeEqual(expected, presented);
-    return node !== null && node.enabled && matches ? node : null;
+    return node?.enabled && matches ? node : null;
   }
 
   private async find(nodeId: string): Promise<NodeRecord | null> {

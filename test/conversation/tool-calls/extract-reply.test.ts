@@ -7,7 +7,6 @@ import {
 import type { ModelReply, RawToolCall } from '../../../shared/ports/language-model';
 import { sequentialIds } from './sequential-ids';
 
-const declared: ReadonlySet<string> = new Set(['get_weather', 'set_timer']);
 const reply = (content: string | null, toolCalls: RawToolCall[] = []): ModelReply => ({
   content,
   toolCalls,
