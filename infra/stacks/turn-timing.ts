@@ -7,9 +7,6 @@ import type { DeploySettings } from './deploy-settings';
  */
 export const ANSWER_MARGIN_MS = 3_000;
 
-/** API Gateway's default integration timeout; Regional REST APIs may raise it by quota request. */
-export const DEFAULT_INTEGRATION_TIMEOUT_MS = 29_000;
-
 /** How long each layer waits, all derived from the turn deadline so they can never disagree. */
 export interface TurnTiming {
   /** TURN_DEADLINE_MS: the engine stops asking the model and answers 504 past it. */

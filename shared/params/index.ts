@@ -18,7 +18,7 @@ export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';
 export { strictTools } from './strict/strict-tools';
-export { isJsonObject } from './types/json-value';
+export { isJsonObject, type JsonObject } from './types/json-value';
 export {
   formatParameterType,
   isTemporalType,

@@ -24,8 +24,13 @@ export const JccMetric = {
   stopToolCalls: 'stop_tool_calls',
   stopValidationRequired: 'stop_validation_required',
   stopComplete: 'stop_complete',
+  /** Tokens the model server reported for one turn's calls (voice-response.ts). */
+  promptTokens: 'prompt_tokens',
+  completionTokens: 'completion_tokens',
+  cachedTokens: 'cached_tokens',
+  /** 1 for a turn whose call refines the last refinable call, else 0. */
+  refinements: 'refinements',
 } as const;
-export type JccMetricName = (typeof JccMetric)[keyof typeof JccMetric];
 
 /** The error statuses the error table answers (functions/http/error-table.ts), each counted. */
 export const errorStatuses = [400, 401, 404, 409, 413, 415, 422, 500, 502, 503, 504] as const;

@@ -128,7 +128,7 @@ function modelAlarms(routes: readonly string[]): AlarmSpec[] {
       description:
         'At least 3 answers of 502 llm_failed in 5 minutes: the model endpoint failed after the ' +
         'SDK retries (outage, rate limit, revoked key, unknown model name). See the ' +
-        '"request failed" ERROR lines of the voice functions.',
+        '"request failed" WARN lines (status 502) of the voice functions.',
       metric: sumOverRoutes(statusMetricName(502), routes, { idPrefix: 'm', label: '502s' }),
       ...atLeast(3),
     },

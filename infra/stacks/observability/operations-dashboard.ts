@@ -78,6 +78,15 @@ function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget[] {
         perTurn(JccMetric.modelCalls, 'model calls'),
         perTurn(JccMetric.validationRetries, 'retries'),
         perTurn(JccMetric.parameterRepairs, 'repairs'),
+        perTurn(JccMetric.refinements, 'refinements'),
+      ],
+    }),
+    new GraphWidget({
+      title: `${title}: tokens per turn (average)`,
+      left: [
+        perTurn(JccMetric.promptTokens, 'prompt'),
+        perTurn(JccMetric.cachedTokens, 'of it cached'),
+        perTurn(JccMetric.completionTokens, 'completion'),
       ],
     }),
     new GraphWidget({

@@ -1,4 +1,5 @@
 import type { ChatMessage, ToolCall } from '../../chat/chat-message';
+import { isJsonObject } from '../../params';
 import { failure, type Result, success } from '../../result';
 
 /**
@@ -19,7 +20,7 @@ export function parseStoredMessages(value: unknown): Result<ChatMessage[], strin
 type Fields = Readonly<Record<string, unknown>>;
 
 function parseMessage(value: unknown): ChatMessage | null {
-  if (!isObject(value)) return null;
+  if (!isJsonObject(value)) return null;
   switch (value.role) {
     case 'system':
     case 'user':
@@ -44,7 +45,7 @@ function parseAssistantMessage(value: Fields): ChatMessage | null {
   const toolCalls: ToolCall[] = [];
   for (const entry of value.toolCalls) {
     if (
-      !isObject(entry) ||
+      !isJsonObject(entry) ||
       typeof entry.id !== 'string' ||
       typeof entry.name !== 'string' ||
       typeof entry.arguments !== 'string'
@@ -54,8 +55,4 @@ function parseAssistantMessage(value: Fields): ChatMessage | null {
     toolCalls.push({ id: entry.id, name: entry.name, arguments: entry.arguments });
   }
   return { role: 'assistant', content, toolCalls };
-}
-
-function isObject(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,10 +1,6 @@
+import { isJsonObject, type JsonObject } from '../../params';
 import type { ModelReply, RawToolCall, TokenUsage } from '../../ports/language-model';
 import { failure, type Result, success } from '../../result';
-
-type JsonObject = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Reads our `ModelReply` out of a Chat Completions response body without trusting its shape:
@@ -13,7 +9,7 @@ const isObject = (value: unknown): value is JsonObject =>
  * can judge itself (empty ids, arguments that are objects or broken JSON) passes through as sent.
  */
 export function readChatReply(body: unknown): Result<ModelReply, string> {
-  if (!isObject(body)) {
+  if (!isJsonObject(body)) {
     return failure([`the body is not a JSON object (got ${describe(body)})`]);
   }
   const choices = body.choices;
@@ -21,7 +17,7 @@ export function readChatReply(body: unknown): Result<ModelReply, string> {
     return failure(['the reply has no choices']);
   }
   const choice: unknown = choices[0];
-  if (!isObject(choice) || !isObject(choice.message)) {
+  if (!isJsonObject(choice) || !isJsonObject(choice.message)) {
     return failure(['the first choice has no message']);
   }
   const toolCalls = readToolCalls(choice.message);
@@ -45,8 +41,8 @@ const count = (value: unknown): number =>
  * `prompt_tokens_details.cached_tokens`); null when the server sent none.
  */
 function readUsage(usage: unknown): TokenUsage | null {
-  if (!isObject(usage)) return null;
-  const details = isObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  if (!isJsonObject(usage)) return null;
+  const details = isJsonObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
   return {
     promptTokens: count(usage.prompt_tokens),
     completionTokens: count(usage.completion_tokens),
@@ -59,7 +55,7 @@ function readToolCalls(message: JsonObject): Result<readonly RawToolCall[], stri
   if (calls === undefined || calls === null) {
     // Servers that still speak the deprecated single `function_call` shape.
     return success(
-      isObject(message.function_call) ? [toRawToolCall(message.function_call, null)] : [],
+      isJsonObject(message.function_call) ? [toRawToolCall(message.function_call, null)] : [],
     );
   }
   if (!Array.isArray(calls)) {
@@ -67,7 +63,7 @@ function readToolCalls(message: JsonObject): Result<readonly RawToolCall[], stri
   }
   const read: RawToolCall[] = [];
   for (const [index, call] of calls.entries()) {
-    if (!isObject(call) || !isObject(call.function)) {
+    if (!isJsonObject(call) || !isJsonObject(call.function)) {
       return failure([`tool_calls[${index}] has no function`]);
     }
     const id = typeof call.id === 'string' && call.id !== '' ? call.id : null;

@@ -1,4 +1,4 @@
-import type { CommandSpec } from '../../params';
+import { type CommandSpec, isJsonObject } from '../../params';
 
 /** A node call of a command that has refinable parameters, as the node executed it. */
 export interface RefinableCall {
@@ -21,9 +21,7 @@ export function refinableParameterNames(command: CommandSpec): readonly string[]
 export function argumentsObject(text: string): Readonly<Record<string, unknown>> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return isJsonObject(value) ? value : null;
   } catch {
     return null;
   }

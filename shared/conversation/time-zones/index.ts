@@ -1,4 +1,4 @@
-export { type ClockReading, offsetMinutesAt, readClock } from './clock-reading';
+export { offsetMinutesAt, readClock } from './clock-reading';
 export { formatClockStamp } from './clock-stamp';
 export { isDaylightSavingTime } from './daylight-saving';
 export { formatIsoDateTime } from './iso-date-time';
@@ -6,4 +6,4 @@ export { shortZoneName } from './short-zone-name';
 export { isValidTimeZone, type TimeZone, timeZoneOf } from './time-zone';
 export { formatUtcOffset } from './utc-offset';
 export { naiveMilliseconds, type WallClock } from './wall-clock';
-export { type CalendarDay, englishWeekdayName, isoWeekday } from './weekday';
+export { englishWeekdayName, isoWeekday } from './weekday';

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../params';
 import type { ParsedArguments } from './extracted-reply';
 import { parseToolArguments, withOuterRepairs } from './parse-tool-arguments';
 
@@ -55,9 +56,9 @@ function readToolCallCandidate(
   item: unknown,
   outerRepairs: readonly string[],
 ): ToolCallCandidate | null {
-  if (!isRecord(item)) return null;
+  if (!isJsonObject(item)) return null;
   const call =
-    isRecord(item.function) && typeof item.function.name === 'string' ? item.function : item;
+    isJsonObject(item.function) && typeof item.function.name === 'string' ? item.function : item;
   const name = [call.name, call.tool_name].find((value) => typeof value === 'string');
   if (typeof name !== 'string') return null;
   const raw = 'arguments' in call ? call.arguments : call.parameters;
@@ -66,8 +67,4 @@ function readToolCallCandidate(
     name,
     arguments: withOuterRepairs(parseToolArguments(raw), outerRepairs),
   };
-}
-
-function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

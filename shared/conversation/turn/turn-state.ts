@@ -1,7 +1,7 @@
 import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import type { CompiledCommandSet, Repair } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
-import type { ModelReply, TokenUsage } from '../../ports/language-model';
+import type { TokenUsage } from '../../ports/language-model';
 import type { EngineSettings } from '../engine-settings';
 import type { ServerToolContext } from '../server-tools/run-server-tool';
 import type { RetryRecord, TurnOutcome } from './turn-outcome';
@@ -37,8 +37,6 @@ export type TurnAction =
   | { readonly type: 'finish'; readonly state: TurnState; readonly outcome: TurnOutcome }
   /** The model cannot give a usable reply (cut off twice): the turn fails, nothing is saved. */
   | { readonly type: 'fail'; readonly state: TurnState; readonly failure: 'reply_cut_off' };
-
-export type Step = (state: TurnState, reply: ModelReply, context: TurnContext) => TurnAction;
 
 /** The state a turn starts from, given the history with the new user message or tool results. */
 export function startTurn(
