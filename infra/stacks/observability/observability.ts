@@ -2,25 +2,22 @@ import { CfnOutput, Validations } from 'aws-cdk-lib';
 import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, type Dashboard, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { alarmTopicAcknowledgements } from '../nag-acknowledgements';
 import { alarmComparison, assertAlarmsFit, operationsAlarms } from './operations-alarms';
-import { type DashboardRoute, operationsDashboard } from './operations-dashboard';
+import {
+  type DashboardRoute,
+  operationsDashboard,
+  type WatchedFunction,
+} from './operations-dashboard';
 
 export interface ObservabilityProps {
   readonly stage: Stage;
   /** Every route of the route table (name, method, path) and whether its function calls the model. */
   readonly routes: readonly DashboardRoute[];
-  readonly functions: readonly {
-    readonly id: string;
-    readonly function: IFunction;
-    readonly logGroup: ILogGroup;
-    readonly callsModel: boolean;
-  }[];
+  readonly functions: readonly WatchedFunction[];
   readonly tableName: string;
   readonly tableOperations: readonly string[];
   readonly turnDeadlineMs: number;

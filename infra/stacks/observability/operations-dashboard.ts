@@ -23,15 +23,18 @@ export interface DashboardRoute {
   readonly callsModel: boolean;
 }
 
+/** A deployed function of the route table, as the dashboard and the alarms watch it. */
+export interface WatchedFunction {
+  readonly id: string;
+  readonly function: IFunction;
+  readonly logGroup: ILogGroup;
+  readonly callsModel: boolean;
+}
+
 export interface DashboardInputs {
   readonly stage: Stage;
   readonly routes: readonly DashboardRoute[];
-  readonly functions: readonly {
-    readonly id: string;
-    readonly function: IFunction;
-    readonly logGroup: ILogGroup;
-    readonly callsModel: boolean;
-  }[];
+  readonly functions: readonly WatchedFunction[];
   readonly tableName: string;
   readonly tableOperations: readonly string[];
   readonly turnDeadlineMs: number;

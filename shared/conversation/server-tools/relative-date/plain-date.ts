@@ -1,19 +1,10 @@
+import { englishWeekdayName } from '../../time-zones';
 /** A calendar day with no zone attached: what "tomorrow" names before it is placed in a zone. */
 export interface PlainDate {
   readonly year: number;
   readonly month: number;
   readonly day: number;
 }
-
-const WEEKDAY_NAMES = [
-  'Sunday',
-  'Monday',
-  'Tuesday',
-  'Wednesday',
-  'Thursday',
-  'Friday',
-  'Saturday',
-] as const;
 
 // Calendar arithmetic runs on UTC dates, where every day has 24 hours, so no DST can shift a day.
 // The built-in Date, not a date library: a date context does this for a thousand days a request.
@@ -39,7 +30,7 @@ export function dayOfWeek(date: PlainDate): number {
 
 /** The English name of the day of the week, e.g. `Saturday`. */
 export function weekdayName(date: PlainDate): string {
-  return WEEKDAY_NAMES[dayOfWeek(date)] ?? '';
+  return englishWeekdayName(date);
 }
 
 /** Whole days from `from` to `to` (negative when `to` comes first). */
