@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { traced } from '../tracing/xray-subsegments';
 
 /**
  * Short timeouts so an unreachable database fails a request in a few seconds instead of hanging
@@ -24,8 +25,33 @@ export interface DynamoDbClientOptions {
 /** Credentials a local emulator accepts; it checks that they exist, never what they are. */
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
 
-/** A DynamoDB client with short timeouts; with an endpoint, static dummy credentials. */
+/**
+ * A DynamoDB client with short timeouts; with an endpoint, static dummy credentials. Each call
+ * is an X-Ray subsegment of a traced invocation (`DynamoDB <Operation>`).
+ */
 export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
+  const client = untracedClient(options);
+  client.middlewareStack.add(
+    (next, context) => (args) =>
+      traced(
+        {
+          name: `DynamoDB ${context.commandName?.replace(/Command$/, '') ?? 'call'}`,
+          namespace: 'aws',
+          aws: { operation: context.commandName ?? '', table_name: tableOf(args.input) },
+        },
+        () => next(args),
+      ),
+    { step: 'initialize', name: 'xraySubsegment' },
+  );
+  return client;
+}
+
+const tableOf = (input: unknown): string =>
+  typeof input === 'object' && input !== null && 'TableName' in input
+    ? String(input.TableName)
+    : '';
+
+function untracedClient(options: DynamoDbClientOptions): DynamoDBClient {
   const requestHandler = {
     connectionTimeout: options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
     requestTimeout: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,

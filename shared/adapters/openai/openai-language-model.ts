@@ -9,6 +9,7 @@ import {
   type ModelReply,
   type ModelRequest,
 } from '../../ports/language-model';
+import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { readChatReply } from './read-chat-reply';
@@ -62,10 +63,13 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #settings: ChatRequestSettings;
   readonly #backoff: BackoffSettings;
   readonly #redact: Redact;
+  /** Where the calls go, for traces (never the key). */
+  readonly #completionsUrl: string;
 
   constructor(options: OpenAiLanguageModelOptions) {
     const secret = options.apiKey;
     this.#redact = (text) => (secret === '' ? text : text.split(secret).join('[redacted]'));
+    this.#completionsUrl = `${options.baseURL.replace(/\/$/, '')}/chat/completions`;
     this.#client = new OpenAI({
       baseURL: options.baseURL,
       // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
@@ -87,8 +91,20 @@ export class OpenAiLanguageModel implements LanguageModel {
     this.#backoff = { ...defaultBackoff, ...options.backoff };
   }
 
-  /** One chat completion, retried within `options.timeoutMs`; failures throw `LanguageModelError`. */
-  async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
+  /**
+   * One chat completion, retried within `options.timeoutMs`; failures throw `LanguageModelError`.
+   * In a traced invocation it is its own X-Ray subsegment (`model <name>`, retries included).
+   */
+  complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
+    const facts = {
+      name: `model ${this.#settings.model}`,
+      namespace: 'remote' as const,
+      http: { request: { url: this.#completionsUrl, method: 'POST' } },
+    };
+    return traced(facts, () => this.#complete(request, options));
+  }
+
+  async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
     const deadline = performance.now() + options.timeoutMs;
     const body = buildChatRequest(request, this.#settings);
     let lastFailure: AttemptFailure | null = null;
