@@ -1,5 +1,4 @@
 import { CfnOutput, Validations } from 'aws-cdk-lib';
-import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import { Alarm, type Dashboard, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -7,20 +6,10 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { alarmTopicAcknowledgements } from '../nag-acknowledgements';
 import { alarmComparison, assertAlarmsFit, operationsAlarms } from './operations-alarms';
-import {
-  type DashboardRoute,
-  operationsDashboard,
-  type WatchedFunction,
-} from './operations-dashboard';
+import { type DashboardInputs, operationsDashboard } from './operations-dashboard';
 
-export interface ObservabilityProps {
-  readonly stage: Stage;
-  /** Every route of the route table (name, method, path) and whether its function calls the model. */
-  readonly routes: readonly DashboardRoute[];
-  readonly functions: readonly WatchedFunction[];
-  readonly tableName: string;
-  readonly tableOperations: readonly string[];
-  readonly turnDeadlineMs: number;
+/** What the dashboard shows (the alarms are made here), and where the alarms go. */
+export interface ObservabilityProps extends Omit<DashboardInputs, 'alarms'> {
   /** Subscribed to the alarm topic by e-mail when set (context `alarmEmail`). */
   readonly alarmEmail: string | null;
 }
