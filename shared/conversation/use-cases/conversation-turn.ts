@@ -9,7 +9,6 @@
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
-import { compileKnownCommandSet } from '../../params';
 import {
   type ConversationRecord,
   ConversationTooLargeError,
@@ -25,12 +24,13 @@ import {
 } from '../history/conversation-budget';
 import { withRecordedResponse } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
-import { SERVER_TOOL_NAMES, ServerToolName } from '../server-tools/server-tool-names';
+import { ServerToolName } from '../server-tools/server-tool-names';
 import { runTurn } from '../turn/run-turn';
 import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
 import { startTurn } from '../turn/turn-state';
 import type { AnsweredTurn } from './answer-once';
 import type { ConversationDependencies } from './conversation-dependencies';
+import { storedCommandSet } from './stored-command-set';
 
 /** What a route adds to the stored conversation before the model is asked. */
 export interface TurnInput {
@@ -52,13 +52,7 @@ export async function runConversationTurn(
 ): Promise<AnsweredTurn> {
   const { messages, toolResultsArrived, startedAt, identity } = input;
   const { clock, ids, settings, store } = dependencies;
-  const compiled = compileKnownCommandSet(
-    record.commandSetHash,
-    () => JSON.parse(record.commandSource),
-    {
-      reservedNames: SERVER_TOOL_NAMES,
-    },
-  );
+  const commandSet = storedCommandSet(record);
   // The turn must fit in what the conversation can store: refused before the model is paid for.
   const historyBudget = historyBudgetBytes(record, settings.maxHistoryBytes);
   const exchangeBytes = newestExchangeBytes(messages);
@@ -66,12 +60,12 @@ export async function runConversationTurn(
     const limit = historyBudget - TURN_GROWTH_BYTES;
     throw new ConversationTooLargeError(record.conversationId, 'exchange', exchangeBytes, limit);
   }
-  if (!compiled.ok) throw new StoredCommandSetInvalidError(record.commandSetHash);
+  if (commandSet === null) throw new StoredCommandSetInvalidError(record.commandSetHash);
   const context = {
-    commandSet: compiled.value,
+    commandSet,
     settings,
     ids,
-    serverTools: { timezone: record.timezone, now: startedAt, commandSet: compiled.value },
+    serverTools: { timezone: record.timezone, now: startedAt, commandSet },
   };
   const deadline = startedAt + settings.turnDeadlineMs;
   const finished = await runTurn(

@@ -13,17 +13,15 @@
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
-import { type CompiledCommandSet, compileKnownCommandSet } from '../../params';
-import type { ConversationRecord } from '../../ports/conversation-store';
 import { requestIdentity } from '../idempotency/request-identity';
 import { withTurnContext } from '../prompt/turn-context';
 import { historyBeforeTurn } from '../refinement/history-before-turn';
 import { lastRefinableCall } from '../refinement/last-refinable-call';
 import { type Refinement, refinementOf } from '../refinement/refinement-of';
-import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import { answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { runConversationTurn } from './conversation-turn';
+import { storedCommandSet } from './stored-command-set';
 
 export type { Refinement } from '../refinement/refinement-of';
 
@@ -57,7 +55,7 @@ export async function handleVoiceCommand(
       toolCallId: call.id,
       content: NOT_EXECUTED,
     }));
-    const commandSet = commandSetOf(record);
+    const commandSet = storedCommandSet(record);
     const previous = commandSet === null ? null : lastRefinableCall(record.messages, commandSet);
     const context = { timezone: record.timezone, now: startedAt, lastRefinableCall: previous };
     const user: ChatMessage = {
@@ -93,19 +91,9 @@ async function replayedRefinement(
   const [first] = answer.toolCalls;
   if (first === undefined) return null;
   const record = await dependencies.store.load(conversation.nodeId, conversation.conversationId);
-  const commandSet = record === null ? null : commandSetOf(record);
+  const commandSet = record === null ? null : storedCommandSet(record);
   if (record === null || commandSet === null) return null;
   const before = historyBeforeTurn(record.messages, first.id);
   if (before === null) return null;
   return refinementOf(lastRefinableCall(before, commandSet), answer.toolCalls);
-}
-
-/** The conversation's command set, from the cache the turn fills; null if it no longer compiles. */
-function commandSetOf(record: ConversationRecord): CompiledCommandSet | null {
-  const compiled = compileKnownCommandSet(
-    record.commandSetHash,
-    () => JSON.parse(record.commandSource),
-    { reservedNames: SERVER_TOOL_NAMES },
-  );
-  return compiled.ok ? compiled.value : null;
 }
