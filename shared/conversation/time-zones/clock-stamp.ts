@@ -1,10 +1,8 @@
 import { readClock } from './clock-reading';
+import { padDigits as pad } from './pad-digits';
 import type { TimeZone } from './time-zone';
 import { formatUtcOffset } from './utc-offset';
 import { englishWeekdayName } from './weekday';
-
-const pad = (value: number, width: number): string =>
-  value < 0 ? `-${String(-value).padStart(width, '0')}` : String(value).padStart(width, '0');
 
 /**
  * How a person would read the clock in `zone` at `instant`, to the minute and with the offset:

@@ -1,7 +1,7 @@
 export { offsetMinutesAt, readClock } from './clock-reading';
 export { formatClockStamp } from './clock-stamp';
 export { isDaylightSavingTime } from './daylight-saving';
-export { formatIsoDateTime } from './iso-date-time';
+export { formatClockTime, formatIsoDateTime } from './iso-date-time';
 export { shortZoneName } from './short-zone-name';
 export { isValidTimeZone, type TimeZone, timeZoneOf } from './time-zone';
 export { formatUtcOffset } from './utc-offset';

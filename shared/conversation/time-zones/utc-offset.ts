@@ -1,4 +1,4 @@
-const pad2 = (value: number): string => String(value).padStart(2, '0');
+import { padDigits } from './pad-digits';
 
 /**
  * An offset in minutes east of UTC as ISO 8601 writes it: `+05:30`, `-03:30`, `+00:00`. A
@@ -9,5 +9,5 @@ export function formatUtcOffset(offsetMinutes: number): string {
   const sign = offsetMinutes >= 0 ? '+' : '-';
   const hours = Math.trunc(Math.abs(offsetMinutes / 60));
   const minutes = Math.trunc(Math.abs(offsetMinutes % 60));
-  return `${sign}${pad2(hours)}:${pad2(minutes)}`;
+  return `${sign}${padDigits(hours)}:${padDigits(minutes)}`;
 }

@@ -8,11 +8,11 @@
  * 4. write every day as `YYYY-MM-DD` with the UTC instant of its local midnight.
  */
 import {
+  formatClockTime,
   isDaylightSavingTime,
   isoWeekday,
   shortZoneName,
   timeZoneOf,
-  type WallClock,
 } from '../../time-zones';
 import { formatUtc, formatWithOffset } from './iso-format';
 import { addDays, daysFromTo, formatPlainDate, type PlainDate, weekdayName } from './plain-date';
@@ -83,7 +83,7 @@ export function buildDateContext(timezone: string, now: number): DateContext | n
     current: {
       ...info(today),
       date_iso: formatWithOffset(startOfDay(today, zone), zone) ?? '',
-      time: clockTime(reference.wallClock),
+      time: formatClockTime(reference.wallClock),
       datetime: nowWithOffset,
       weekday: weekdayName(today),
       weekday_number: isoWeekday(today),
@@ -148,12 +148,6 @@ function monthDays(today: PlainDate, shift: number): PlainDate[] {
   // The day before the first of the next month is the last of this one.
   return daysFromTo(start, addDays({ ...start, month: start.month + 1 }, -1));
 }
-
-const twoDigits = (value: number): string => String(value).padStart(2, '0');
-
-/** `HH:mm:ss` of a clock reading. */
-const clockTime = (wall: WallClock): string =>
-  `${twoDigits(wall.hour)}:${twoDigits(wall.minute)}:${twoDigits(wall.second)}`;
 
 /** Every day of `year`. */
 function yearDays(year: number): PlainDate[] {
