@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { type ApiFunction, type RouteName, routesOf } from './api-routes';
+import { errorBody } from './http-error';
 import { jsonResponse } from './json-response';
 
 /** What a Lambda function's `handler` is: a REST proxy event in, a proxy result out. */
@@ -44,5 +45,3 @@ export function dispatchRoutes(
     return found.handler(event, context);
   };
 }
-
-const errorBody = (code: string, message: string) => ({ error: { code, message, details: [] } });

@@ -15,7 +15,7 @@ import {
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
-import { HttpError, type MappedError } from './http-error';
+import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -32,7 +32,7 @@ const body = (
   details: readonly unknown[] = [],
 ) => ({
   statusCode,
-  body: { error: { code, message, details } },
+  body: errorBody(code, message, details),
 });
 
 const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], string>> = {

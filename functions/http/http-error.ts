@@ -14,6 +14,13 @@ export class HttpError extends Error {
   }
 }
 
+/** The JSON body of every error the API answers (api.md, ErrorResponse). */
+export const errorBody = (
+  code: string,
+  message: string,
+  details: readonly unknown[] = [],
+): ErrorResponse => ({ error: { code, message, details } });
+
 export interface MappedError {
   readonly statusCode: number;
   readonly body: ErrorResponse;

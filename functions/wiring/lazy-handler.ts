@@ -1,14 +1,8 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { ProxyHandler } from '../http/dispatch-routes';
 import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
 import { productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
-
-export type LambdaHandler = (
-  event: APIGatewayProxyEvent,
-  context: Context,
-) => Promise<APIGatewayProxyResult>;
 
 /**
  * The `handler` export: wired once per container with the real dependencies on first use (the
@@ -19,7 +13,7 @@ export type LambdaHandler = (
 export function lazyHandler(
   create: (dependencies: ServiceDependencies) => ProxyHandler,
   options: { readonly callsModel: boolean } = { callsModel: true },
-): LambdaHandler {
+): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {
     wired ??= productionDependencies(options).then(create);

@@ -1,12 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { ProxyHandler } from '../../functions/http/dispatch-routes';
+import { errorBody } from '../../functions/http/http-error';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
-
-export type ProxyHandler = (
-  event: APIGatewayProxyEvent,
-  context: Context,
-) => Promise<APIGatewayProxyResult>;
 
 export interface LocalRoute {
   readonly method: 'GET' | 'POST';
@@ -140,8 +136,6 @@ function sendJson(response: ServerResponse, status: number, body: unknown): void
   response.setHeader('Content-Type', 'application/json');
   response.end(JSON.stringify(body));
 }
-
-const errorBody = (code: string, message: string) => ({ error: { code, message, details: [] } });
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {

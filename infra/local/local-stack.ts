@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ProxyHandler } from '../../functions/http/dispatch-routes';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
@@ -19,12 +20,7 @@ import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-ke
 import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
-import {
-  type LocalApiServer,
-  type LocalRoute,
-  type ProxyHandler,
-  startLocalApiServer,
-} from './local-api-server';
+import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import { rethrowPortInUse } from './port-in-use-error';
