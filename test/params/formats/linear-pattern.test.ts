@@ -118,6 +118,22 @@ describe('patterns the engine refuses, with the reason', () => {
   });
 });
 
+describe('repetitions of an empty item compile to nothing, at once', () => {
+  it.each([
+    ['(?:(?:){99999}){99999}', ['', 'x']],
+    ['^a(?:(?:a{0}){99999}){99999}b$', ['ab', 'a', 'aab']],
+    ['^(?:){5}(?:){2,}c$', ['c', 'cc', '']],
+  ])('%s agrees with RegExp', (pattern, inputs) => {
+    // Act
+    const compiled = linear(pattern);
+
+    // Assess
+    for (const input of inputs) {
+      expect(compiled.test(input)).toBe(new RegExp(pattern, 'u').test(input));
+    }
+  });
+});
+
 describe('the engine is linear where backtracking is exponential', () => {
   it('answers ^(a+)+$ on "a" x 32 + "!" (30 s of CPU with RegExp) without a match', () => {
     // Act

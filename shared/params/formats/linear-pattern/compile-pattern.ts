@@ -106,7 +106,13 @@ class ProgramBuilder {
   }
 
   repetition(item: PatternNode, min: number, max: number): void {
-    for (let count = 0; count < min; count += 1) this.emit(item);
+    for (let count = 0; count < min; count += 1) {
+      const before = this.size;
+      this.emit(item);
+      // An item that compiles to nothing (`(?:)`, `a{0}`) is nothing however often it repeats;
+      // unrolled, `(?:(?:){99999}){99999}` would loop 10^10 times without adding an instruction.
+      if (this.size === before) return;
+    }
     if (max === Number.POSITIVE_INFINITY) {
       const split = this.add(Operation.split);
       this.emit(item);
