@@ -14,6 +14,7 @@ import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
+import { tracedCompletionsUrl } from './traced-completions-url';
 
 export interface OpenAiLanguageModelOptions {
   /** Any OpenAI-compatible server, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`. */
@@ -63,13 +64,13 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #settings: ChatRequestSettings;
   readonly #backoff: BackoffSettings;
   readonly #redact: Redact;
-  /** Where the calls go, for traces (never the key). */
+  /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
 
   constructor(options: OpenAiLanguageModelOptions) {
     const secret = options.apiKey;
     this.#redact = (text) => (secret === '' ? text : text.split(secret).join('[redacted]'));
-    this.#completionsUrl = `${options.baseURL.replace(/\/$/, '')}/chat/completions`;
+    this.#completionsUrl = tracedCompletionsUrl(options.baseURL);
     this.#client = new OpenAI({
       baseURL: options.baseURL,
       // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
