@@ -33,13 +33,14 @@ export const JccMetric = {
 } as const;
 
 /** The error statuses the error table answers (functions/http/error-table.ts), each counted. */
-export const errorStatuses = [400, 401, 404, 409, 413, 415, 422, 500, 502, 503, 504] as const;
+export const errorStatuses = [400, 401, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
 
 /**
  * Statuses the edge answers before the route handler adds its `route` dimension (a bad key, a
- * body that is not JSON or not valid): their counts carry `service` only, so they are not per route.
+ * node over its rate limit, a body that is not JSON or not valid): their counts carry `service`
+ * only, so they are not per route.
  */
-export const edgeStatuses = [400, 401, 413, 415] as const;
+export const edgeStatuses = [400, 401, 413, 415, 429] as const;
 
 export const statusMetricName = (status: number): string => `status_${status}`;
 

@@ -125,7 +125,7 @@ function apiRow(stage: Stage, turnDeadlineMs: number): IWidget[] {
       ],
     }),
     new GraphWidget({
-      title: 'Rejected at the edge (no route: bad key or body)',
+      title: 'Rejected at the edge (no route: bad key, rate limit or body)',
       left: edgeStatuses.map((status) =>
         jccMetric(statusMetricName(status), null, { statistic: 'Sum', label: String(status) }),
       ),

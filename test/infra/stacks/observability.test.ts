@@ -205,6 +205,13 @@ describe('the dashboard', () => {
     expect(body()).toContain(`\\"route\\",\\"${route.name}\\"`);
   });
 
+  it('counts the refusals of the edge, the per-node rate limit (429) among them', () => {
+    expect(body()).toContain('Rejected at the edge');
+    for (const status of [401, 413, 415, 429]) {
+      expect(body()).toContain(`\\"status_${status}\\"`);
+    }
+  });
+
   it.each(modelRoutes)('shows model calls and retries per turn for $name', (route) => {
     expect(body()).toContain(`${route.method} ${route.path}: per turn (average)`);
   });
