@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
 import { failure, type Result, success } from '../../../shared/result';
-import { readLocalSettings } from '../../local/local-settings';
+import { reachableHost, readLocalSettings } from '../../local/local-settings';
 
 /** Where `npm run node:add` writes: the deployed table, or the one `npm start` serves. */
 export type NodeAddTarget =
@@ -38,12 +38,6 @@ export function nodeAddTarget(
     env.DYNAMODB_ENDPOINT?.trim() ||
     `http://${reachableHost(settings.dynamoDbHost)}:${settings.dynamoDbPort}`;
   return success({ kind: 'local', tableName: table ?? settings.tableName, endpoint });
-}
-
-/** A server listening on every interface is reached on loopback; IPv6 literals need brackets. */
-function reachableHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
 }
 
 /**
