@@ -84,7 +84,7 @@ export async function startLocalStack(
       dynamoDbEndpoint: database.endpoint,
       tableName: settings.tableName,
       nodes,
-      languageModelConfigured: Boolean(env.OPENAI_BASE_URL?.trim() && env.LLM_MODEL?.trim()),
+      languageModelConfigured: service.languageModel !== null,
       close: async () => {
         await server.close();
         await database.close();
