@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { ProxyHandler } from '../../functions/http/dispatch-routes';
 import { errorBody } from '../../functions/http/http-error';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
+import { reachableHost } from './local-settings';
 
 export interface LocalRoute {
   readonly method: 'GET' | 'POST';
@@ -60,7 +61,8 @@ export async function startLocalApiServer(options: {
   });
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    // What a client on this machine dials: `::` or `0.0.0.0` listen everywhere, loopback included.
+    url: `http://${reachableHost(options.host ?? '127.0.0.1')}:${port}`,
     port,
     close: () => closeServer(server),
   };
