@@ -1,5 +1,4 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import type { CfnStage } from 'aws-cdk-lib/aws-apigateway';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DeploySettings } from './deploy-settings';
@@ -65,8 +64,6 @@ export class StatelessStack extends Stack {
       createCloudWatchRole: settings.createApiGatewayCloudWatchRole,
     });
     acknowledgeApiFindings(this.api.api);
-    // The stage's own X-Ray segment, parent of the functions' segments (VoiceApi has no prop for it).
-    (this.api.api.deploymentStage.node.defaultChild as CfnStage).tracingEnabled = true;
     this.observability = new Observability(this, 'Observability', {
       stage: this.api.api.deploymentStage,
       routes: apiRoutes.map((route) => ({

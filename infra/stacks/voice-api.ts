@@ -79,6 +79,8 @@ export class VoiceApi extends Construct {
         // Errors only, and never request data: bodies and headers carry node keys.
         loggingLevel: MethodLoggingLevel.ERROR,
         dataTraceEnabled: false,
+        // The stage's own X-Ray segment, parent of the functions' segments.
+        tracingEnabled: true,
       },
     });
     for (const route of props.routes) {

@@ -95,8 +95,8 @@ export class VoiceFunction extends Construct {
       environment: { ...props.environment },
       logGroup: this.logGroup,
       role: this.role,
-      // The function's segment in X-Ray (init, invocation), joined to the API stage's trace. The
-      // model and DynamoDB calls are not subsegments: docs/decisions/2026-11-23-tracing.md.
+      // The function's segment in X-Ray (init, invocation), joined to the API stage's trace; the
+      // model and DynamoDB calls are its subsegments: docs/decisions/2026-11-23-tracing.md.
       tracing: Tracing.ACTIVE,
     });
     const resource = this.function.node.defaultChild;
