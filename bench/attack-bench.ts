@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { routePath } from '../functions/http/api-routes';
 import { startLocalStack } from '../infra/local/local-stack';
 import { HOSTILE_REQUEST_CASES } from '../test/hardening/hostile-requests';
 import { startScriptedLlmServer } from '../test/support/scripted-llm-server';
@@ -61,7 +62,7 @@ export async function runAttackBench(): Promise<BenchRow[]> {
       for (const hostile of HOSTILE_REQUEST_CASES) {
         const conversationId = `attack-${round}-${randomBytes(6).toString('hex')}`;
         const started = await timedCpu(() =>
-          post('/api/v0/conversation/start', {
+          post(routePath('conversation-start'), {
             ...hostile.registration,
             conversation_id: conversationId,
           }),
@@ -79,6 +80,14 @@ export async function runAttackBench(): Promise<BenchRow[]> {
                   hostile.anonymous,
                 ),
               );
+        // A row answered otherwise (a 500, a 400 from an earlier check) measures another path.
+        expectStatus(
+          hostile.name,
+          'start',
+          request === null ? hostile.expectedStatuses : [200],
+          started,
+        );
+        expectStatus(hostile.name, 'request', hostile.expectedStatuses, attack);
         // The first round pays the process's warm-up (module loading, JIT, the first handler
         // wiring): a Lambda container does that once in its init, not per request.
         if (round === 0) {
@@ -130,6 +139,19 @@ export async function runAttackBench(): Promise<BenchRow[]> {
 }
 
 /** The request's status and the CPU this process spent until its answer was read. */
+function expectStatus(
+  name: string,
+  step: string,
+  expected: readonly number[],
+  measured: { readonly status: number },
+): void {
+  if (!expected.includes(measured.status)) {
+    throw new Error(
+      `${name}: the ${step} answered ${measured.status}, not ${expected.join(' or ')}`,
+    );
+  }
+}
+
 async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
   const before = process.cpuUsage();
   const status = await send();
