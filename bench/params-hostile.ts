@@ -6,6 +6,7 @@ import { cpuUsage } from 'node:process';
 import { pathToFileURL } from 'node:url';
 import { HOSTILE_SCHEMA_CASES, runHostileSchemaCase } from '../test/hardening/hostile-schema-cases';
 import type { BenchRow } from './bench-row';
+import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
 
 /** Issue 10 allows 100 ms of CPU per request outside the model; this layer aims at a few. */
@@ -29,9 +30,8 @@ export async function runParamsHostileBench(): Promise<BenchRow[]> {
     const times = Array.from({ length: RUNS }, () =>
       cpuMilliseconds(() => runHostileSchemaCase(hostile)),
     );
-    const sorted = times.sort((left, right) => left - right);
-    const median = sorted[Math.floor(RUNS / 2)] ?? Number.NaN;
-    return { name: `hostile: ${hostile.name}`, value: round(median), unit: 'ms CPU' };
+    const median = percentile(times, 0.5);
+    return { name: `hostile: ${hostile.name}`, value: roundTo(median, 2), unit: 'ms CPU' };
   });
   const worst = Math.max(...rows.map((row) => row.value));
   return [
@@ -43,10 +43,6 @@ export async function runParamsHostileBench(): Promise<BenchRow[]> {
     },
     ...rows,
   ];
-}
-
-function round(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 if (
