@@ -1,0 +1,76 @@
+/**
+ * Speech in and speech out, beside `LanguageModel`: the core and the edge see PCM and text,
+ * never a vendor or HTTP. Adapters: an OpenAI-compatible audio API (speech in and out), Amazon
+ * Polly (speech out) and an embedded synthesizer for `npm start` (speech out).
+ */
+
+/** How the PCM samples of a recording or a synthesis are laid out (little-endian, signed). */
+export interface PcmFormat {
+  readonly sampleRate: number;
+  readonly channels: number;
+  /** Bytes per sample: 2 for 16-bit PCM. */
+  readonly sampleWidth: number;
+}
+
+/** A recording checked at the edge: its WAV bytes as sent, and what its header says. */
+export interface Recording {
+  /** The whole WAV file, header included (what transcription APIs take). */
+  readonly wav: Uint8Array;
+  readonly format: PcmFormat;
+  readonly durationSeconds: number;
+}
+
+export interface Transcript {
+  readonly text: string;
+}
+
+export interface SpeechCallOptions {
+  /** Time left for this call; the adapter never waits past it. */
+  readonly timeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+/** Turns a recording into text. Failures are thrown as `SpeechProviderError`. */
+export interface SpeechToText {
+  transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript>;
+}
+
+/**
+ * Speech as it is synthesized: the format is known before the first byte, the chunks come as
+ * the provider yields them, so a route can start sending at once.
+ */
+export interface SynthesizedSpeech {
+  readonly format: PcmFormat;
+  /** Raw PCM in `format`; a failure while reading throws `SpeechProviderError`. */
+  readonly chunks: AsyncIterable<Uint8Array>;
+}
+
+/** Turns text into PCM. Failures (before or during the stream) are `SpeechProviderError`s. */
+export interface TextToSpeech {
+  synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech>;
+}
+
+export const SpeechFailure = {
+  /** 5xx, a connection failure, a throttle: the provider could not answer. */
+  unavailable: 'unavailable',
+  /** No answer within the time given. */
+  timeout: 'timeout',
+  /** 4xx: the provider refused the request (bad key, unknown voice or model, text refused). */
+  rejected: 'rejected',
+  /** An answer that is not what was asked for (no text, audio in another format). */
+  malformedReply: 'malformed_reply',
+} as const;
+export type SpeechFailure = (typeof SpeechFailure)[keyof typeof SpeechFailure];
+
+export class SpeechProviderError extends Error {
+  override readonly name = 'SpeechProviderError';
+  constructor(
+    readonly failure: SpeechFailure,
+    /** `speech_to_text` or `text_to_speech`: which way the failing call went. */
+    readonly direction: 'speech_to_text' | 'text_to_speech',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
