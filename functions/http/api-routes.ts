@@ -17,6 +17,15 @@ export interface ApiFunction {
   readonly description: string;
   /** Whether it may call the model (and so needs the model's key). */
   readonly callsModel: boolean;
+  /**
+   * Whether its routes answer through Lambda response streaming (API Gateway's `STREAM`
+   * transfer mode): every route of such a function is integrated that way.
+   */
+  readonly streams: boolean;
+  /** Whether it synthesizes speech (and so needs the speech-out settings and Polly). */
+  readonly speaks: boolean;
+  /** Whether it transcribes speech (and so needs the speech-in settings and their key). */
+  readonly hears: boolean;
 }
 
 export const apiFunctions = {
@@ -26,6 +35,9 @@ export const apiFunctions = {
     entry: 'functions/conversation-start.ts',
     description: 'Registers a node conversation and compiles its commands',
     callsModel: true,
+    streams: false,
+    speaks: false,
+    hears: false,
   },
   voiceCommand: {
     id: 'VoiceCommand',
@@ -33,6 +45,9 @@ export const apiFunctions = {
     entry: 'functions/voice-command.ts',
     description: 'Turns an utterance into validated tool calls',
     callsModel: true,
+    streams: false,
+    speaks: false,
+    hears: false,
   },
   voiceCommandContinue: {
     id: 'VoiceCommandContinue',
@@ -40,6 +55,9 @@ export const apiFunctions = {
     entry: 'functions/voice-command-continue.ts',
     description: 'Continues a turn with the tool results of the node',
     callsModel: true,
+    streams: false,
+    speaks: false,
+    hears: false,
   },
   nodeHelpers: {
     id: 'NodeHelpers',
@@ -47,6 +65,9 @@ export const apiFunctions = {
     entry: 'functions/node-helpers.ts',
     description: 'Acknowledgements and date context for nodes: no model, no command set',
     callsModel: false,
+    streams: false,
+    speaks: false,
+    hears: false,
   },
 } as const satisfies Record<string, ApiFunction>;
 
