@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { NodeRateLimiter } from '../../shared/ports';
@@ -56,9 +56,17 @@ export function createRoute<Body>(options: {
   const { logger, metrics: functionMetrics, authenticator, rateLimiter } = options.dependencies;
   const { name } = options.route;
   const perRequest = requestMetrics(functionMetrics);
+  // Every count of this request carries the route it was aimed at, the edge's refusals (401,
+  // 429, 413, 415, a registry read failing) included: the dashboard and alarms read per route.
+  const aimedAt: MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult> = {
+    before: ({ context }) => {
+      perRequest.of(context).addDimension('route', name);
+    },
+  };
   const edge = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(perRequest.middleware)
+    .use(aimedAt)
     .use(httpHeaderNormalizer())
     .use(authenticateNode(authenticator))
     .use(limitNodeRate(rateLimiter))
@@ -68,9 +76,7 @@ export function createRoute<Body>(options: {
     if (node === undefined) throw new Error('the authentication middleware did not run');
     const body = options.body.read(event);
     logger.appendKeys({ route: name, node_id: node.nodeId, conversation_id: conversationOf(body) });
-    // From here on, this request's metrics (its status included) carry the route.
     const metrics = perRequest.of(context);
-    metrics.addDimension('route', name);
     const startedAt = performance.now();
     const headers = event.headers ?? {};
     const query = event.queryStringParameters ?? {};

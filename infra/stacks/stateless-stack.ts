@@ -6,6 +6,7 @@ import { assertLocalBundler } from './function-bundling';
 import { functionEnvironment } from './function-environment';
 import { acknowledgeApiFindings } from './nag-acknowledgements';
 import { Observability } from './observability/observability';
+import { routeSignals } from './observability/route-signals';
 import { turnTiming } from './turn-timing';
 import { VoiceApi } from './voice-api';
 import { type TableReference, tableActions, VoiceFunction } from './voice-function';
@@ -70,7 +71,7 @@ export class StatelessStack extends Stack {
         name: route.name,
         method: route.method,
         path: route.path,
-        callsModel: route.function.callsModel,
+        signals: routeSignals(route),
       })),
       functions: voiceFunctions.map((apiFunction) => {
         const deployedOne = deployedFunction(deployed, apiFunction.id);

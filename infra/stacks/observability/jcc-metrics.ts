@@ -8,10 +8,11 @@ import {
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
 /**
- * The metrics the handlers emit through Powertools (embedded metric format): `latency` and the
- * `route` dimension in functions/http/create-route.ts, `status_<code>` in handle-errors.ts, the
- * per-turn counts in voice-response.ts. Each carries the `service` dimension; those emitted after
- * the route handler started also carry `route` (the route table's name).
+ * The metrics the handlers emit through Powertools (embedded metric format): `latency` in
+ * functions/http/create-route.ts, `status_<code>` in handle-errors.ts, the per-turn counts in
+ * voice-response.ts, `warmup_<outcome>` in functions/conversation-start.ts. Each carries the
+ * `service` and `route` dimensions (the route table's name), refusals at the edge included. Which
+ * route emits which: route-signals.ts.
  */
 export const JccMetric = {
   /** Milliseconds the route handler took (one sample per answered request). */
@@ -32,34 +33,26 @@ export const JccMetric = {
   refinements: 'refinements',
 } as const;
 
-/** The error statuses the error table answers (functions/http/error-table.ts), each counted. */
-export const errorStatuses = [400, 401, 404, 409, 413, 415, 422, 429, 500, 502, 503, 504] as const;
-
 /**
- * Statuses the edge answers before the route handler adds its `route` dimension (a bad key, a
- * node over its rate limit, a body that is not JSON or not valid): their counts carry `service`
- * only, so they are not per route.
+ * The outcomes of conversation/start's model warm-up, each counted (`WarmUp` of
+ * shared/conversation/use-cases/warm-up-model.ts, not imported: it would bring the engine into
+ * the CDK app; the emitted-metrics test sees each one emitted).
  */
-export const edgeStatuses = [400, 401, 413, 415, 429] as const;
+export const warmUpOutcomes = ['warmed', 'skipped', 'no_model', 'timed_out', 'failed'] as const;
+
+export const warmUpMetricName = (outcome: string): string => `warmup_${outcome}`;
 
 export const statusMetricName = (status: number): string => `status_${status}`;
 
 /** The period of every alarm and graph unless one says otherwise. */
 export const defaultPeriod = Duration.minutes(5);
 
-/** One of our metrics, for one route (`null`: the edge's, without a route dimension). */
-export function jccMetric(
-  metricName: string,
-  route: string | null,
-  options: MetricOptions = {},
-): Metric {
+/** One of our metrics, for one route. */
+export function jccMetric(metricName: string, route: string, options: MetricOptions = {}): Metric {
   return new Metric({
     namespace: metricsNamespace,
     metricName,
-    dimensionsMap: {
-      service: powertoolsServiceName,
-      ...(route === null ? {} : { route }),
-    },
+    dimensionsMap: { service: powertoolsServiceName, route },
     period: defaultPeriod,
     ...options,
   });

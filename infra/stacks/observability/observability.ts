@@ -33,7 +33,7 @@ export class Observability extends Construct {
     const specs = operationsAlarms({
       stage: props.stage,
       functions: props.functions,
-      modelRoutes: props.routes.filter((route) => route.callsModel).map((route) => route.name),
+      routes: props.routes,
       tableName: props.tableName,
       tableOperations: props.tableOperations,
       turnDeadlineMs: props.turnDeadlineMs,

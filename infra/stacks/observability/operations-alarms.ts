@@ -13,14 +13,21 @@ import {
   maxMetricsPerAlarm,
   statusMetricName,
   sumOverRoutes,
+  warmUpMetricName,
 } from './jcc-metrics';
+import type { RouteSignals } from './route-signals';
+
+/** A route of the table as the alarms watch it: its name (the `route` dimension), what it emits. */
+export interface ObservedRoute {
+  readonly name: string;
+  readonly signals: RouteSignals;
+}
 
 /** What the alarms watch: the stage, the functions and routes of the route table, the table. */
 export interface ObservedResources {
   readonly stage: Stage;
   readonly functions: readonly { readonly id: string; readonly function: IFunction }[];
-  /** Names (the `route` metric dimension) of the routes served by a function that calls the model. */
-  readonly modelRoutes: readonly string[];
+  readonly routes: readonly ObservedRoute[];
   readonly tableName: string;
   /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */
   readonly tableOperations: readonly string[];
@@ -114,42 +121,77 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
         ...atLeast(1),
       },
     ]),
-    ...modelAlarms(observed.modelRoutes),
+    ...modelAlarms(observed.routes),
     ...tableAlarms(observed),
   ];
   return alarms;
 }
 
-function modelAlarms(routes: readonly string[]): AlarmSpec[] {
-  if (routes.length === 0) return [];
-  return [
-    {
+/** The names of the routes whose signals pass `test`. */
+const routesWhere = (routes: readonly ObservedRoute[], test: (signals: RouteSignals) => boolean) =>
+  routes.filter((route) => test(route.signals)).map((route) => route.name);
+
+/** The model's alarms, each on the routes that really emit what it reads (route-signals.ts). */
+function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  const answering = (status: number) =>
+    routesWhere(routes, (signals) => signals.statuses.includes(status));
+  const alarms: AlarmSpec[] = [];
+  const failing = answering(502);
+  if (failing.length > 0) {
+    alarms.push({
       id: 'ModelFailures',
       description:
         'At least 3 answers of 502 llm_failed in 5 minutes: the model endpoint failed after the ' +
         'SDK retries (outage, rate limit, revoked key, unknown model name). See the ' +
         '"request failed" WARN lines (status 502) of the voice functions.',
-      metric: sumOverRoutes(statusMetricName(502), routes, { idPrefix: 'm', label: '502s' }),
+      metric: sumOverRoutes(statusMetricName(502), failing, { idPrefix: 'm', label: '502s' }),
       ...atLeast(3),
-    },
-    {
+    });
+  }
+  const timing = answering(504);
+  if (timing.length > 0) {
+    alarms.push({
       id: 'TurnTimeouts',
       description:
         'At least 3 answers of 504 turn_timeout in 5 minutes: turns ran out of their deadline, ' +
         'usually a slow model or many retries. Compare model calls per turn on the dashboard.',
-      metric: sumOverRoutes(statusMetricName(504), routes, { idPrefix: 'm', label: '504s' }),
+      metric: sumOverRoutes(statusMetricName(504), timing, { idPrefix: 'm', label: '504s' }),
       ...atLeast(3),
-    },
-    {
+    });
+  }
+  const turning = routesWhere(routes, (signals) => signals.turns);
+  if (turning.length > 0) {
+    alarms.push({
       id: 'ValidationRequiredSpike',
       description:
         'At least 5 turns and 25% of turns in 15 minutes ended in validation_required: the ' +
         'model stopped producing arguments of the declared types even after the retries (a new ' +
         'model version, a changed prompt or command set). Users are being asked instead of served.',
-      metric: validationRequiredShare(routes, 5),
+      metric: validationRequiredShare(turning, 5),
       ...atLeast(25),
-    },
-  ];
+    });
+  }
+  const warming = routesWhere(routes, (signals) => signals.warmsUp);
+  if (warming.length > 0) {
+    alarms.push({
+      id: 'ModelWarmUpFailures',
+      description:
+        'At least 2 model warm-ups of conversation/start in 5 minutes failed or timed out: the ' +
+        'model endpoint is down or far too slow before anyone has spoken, and the next turns ' +
+        'will fail (502) or run out of time (504). See the "model warm-up did not finish" WARN lines.',
+      metric: new MathExpression({
+        expression: 'failed + timedOut',
+        usingMetrics: {
+          failed: sumOverRoutes(warmUpMetricName('failed'), warming, { idPrefix: 'f' }),
+          timedOut: sumOverRoutes(warmUpMetricName('timed_out'), warming, { idPrefix: 't' }),
+        },
+        period: defaultPeriod,
+        label: 'warm-ups failed or timed out',
+      }),
+      ...atLeast(2),
+    });
+  }
+  return alarms;
 }
 
 function tableAlarms(observed: ObservedResources): AlarmSpec[] {

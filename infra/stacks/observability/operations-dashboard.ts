@@ -12,16 +12,8 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { edgeStatuses, errorStatuses, JccMetric, jccMetric, statusMetricName } from './jcc-metrics';
-
-export interface DashboardRoute {
-  /** The route table's name: the `route` dimension of our metrics. */
-  readonly name: string;
-  readonly method: string;
-  readonly path: string;
-  /** Served by a function that calls the model: it has turns to show. */
-  readonly callsModel: boolean;
-}
+import { statusMetricName, sumOverRoutes } from './jcc-metrics';
+import { type DashboardRoute, routeRow } from './route-widgets';
 
 /** A deployed function of the route table, as the dashboard and the alarms watch it. */
 export interface WatchedFunction {
@@ -44,67 +36,25 @@ export interface DashboardInputs {
 const intro = [
   '# Jarvis Command Center',
   'Alarms notify the SNS topic `JccStateless` outputs as `AlarmTopicArn` (docs/deploy.md, "Alarms and dashboard").',
-  'Per-route rows use the metrics the handlers emit (namespace `Jcc`). Not available as metrics yet: ',
-  'repairs per rule (the log query below counts the first repair of each turn) and tokens per turn.',
+  'Per-route rows use the metrics the handlers emit (namespace `Jcc`, refusals counted on the route they were aimed at), ',
+  'each row only what its route can emit. Not a metric: repairs per rule (the log query below counts the first repair of each turn).',
 ].join('\n');
 
-/** One row per route: answers by status, handler latency, and (model routes) the turn's work. */
-function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget[] {
-  const title = `${route.method} ${route.path}`;
-  const answered = jccMetric(JccMetric.latency, route.name, {
-    statistic: 'SampleCount',
-    label: 'answered (2xx)',
+/** `status_<code>` of every status in `statuses`, each summed over the routes that answer it. */
+function statusesOverRoutes(routes: readonly DashboardRoute[], statuses: readonly number[]) {
+  return statuses.flatMap((status) => {
+    const answering = routes.filter((route) => route.signals.statuses.includes(status));
+    if (answering.length === 0) return [];
+    const names = answering.map((route) => route.name);
+    const label = String(status);
+    return [sumOverRoutes(statusMetricName(status), names, { idPrefix: `s${status}r`, label })];
   });
-  const statuses = errorStatuses.map((status) =>
-    jccMetric(statusMetricName(status), route.name, { statistic: 'Sum', label: String(status) }),
-  );
-  const widgets: IWidget[] = [
-    new GraphWidget({ title: `${title}: requests by status`, left: [answered, ...statuses] }),
-    new GraphWidget({
-      title: `${title}: latency (handler)`,
-      left: ['p50', 'p90', 'p99'].map((statistic) =>
-        jccMetric(JccMetric.latency, route.name, { statistic, label: statistic }),
-      ),
-      leftAnnotations: [{ value: turnDeadlineMs, label: 'turn deadline' }],
-    }),
-  ];
-  if (!route.callsModel) return widgets;
-  const perTurn = (metricName: string, label: string) =>
-    jccMetric(metricName, route.name, { statistic: 'Average', label });
-  const turns = (metricName: string, label: string) =>
-    jccMetric(metricName, route.name, { statistic: 'Sum', label });
-  return [
-    ...widgets,
-    new GraphWidget({
-      title: `${title}: per turn (average)`,
-      left: [
-        perTurn(JccMetric.modelCalls, 'model calls'),
-        perTurn(JccMetric.validationRetries, 'retries'),
-        perTurn(JccMetric.parameterRepairs, 'repairs'),
-        perTurn(JccMetric.refinements, 'refinements'),
-      ],
-    }),
-    new GraphWidget({
-      title: `${title}: tokens per turn (average)`,
-      left: [
-        perTurn(JccMetric.promptTokens, 'prompt'),
-        perTurn(JccMetric.cachedTokens, 'of it cached'),
-        perTurn(JccMetric.completionTokens, 'completion'),
-      ],
-    }),
-    new GraphWidget({
-      title: `${title}: how turns ended`,
-      left: [
-        turns(JccMetric.stopToolCalls, 'tool_calls'),
-        turns(JccMetric.stopComplete, 'complete'),
-        turns(JccMetric.stopValidationRequired, 'validation_required'),
-        turns(JccMetric.replayedRequests, 'replayed'),
-      ],
-    }),
-  ];
 }
 
-function apiRow(stage: Stage, turnDeadlineMs: number): IWidget[] {
+function apiRow(stage: Stage, routes: readonly DashboardRoute[], turnDeadlineMs: number) {
+  const answered = [...new Set(routes.flatMap((route) => route.signals.statuses))].sort(
+    (a, b) => a - b,
+  );
   return [
     new GraphWidget({
       title: 'API: requests and errors',
@@ -125,9 +75,18 @@ function apiRow(stage: Stage, turnDeadlineMs: number): IWidget[] {
       ],
     }),
     new GraphWidget({
-      title: 'Rejected at the edge (no route: bad key, rate limit or body)',
-      left: edgeStatuses.map((status) =>
-        jccMetric(statusMetricName(status), null, { statistic: 'Sum', label: String(status) }),
+      title: 'Refused (4xx) by status, all routes: 401 bad key, 429 rate limit, 413/415 body',
+      left: statusesOverRoutes(
+        routes,
+        answered.filter((status) => status < 500),
+      ),
+    }),
+    new GraphWidget({
+      title:
+        'Failed (5xx) by status, all routes: 500 a bug, 502 model, 503 store or no model, 504 deadline',
+      left: statusesOverRoutes(
+        routes,
+        answered.filter((status) => status >= 500),
       ),
     }),
   ];
@@ -197,7 +156,7 @@ export function operationsDashboard(scope: Construct, id: string, inputs: Dashbo
     new TextWidget({ markdown: intro, width: 12, height: 4 }),
     new AlarmStatusWidget({ title: 'Alarms', alarms: [...inputs.alarms], width: 12, height: 4 }),
   );
-  dashboard.addWidgets(...apiRow(inputs.stage, inputs.turnDeadlineMs));
+  dashboard.addWidgets(...apiRow(inputs.stage, inputs.routes, inputs.turnDeadlineMs));
   for (const route of inputs.routes) {
     dashboard.addWidgets(...routeRow(route, inputs.turnDeadlineMs));
   }

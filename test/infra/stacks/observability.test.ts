@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RestApi } from 'aws-cdk-lib/aws-apigateway';
@@ -9,18 +8,13 @@ import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
 
 const { turnDeadlineMs } = defaultDeploySettings;
 
-import { JccMetric } from '../../../infra/stacks/observability/jcc-metrics';
 import {
   assertAlarmsFit,
   metricCount,
   operationsAlarms,
 } from '../../../infra/stacks/observability/operations-alarms';
-import {
-  apiRoutes,
-  functionLogicalId,
-  repositoryRoot,
-  voiceFunctions,
-} from '../../../infra/stacks/voice-routes';
+import { routeSignals } from '../../../infra/stacks/observability/route-signals';
+import { apiRoutes, functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
 
 let synthesized: SynthesizedJccApp;
@@ -39,7 +33,8 @@ const alarmNamed = (id: string) => {
   if (found === undefined) throw new Error(`no alarm jcc-${id}`);
   return found.Properties;
 };
-const modelRoutes = apiRoutes.filter((route) => route.function.callsModel);
+const signalled = apiRoutes.map((route) => ({ ...route, signals: routeSignals(route) }));
+const turnRoutes = signalled.filter((route) => route.signals.turns);
 
 describe('tracing', () => {
   it('is active on the API stage, so each request has one trace from gateway to function', () => {
@@ -65,6 +60,7 @@ describe('the alarms', () => {
       'ModelFailures',
       'TurnTimeouts',
       'ValidationRequiredSpike',
+      'ModelWarmUpFailures',
       'TableThrottles',
       'TableSystemErrors',
     ];
@@ -105,7 +101,7 @@ describe('the alarms', () => {
   it.each([
     ['ModelFailures', 'status_502'],
     ['TurnTimeouts', 'status_504'],
-  ])('%s counts our own %s on every route that calls the model', (id, metricName) => {
+  ])('%s counts our own %s on every route that runs turns', (id, metricName) => {
     // Prepare / Act
     const routes = alarmNamed(id)
       .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
@@ -113,7 +109,7 @@ describe('the alarms', () => {
 
     // Assess
     expect(routes).toEqual(
-      modelRoutes.map((route) => ({
+      turnRoutes.map((route) => ({
         Namespace: 'Jcc',
         MetricName: metricName,
         Dimensions: expect.arrayContaining([
@@ -143,7 +139,10 @@ describe('the alarms', () => {
     const stack = new Stack(new App(), 'Alarms');
     const api = new RestApi(stack, 'Api');
     api.root.addMethod('GET');
-    const manyRoutes = Array.from({ length: 6 }, (_, index) => `route-${index}`);
+    const manyRoutes = Array.from({ length: 6 }, (_, index) => ({
+      name: `route-${index}`,
+      signals: { statuses: [], turns: true, replays: false, warmsUp: false },
+    }));
     const specs = operationsAlarms({
       stage: api.deploymentStage,
       functions: [
@@ -156,7 +155,7 @@ describe('the alarms', () => {
           }),
         },
       ],
-      modelRoutes: manyRoutes,
+      routes: manyRoutes,
       tableName: 'table',
       tableOperations: ['GetItem'],
       turnDeadlineMs,
@@ -205,34 +204,18 @@ describe('the dashboard', () => {
     expect(body()).toContain(`\\"route\\",\\"${route.name}\\"`);
   });
 
-  it('counts the refusals of the edge, the per-node rate limit (429) among them', () => {
-    expect(body()).toContain('Rejected at the edge');
+  it('counts the refusals of every route, the per-node rate limit (429) among them', () => {
+    expect(body()).toContain('Refused (4xx) by status, all routes');
     for (const status of [401, 413, 415, 429]) {
       expect(body()).toContain(`\\"status_${status}\\"`);
     }
   });
 
-  it.each(modelRoutes)('shows model calls and retries per turn for $name', (route) => {
+  it.each(turnRoutes)('shows model calls and retries per turn for $name', (route) => {
     expect(body()).toContain(`${route.method} ${route.path}: per turn (average)`);
   });
-});
 
-describe('the metrics the dashboard and alarms read', () => {
-  const sources = () =>
-    readdirSync(join(repositoryRoot, 'functions', 'http'))
-      .filter((file) => file.endsWith('.ts'))
-      .map((file) => readFileSync(join(repositoryRoot, 'functions', 'http', file), 'utf8'))
-      .join('\n');
-
-  it.each(Object.values(JccMetric).filter((name) => !name.startsWith('stop_')))(
-    '%s is still emitted by the handlers',
-    (name) => {
-      expect(sources()).toContain(`'${name}'`);
-    },
-  );
-
-  it('stop_<reason> and status_<code> are still emitted by the handlers', () => {
-    expect(sources()).toMatch(/`stop_\$\{outcome\.stopReason\}`/);
-    expect(sources()).toMatch(/`status_\$\{mapped\.statusCode\}`/);
+  it('shows the model warm-up of conversation/start', () => {
+    expect(body()).toContain('/api/v0/conversation/start: model warm-up');
   });
 });

@@ -1,0 +1,62 @@
+import type { ApiRoute } from '../../../functions/http/api-routes';
+
+/**
+ * What one route of the table really emits, so that the dashboard draws and the alarms read only
+ * lines that can get data. Every status is counted with the route it was aimed at, the edge's
+ * refusals included (functions/http/create-route.ts). test/infra/stacks/emitted-metrics.test.ts
+ * drives each route through these outcomes with the real handlers and checks both ways: every
+ * line drawn or alarmed on is emitted, every line emitted is drawn or listed as not drawn.
+ */
+export interface RouteSignals {
+  /** The error statuses it can answer: `status_<code>`. */
+  readonly statuses: readonly number[];
+  /** Runs turns: `model_calls`, `stop_<reason>`, the token counts... once per turn. */
+  readonly turns: boolean;
+  /** Answers a repeated request id from the record: `replayed_requests`. */
+  readonly replays: boolean;
+  /** Warms the model up before the first turn: `warmup_<outcome>`. */
+  readonly warmsUp: boolean;
+}
+
+/**
+ * Every route's edge: a bad key (401), a node over its rate (429), and the registry read behind
+ * the key failing (503 storage_unavailable) or being a bug (500).
+ */
+export const edgeStatuses = [401, 429, 500, 503] as const;
+
+/** A JSON body's edge: not JSON or not the schema (400), too large (413), not JSON by type (415). */
+export const bodyStatuses = [400, 413, 415] as const;
+
+/** What a turn adds: unknown conversation, conflicts, a reused request id, model and deadline. */
+const turnStatuses = [400, 404, 409, 413, 422, 502, 503, 504] as const;
+
+type Declared = Partial<RouteSignals>;
+
+/**
+ * What a route emits beyond its edge, by route name. A route not listed emits its edge and its
+ * latency only; the test names a route that emits more than it is declared to.
+ */
+const declared: Readonly<Record<string, Declared>> = {
+  'conversation-start': { warmsUp: true },
+  'voice-command': { statuses: turnStatuses, turns: true, replays: true },
+  'voice-command-stream': { statuses: turnStatuses, turns: true, replays: true },
+  'voice-command-continue': { statuses: turnStatuses, turns: true, replays: true },
+  // An unknown time zone in the query.
+  'date-context': { statuses: [400] },
+};
+
+/** The signals of `route`: its edge's statuses, and what the table above declares. */
+export function routeSignals(route: Pick<ApiRoute, 'name' | 'requestBody'>): RouteSignals {
+  const extra = declared[route.name] ?? {};
+  const statuses = new Set<number>([
+    ...edgeStatuses,
+    ...(route.requestBody === null ? [] : bodyStatuses),
+    ...(extra.statuses ?? []),
+  ]);
+  return {
+    statuses: [...statuses].sort((left, right) => left - right),
+    turns: extra.turns ?? false,
+    replays: extra.replays ?? false,
+    warmsUp: extra.warmsUp ?? false,
+  };
+}
