@@ -41,13 +41,13 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
 
 /**
  * The local API and a function's dispatch answer a route's path with another method (HEAD aside,
- * which the local API serves as GET). In AWS, API Gateway answers that itself, with a 403
- * `Missing Authentication Token`, before any function runs.
+ * which the local API serves as GET). In AWS, API Gateway answers that itself before any function
+ * runs, as for an unknown path: 404 route_not_found (infra/stacks/gateway-responses.ts).
  */
 const methodNotAllowed = {
   description:
     'The path is served with another method only (method_not_allowed); `Allow` names it. ' +
-    'Answered by the local API and sam local; API Gateway answers 403 instead.',
+    'Answered by the local API and sam local; the deployed API answers 404 route_not_found instead.',
   headers: {
     Allow: { description: 'The method this path is served with.', schema: { type: 'string' } },
   },

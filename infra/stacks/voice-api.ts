@@ -11,6 +11,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { addGatewayResponses } from './gateway-responses';
 
 export const stageName = 'prod';
 
@@ -83,6 +84,8 @@ export class VoiceApi extends Construct {
         tracingEnabled: true,
       },
     });
+    // Unknown paths, the stage throttle, API Gateway's own failures: in our error shape too.
+    addGatewayResponses(this.api);
     for (const route of props.routes) {
       this.api.root.resourceForPath(route.path).addMethod(
         route.method,

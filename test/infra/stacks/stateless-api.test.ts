@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatewayAnswers } from '../../../infra/stacks/gateway-responses';
 import { accessLogFields } from '../../../infra/stacks/voice-api';
 import { apiRoutes, functionLogicalId } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
@@ -128,6 +129,65 @@ describe('the stage', () => {
 
     // Assess
     expect(format).not.toMatch(/requestOverride|\.header\./i);
+  });
+});
+
+describe('what API Gateway answers itself', () => {
+  const responses = () =>
+    Object.values(resourcesOfType('AWS::ApiGateway::GatewayResponse')).map(
+      (resource) => resource.Properties,
+    );
+  const responseOf = (type: string) => {
+    const found = responses().find((response) => response.ResponseType === type);
+    if (found === undefined) throw new Error(`no gateway response ${type}`);
+    return found;
+  };
+  /** The body API Gateway would send: its substitution done with a message of its own. */
+  const bodyOf = (type: string): unknown =>
+    JSON.parse(
+      String(responseOf(type).ResponseTemplates['application/json']).replace(
+        '$context.error.messageString',
+        JSON.stringify('Internal server error'),
+      ),
+    );
+
+  it('is in our error shape for every answer it gives itself, the defaults included', () => {
+    expect(
+      responses()
+        .map((response) => response.ResponseType)
+        .sort(),
+    ).toEqual(gatewayAnswers.map((answer) => answer.type.responseType).sort());
+    for (const response of responses()) {
+      expect(bodyOf(response.ResponseType), response.ResponseType).toEqual({
+        error: { code: expect.any(String), message: expect.any(String), details: [] },
+      });
+      expect(response.ResponseParameters['gatewayresponse.header.Content-Type']).toBe(
+        "'application/json'",
+      );
+    }
+  });
+
+  it('answers an unknown path or method 404 route_not_found, as npm start does', () => {
+    expect(responseOf('MISSING_AUTHENTICATION_TOKEN').StatusCode).toBe('404');
+    expect(bodyOf('MISSING_AUTHENTICATION_TOKEN')).toMatchObject({
+      error: { code: 'route_not_found' },
+    });
+  });
+
+  it('answers its stage throttle 429 rate_limited with Retry-After, as the per-node limit', () => {
+    expect(responseOf('THROTTLED')).toMatchObject({
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+    expect(bodyOf('THROTTLED')).toMatchObject({ error: { code: 'rate_limited' } });
+  });
+
+  it('keeps its own status and message for the rest, under one code per family', () => {
+    expect(responseOf('DEFAULT_5XX').StatusCode).toBeUndefined();
+    expect(bodyOf('DEFAULT_5XX')).toEqual({
+      error: { code: 'gateway_error', message: 'Internal server error', details: [] },
+    });
+    expect(bodyOf('DEFAULT_4XX')).toMatchObject({ error: { code: 'request_refused' } });
   });
 });
 
