@@ -45,7 +45,7 @@ async function readKeyDuringInit(
     console.error(
       JSON.stringify({
         level: 'ERROR',
-        message: `init failed: ${error instanceof Error ? error.message : String(error)}. Create the secret in ${region} (docs/deploy.md) or deploy with -c openAiSecretName=<its name>`,
+        message: `init failed: ${error instanceof Error ? error.message : String(error)}. Create the secret in ${region} (docs/deploy.md), or set openAiSecretName to its name in cdk.json and deploy again`,
         secret: source.secretId,
         region,
       }),

@@ -84,6 +84,9 @@ export class VoiceApi extends Construct {
         tracingEnabled: true,
       },
     });
+    // One URL output, the stack's stable `ApiUrl`: the construct's own `Endpoint` output is the
+    // same URL under a generated name.
+    this.api.node.tryRemoveChild('Endpoint');
     // Unknown paths, the stage throttle, API Gateway's own failures: in our error shape too.
     addGatewayResponses(this.api);
     for (const route of props.routes) {

@@ -1,5 +1,9 @@
+import { AUTHENTICATOR_DEFAULTS } from '../../../functions/http/node-authenticator';
 import type { NodeRegistry } from '../../../shared/ports/node-registry';
 import { failure, type Result, success } from '../../../shared/result';
+
+/** How long a warm function keeps trusting the node record it read: the old key's last window. */
+const rotationWindowSeconds = AUTHENTICATOR_DEFAULTS.cacheTtlMs / 1000;
 
 export interface NodeRegistration {
   readonly nodeId: string;
@@ -30,7 +34,7 @@ export async function registerNode(
   if (existing !== null && !registration.rotate) {
     return failure([
       `node ${registration.nodeId} is already registered; its key is unchanged. To replace the ` +
-        'key, run again with --rotate (the old key stops working within a minute).',
+        `key, run again with --rotate (the old key stops working within ${rotationWindowSeconds} s).`,
     ]);
   }
   const enabled = existing?.enabled ?? true;

@@ -192,7 +192,12 @@ describe('what API Gateway answers itself', () => {
 });
 
 describe('the outputs', () => {
-  it('give the stage URL under a stable name', () => {
+  it('give the stage URL under a stable name, once', () => {
     synthesized.statelessTemplate.hasOutput('ApiUrl', {});
+    expect(Object.keys(synthesized.statelessTemplate.findOutputs('*')).sort()).toEqual([
+      'AlarmTopicArn',
+      'ApiUrl',
+      'DashboardName',
+    ]);
   });
 });

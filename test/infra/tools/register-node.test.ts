@@ -43,6 +43,8 @@ describe('registerNode', () => {
 
     // Assess
     expect(result).toEqual({ ok: false, issues: [expect.stringContaining('--rotate')] });
+    // The window the authenticator really trusts a read record, as docs/deploy.md says.
+    expect(result).toEqual({ ok: false, issues: [expect.stringContaining('within 10 s')] });
     expect((await registry().find('kitchen'))?.keyHash).toBe(original);
   });
 
