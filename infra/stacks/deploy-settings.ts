@@ -2,10 +2,15 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { isWithinRange } from '../../shared/adapters/config/setting-checks';
 import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import { failure, type Result, success } from '../../shared/result';
+import {
+  defaultSpeechDeploySettings,
+  parseSpeechSettings,
+  type SpeechDeploySettings,
+} from './speech-deploy-settings';
 import { ANSWER_MARGIN_MS } from './turn-timing';
 
 /** Deploy-time choices, read from CDK context (`cdk.json` or `cdk deploy -c key=value`). */
-export interface DeploySettings {
+export interface DeploySettings extends SpeechDeploySettings {
   /** Name of the Secrets Manager secret holding the OpenAI API key (created by hand, see docs/deploy.md). */
   readonly openAiSecretName: string;
   readonly openAiBaseUrl: string;
@@ -57,6 +62,9 @@ export const defaultDeploySettings: DeploySettings = {
   logRetentionDays: RetentionDays.ONE_MONTH,
   createApiGatewayCloudWatchRole: true,
   alarmEmail: null,
+  ...defaultSpeechDeploySettings,
+  // The default transcription server is OpenAI's: the model's key serves it too.
+  sttApiKeySecretName: 'jcc/openai-api-key',
 };
 
 export const deploySettingNames = Object.keys(
@@ -107,8 +115,9 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
     return null;
   };
   const defaults = defaultDeploySettings;
+  const openAiSecretName = text('openAiSecretName', defaults.openAiSecretName);
   const settings: DeploySettings = {
-    openAiSecretName: text('openAiSecretName', defaults.openAiSecretName),
+    openAiSecretName,
     openAiBaseUrl: text('openAiBaseUrl', defaults.openAiBaseUrl),
     llmModel: text('llmModel', defaults.llmModel),
     throttleRateLimit: number('throttleRateLimit', defaults.throttleRateLimit, (n) => n > 0),
@@ -139,6 +148,7 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       defaults.createApiGatewayCloudWatchRole,
     ),
     alarmEmail: email('alarmEmail'),
+    ...parseSpeechSettings(lookup, openAiSecretName, issues),
   };
   if (settings.turnDeadlineMs + ANSWER_MARGIN_MS > settings.integrationTimeoutMs) {
     issues.push(

@@ -60,8 +60,9 @@ export const functionRoleAcknowledgements: readonly NagAcknowledgement[] = [
     id: 'AwsSolutions-IAM5[Resource::*]',
     reason:
       'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no ' +
-      'resource-level permissions, so AWS requires Resource "*" for them; every other ' +
-      'statement of the role names its log group, the table or the secret.',
+      'resource-level permissions, so AWS requires Resource "*" for them; so does ' +
+      'polly:SynthesizeSpeech (Polly names lexicons only), granted to the functions that speak ' +
+      'through Polly; every other statement of the role names its log group, the table or a secret.',
   },
 ];
 

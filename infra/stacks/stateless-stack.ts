@@ -1,5 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { DeploySettings } from './deploy-settings';
 import { assertLocalBundler } from './function-bundling';
@@ -10,7 +10,7 @@ import { routeSignals } from './observability/route-signals';
 import { turnTiming } from './turn-timing';
 import { VoiceApi } from './voice-api';
 import { type TableReference, tableActions, VoiceFunction } from './voice-function';
-import { apiRoutes, voiceFunctions } from './voice-routes';
+import { type ApiFunction, apiRoutes, voiceFunctions } from './voice-routes';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: TableReference;
@@ -30,8 +30,7 @@ export class StatelessStack extends Stack {
     super(scope, id, props);
     assertLocalBundler();
     const { settings } = props;
-    // Looked up by name at deploy time: the key itself never enters the template.
-    const openAiKeySecret = Secret.fromSecretNameV2(this, 'OpenAiKey', settings.openAiSecretName);
+    const keys = keySecrets(this, settings);
     const timing = turnTiming(settings);
     const deployed = new Map(
       voiceFunctions.map((apiFunction) => [
@@ -44,10 +43,11 @@ export class StatelessStack extends Stack {
             callsModel: apiFunction.callsModel,
           }),
           table: props.table,
-          // Only a function that calls the model may read its key.
-          openAiKeySecret: apiFunction.callsModel ? openAiKeySecret : null,
+          // Only a function that calls the model, hears or speaks may read the key it needs.
+          secrets: keys.readBy(apiFunction),
+          speaksWithPolly: apiFunction.speaks && settings.ttsProvider === 'polly',
           logRetention: settings.logRetentionDays,
-          timeout: timing.functionTimeout,
+          timeout: apiFunction.streams ? timing.streamedFunctionTimeout : timing.functionTimeout,
         }),
       ]),
     );
@@ -57,8 +57,11 @@ export class StatelessStack extends Stack {
         method: route.method,
         path: route.path,
         handler: deployedFunction(deployed, route.function.id).function,
+        streams: route.function.streams,
+        integrationTimeout: route.function.streams
+          ? timing.streamedIntegrationTimeout
+          : timing.integrationTimeout,
       })),
-      integrationTimeout: timing.integrationTimeout,
       throttleRateLimit: settings.throttleRateLimit,
       throttleBurstLimit: settings.throttleBurstLimit,
       logRetention: settings.logRetentionDays,
@@ -92,6 +95,38 @@ export class StatelessStack extends Stack {
       description: 'Base URL of the stage; routes start with api/v0/',
     });
   }
+}
+
+/**
+ * The key secrets, looked up by name at deploy time (the keys themselves never enter the
+ * template), and which of them a function may read.
+ */
+function keySecrets(scope: Construct, settings: DeploySettings) {
+  const imported = new Map<string, ISecret>();
+  const secret = (id: string, name: string | null): ISecret | null => {
+    if (name === null) return null;
+    const known = imported.get(name);
+    if (known !== undefined) return known;
+    const found = Secret.fromSecretNameV2(scope, id, name);
+    imported.set(name, found);
+    return found;
+  };
+  const model = secret('OpenAiKey', settings.openAiSecretName);
+  const speechIn =
+    settings.sttBaseUrl === null ? null : secret('SttKey', settings.sttApiKeySecretName);
+  const speechOut =
+    settings.ttsProvider === 'openai' ? secret('TtsKey', settings.ttsApiKeySecretName) : null;
+  return {
+    readBy: (fn: ApiFunction): ISecret[] => [
+      ...new Set(
+        [
+          fn.callsModel ? model : null,
+          fn.hears ? speechIn : null,
+          fn.speaks ? speechOut : null,
+        ].filter((found): found is ISecret => found !== null),
+      ),
+    ],
+  };
 }
 
 function deployedFunction(deployed: ReadonlyMap<string, VoiceFunction>, id: string): VoiceFunction {

@@ -6,6 +6,7 @@ import {
   LambdaIntegration,
   LogGroupLogDestination,
   MethodLoggingLevel,
+  ResponseTransferMode,
   RestApi,
 } from 'aws-cdk-lib/aws-apigateway';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
@@ -37,23 +38,44 @@ export const accessLogFields: Readonly<Record<string, string>> = {
   userAgent: AccessLogField.contextIdentityUserAgent(),
 };
 
+/**
+ * Request bodies API Gateway hands to the function base64-encoded, byte for byte: the recordings
+ * a node uploads (multipart, or a bare WAV). Every other type (JSON) arrives as text. Audio
+ * answers need no entry: they are streamed, and a streamed response is passed through as bytes.
+ */
+export const binaryMediaTypes = [
+  'multipart/form-data',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/*',
+  'application/octet-stream',
+] as const;
+
 export interface VoiceApiRoute {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly handler: IFunction;
+  /**
+   * The function answers through Lambda response streaming: API Gateway invokes it with
+   * InvokeWithResponseStream and passes its bytes on as they come (`STREAM` transfer mode).
+   */
+  readonly streams: boolean;
+  /** How long API Gateway waits for the function (turn-timing.ts). */
+  readonly integrationTimeout: Duration;
 }
 
 export interface VoiceApiProps {
   readonly routes: readonly VoiceApiRoute[];
-  /** How long API Gateway waits for a function (turn-timing.ts). */
-  readonly integrationTimeout: Duration;
   readonly throttleRateLimit: number;
   readonly throttleBurstLimit: number;
   readonly logRetention: RetentionDays;
   readonly createCloudWatchRole: boolean;
 }
 
-/** The regional REST API: one method per route of the table, a throttled stage, JSON access logs. */
+/**
+ * The regional REST API: one method per route of the table (streamed for the functions that
+ * stream), a throttled stage, JSON access logs.
+ */
 export class VoiceApi extends Construct {
   readonly api: RestApi;
   readonly accessLogs: LogGroup;
@@ -68,6 +90,7 @@ export class VoiceApi extends Construct {
       restApiName: 'jcc-voice',
       description: 'Jarvis Command Center tool API for voice nodes',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
+      binaryMediaTypes: [...binaryMediaTypes],
       cloudWatchRole: props.createCloudWatchRole,
       // The account-wide logging role may serve other APIs: keep it when this stack goes.
       ...(props.createCloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),
@@ -96,7 +119,10 @@ export class VoiceApi extends Construct {
         new LambdaIntegration(route.handler, {
           proxy: true,
           allowTestInvoke: false,
-          timeout: props.integrationTimeout,
+          timeout: route.integrationTimeout,
+          responseTransferMode: route.streams
+            ? ResponseTransferMode.STREAM
+            : ResponseTransferMode.BUFFERED,
         }),
       );
     }

@@ -35,8 +35,14 @@ export interface VoiceFunctionProps {
   readonly apiFunction: ApiFunction;
   readonly environment: Readonly<Record<string, string>>;
   readonly table: TableReference;
-  /** The secret holding the model's key; null for a function that never calls the model. */
-  readonly openAiKeySecret: ISecret | null;
+  /**
+   * The secrets it may read, each once per container: the model's key (a function that calls
+   * the model), the transcription server's (one that hears), the speech server's (one that
+   * speaks through an OpenAI-compatible server). Empty for the others.
+   */
+  readonly secrets: readonly ISecret[];
+  /** It speaks through Amazon Polly: its role may call `polly:SynthesizeSpeech`. */
+  readonly speaksWithPolly: boolean;
   readonly logRetention: RetentionDays;
   /** The Lambda timeout, derived from the turn deadline (turn-timing.ts). */
   readonly timeout: Duration;
@@ -44,8 +50,8 @@ export interface VoiceFunctionProps {
 
 /**
  * One handler as a Lambda function with its own log group and a role that can do exactly what
- * the handler does: write its logs, use the table, read the one secret (if it calls the model),
- * and send its traces to X-Ray.
+ * the handler does: write its logs, use the table, read the secrets of the keys it uses, call
+ * Polly if it speaks through it, and send its traces to X-Ray.
  */
 export class VoiceFunction extends Construct {
   readonly function: LambdaFunction;
@@ -60,25 +66,34 @@ export class VoiceFunction extends Construct {
     });
     // Our own role instead of the default one: the default attaches the managed
     // AWSLambdaBasicExecutionRole, which may write to any log group in the account.
+    const uses = [
+      'its log group',
+      'the table',
+      ...(props.secrets.length === 0 ? [] : [`${props.secrets.length} key secret(s)`]),
+      ...(props.speaksWithPolly ? ['Polly'] : []),
+    ];
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description:
-        props.openAiKeySecret === null
-          ? `${props.apiFunction.name}: its log group, the table`
-          : `${props.apiFunction.name}: its log group, the table, the OpenAI key secret`,
+      description: `${props.apiFunction.name}: ${uses.join(', ')}`,
     });
     acknowledgeFunctionRoleFindings(this.role);
     this.logGroup.grantWrite(this.role);
     this.role.addToPolicy(
       new PolicyStatement({ actions: [...tableActions], resources: [props.table.tableArn] }),
     );
-    if (props.openAiKeySecret !== null) {
+    if (props.secrets.length > 0) {
       // Not `secret.grantRead`: that adds DescribeSecret, which the function never calls.
       this.role.addToPolicy(
         new PolicyStatement({
           actions: ['secretsmanager:GetSecretValue'],
-          resources: [secretArnForPolicies(props.openAiKeySecret)],
+          resources: props.secrets.map(secretArnForPolicies),
         }),
+      );
+    }
+    if (props.speaksWithPolly) {
+      // SynthesizeSpeech has no resource to name (Polly's only resources are lexicons).
+      this.role.addToPolicy(
+        new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }),
       );
     }
     // Not `NodejsFunction`: it cannot run esbuild plugins, and the chat-only openai build is one

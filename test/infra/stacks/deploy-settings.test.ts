@@ -38,6 +38,12 @@ describe('parseDeploySettings', () => {
     ['createApiGatewayCloudWatchRole', false, false],
     ['alarmEmail', ' ops@example.com ', 'ops@example.com'],
     ['alarmEmail', '', null],
+    ['ttsProvider', 'none', 'none'],
+    ['ttsVoice', ' Matthew ', 'Matthew'],
+    ['pollyEngine', 'standard', 'standard'],
+    ['sttBaseUrl', 'https://api.groq.com/openai/v1', 'https://api.groq.com/openai/v1'],
+    ['sttBaseUrl', '', null],
+    ['sttModel', 'whisper-large-v3', 'whisper-large-v3'],
   ])('reads %s = %j (command line strings included) as %j', (key, given, expected) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -64,6 +70,10 @@ describe('parseDeploySettings', () => {
     ['nodeRateLimit', '100001'],
     ['nodeRateWindowSeconds', '0'],
     ['turnDeadlineMs', '999'],
+    ['ttsProvider', 'embedded'],
+    ['pollyEngine', 'turbo'],
+    ['sttBaseUrl', 'not a url'],
+    ['ttsVoice', 42],
   ])('rejects %s = %j, naming the setting', (key, given) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -74,6 +84,31 @@ describe('parseDeploySettings', () => {
     // Assess
     expect(result.ok).toBe(false);
     expect(!result.ok && result.issues).toEqual([expect.stringContaining(key)]);
+  });
+});
+
+describe('parseDeploySettings of speech', () => {
+  it('speaks through Polly and hears through OpenAI with the model’s key unless told otherwise', () => {
+    const result = parseDeploySettings(lookupFrom({ openAiSecretName: 'prod/openai' }));
+
+    expect(result.ok && result.value).toMatchObject({
+      ttsProvider: 'polly',
+      pollyEngine: 'neural',
+      sttBaseUrl: 'https://api.openai.com/v1',
+      sttApiKeySecretName: 'prod/openai',
+    });
+  });
+
+  it('reads no transcription key when speech in is off', () => {
+    const result = parseDeploySettings(lookupFrom({ sttBaseUrl: '' }));
+
+    expect(result.ok && result.value.sttApiKeySecretName).toBeNull();
+  });
+
+  it('refuses an OpenAI-compatible speech server without its URL', () => {
+    const result = parseDeploySettings(lookupFrom({ ttsProvider: 'openai' }));
+
+    expect(!result.ok && result.issues).toEqual([expect.stringContaining('ttsBaseUrl')]);
   });
 });
 

@@ -18,6 +18,11 @@ beforeAll(() => {
       logRetentionDays: '90',
       createApiGatewayCloudWatchRole: 'false',
       alarmEmail: 'ops@example.com',
+      ttsProvider: 'openai',
+      ttsBaseUrl: 'https://speech.example.com/v1',
+      ttsApiKeySecretName: 'prod/jcc/tts',
+      sttBaseUrl: 'https://api.groq.com/openai/v1',
+      sttApiKeySecretName: 'prod/jcc/stt',
     },
   });
 });
@@ -72,6 +77,35 @@ describe('addJccStacks', () => {
     // Assess
     expect(template).toContain(':secret:prod/jcc/openai-??????');
     expect(template).not.toContain('jcc/openai-api-key');
+  });
+
+  it('lets each function read only the keys it uses: the model’s, speech in’s, speech out’s', () => {
+    // Prepare
+    const policies = Object.values(resourcesOfType('AWS::IAM::Policy'));
+    const functions = resourcesOfType('AWS::Lambda::Function');
+
+    for (const fn of voiceFunctions) {
+      // Act
+      const roleId: string = functions[functionLogicalId(fn)]?.Properties.Role['Fn::GetAtt'][0];
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      const secrets = statements
+        .filter((statement) => statement.Action === 'secretsmanager:GetSecretValue')
+        .flatMap((statement) => JSON.stringify(statement.Resource).match(/:secret:[^"]+/g) ?? []);
+      const actions = statements.flatMap((statement) => [statement.Action].flat());
+
+      // Assess
+      expect(secrets.sort(), fn.id).toEqual(
+        [
+          ...(fn.callsModel ? [':secret:prod/jcc/openai-??????'] : []),
+          ...(fn.hears ? [':secret:prod/jcc/stt-??????'] : []),
+          ...(fn.speaks ? [':secret:prod/jcc/tts-??????'] : []),
+        ].sort(),
+      );
+      // Speech out through an OpenAI-compatible server: no function may call Polly.
+      expect(actions, fn.id).not.toContain('polly:SynthesizeSpeech');
+    }
   });
 
   it('throttles the stage with the given figures', () => {

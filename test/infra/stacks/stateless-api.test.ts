@@ -60,6 +60,39 @@ describe('the REST API', () => {
     );
   });
 
+  it('takes the recordings nodes upload as binary bodies', () => {
+    expect(onlyResourceOfType('AWS::ApiGateway::RestApi')?.Properties.BinaryMediaTypes).toEqual([
+      'multipart/form-data',
+      'audio/wav',
+      'audio/x-wav',
+      'audio/*',
+      'application/octet-stream',
+    ]);
+  });
+
+  it('streams the answers of every route of a function that streams, and only those', () => {
+    // Prepare
+    const methods = Object.values(resourcesOfType('AWS::ApiGateway::Method'));
+
+    // Act
+    const modes = methods.map((method) => ({
+      path: pathOf(method.Properties.ResourceId.Ref),
+      mode: method.Properties.Integration.ResponseTransferMode,
+      invocation: JSON.stringify(method.Properties.Integration.Uri).match(
+        /\/(invocations|response-streaming-invocations)"/,
+      )?.[1],
+    }));
+
+    // Assess
+    expect(modes).toEqual(
+      apiRoutes.map((route) => ({
+        path: route.path,
+        mode: route.function.streams ? 'STREAM' : 'BUFFERED',
+        invocation: route.function.streams ? 'response-streaming-invocations' : 'invocations',
+      })),
+    );
+  });
+
   it('lets API Gateway invoke each function only through its own routes', () => {
     // Prepare
     const permissions = Object.values(resourcesOfType('AWS::Lambda::Permission'));

@@ -41,12 +41,13 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     return found;
   };
 
-  it('runs index.handler on Node 24, arm64, 1024 MB, 28 s, traced by X-Ray', () => {
+  it('runs index.handler on Node 24, arm64, 1024 MB, 28 s (53 s if it streams), traced by X-Ray', () => {
     expect(resource().Properties).toMatchObject({
       Runtime: 'nodejs24.x',
       Architectures: ['arm64'],
       MemorySize: 1024,
-      Timeout: 28,
+      // A streamed answer is a turn, then its speech: twice the 25 s deadline, and the margin.
+      Timeout: route.streams ? 53 : 28,
       Handler: 'index.handler',
       TracingConfig: { Mode: 'Active' },
     });
@@ -76,7 +77,7 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     expect(logGroup?.Properties.RetentionInDays).toBe(30);
   });
 
-  it('has a role with no managed policy: its log group, the table, X-Ray, the secret if it calls the model', () => {
+  it('has a role with no managed policy: its log group, the table, X-Ray, the key it uses, Polly if it speaks', () => {
     // Prepare
     const roleId: string = resource().Properties.Role['Fn::GetAtt'][0];
     const logGroupId: string = resource().Properties.LoggingConfig.LogGroup.Ref;
@@ -98,7 +99,8 @@ describe.each(voiceFunctions)('the $name function', (route) => {
         Action: [...tableActions].sort(),
         Resource: { 'Fn::ImportValue': expect.stringMatching(/^JccStateful:.*Table.*Arn/) },
       },
-      ...(route.callsModel
+      // The model's key, and by default the transcription server's (OpenAI's: the same secret).
+      ...(route.callsModel || route.hears
         ? [
             {
               Effect: 'Allow',
@@ -109,13 +111,18 @@ describe.each(voiceFunctions)('the $name function', (route) => {
             },
           ]
         : []),
-      { Effect: 'Allow', Action: [...xrayActions], Resource: '*' },
+      // Polly, if it speaks through it: on `*` like X-Ray, so the CDK merges the two statements.
+      {
+        Effect: 'Allow',
+        Action: [...(route.speaks ? ['polly:SynthesizeSpeech'] : []), ...xrayActions],
+        Resource: '*',
+      },
     ]);
   });
 });
 
 describe('the stateless stack IAM policies', () => {
-  it('grant no wildcard action, and a wildcard resource only to X-Ray (which has no other)', () => {
+  it('grant no wildcard action, and a wildcard resource only to X-Ray and Polly (which have no other)', () => {
     // Prepare
     const statements = Object.values(resourcesOfType('AWS::IAM::Policy')).flatMap(
       (policy): PolicyStatementJson[] => policy.Properties.PolicyDocument.Statement,
@@ -130,8 +137,10 @@ describe('the stateless stack IAM policies', () => {
     // Assess
     expect(statements.length).toBeGreaterThan(0);
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
-    expect(onAnyResource.flatMap((statement) => [statement.Action].flat())).toEqual(
-      voiceFunctions.flatMap(() => [...xrayActions]),
+    expect(onAnyResource.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(
+      voiceFunctions
+        .flatMap((fn) => [...(fn.speaks ? ['polly:SynthesizeSpeech'] : []), ...xrayActions])
+        .sort(),
     );
   });
 });

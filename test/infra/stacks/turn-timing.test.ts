@@ -1,12 +1,14 @@
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDeploySettings } from '../../../infra/stacks/deploy-settings';
+import { turnTiming } from '../../../infra/stacks/turn-timing';
+import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
 import { synthesizeJccApp } from '../synthesize-jcc-app';
 
 const lookup = (context: Record<string, unknown>) => (key: string) => context[key];
 
 describe('the turn deadline drives every timeout of the stack', () => {
-  it('a slow model: a 120 s deadline gives a 123 s function, API Gateway waits 180 s', () => {
+  it('a slow model: a 120 s deadline gives a 123 s function, API Gateway waits 180 s (streamed: 243 s and 244 s)', () => {
     const synthesized = synthesizeJccApp({
       bundle: false,
       context: { turnDeadlineMs: 120_000, integrationTimeoutMs: 180_000 },
@@ -16,18 +18,36 @@ describe('the turn deadline drives every timeout of the stack', () => {
       const functions = Object.values(template.findResources('AWS::Lambda::Function'));
       const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
 
-      expect(functions.length).toBeGreaterThan(0);
-      for (const fn of functions) {
-        expect(fn.Properties.Timeout).toBe(123);
-        expect(fn.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
+      expect(functions).toHaveLength(voiceFunctions.length);
+      for (const apiFunction of voiceFunctions) {
+        const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId(apiFunction)];
+        expect(fn?.Properties.Timeout, apiFunction.id).toBe(apiFunction.streams ? 243 : 123);
+        expect(fn?.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
       }
       for (const method of methods) {
-        expect(method.Properties.Integration.TimeoutInMillis).toBe(180_000);
+        const integration = method.Properties.Integration;
+        const streamed = integration.ResponseTransferMode === 'STREAM';
+        expect(integration.TimeoutInMillis).toBe(streamed ? 244_000 : 180_000);
       }
     } finally {
       rmSync(synthesized.outdir, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    [25_000, 53, 54],
+    [120_000, 243, 244],
+    // Lambda and a streamed integration stop at 15 minutes, whatever the deadline.
+    [500_000, 900, 900],
+  ])(
+    'a streamed function of a %i ms deadline runs %i s, API Gateway waits %i s',
+    (deadline, fn, api) => {
+      const timing = turnTiming({ turnDeadlineMs: deadline, integrationTimeoutMs: 900_000 });
+
+      expect(timing.streamedFunctionTimeout.toSeconds()).toBe(fn);
+      expect(timing.streamedIntegrationTimeout.toSeconds()).toBe(api);
+    },
+  );
 
   it('refuses a deadline that leaves API Gateway no time to get the answer', () => {
     const result = parseDeploySettings(lookup({ turnDeadlineMs: 27_000 }));

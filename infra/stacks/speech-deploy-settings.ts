@@ -1,0 +1,103 @@
+import type { ContextLookup } from './deploy-settings';
+
+/**
+ * Where the deployed functions that speak get their voice. Not `embedded`: that synthesizer is
+ * `npm start`'s alone and never in a Lambda bundle.
+ */
+export const deployedTtsProviders = ['polly', 'openai', 'none'] as const;
+export type DeployedTtsProvider = (typeof deployedTtsProviders)[number];
+
+/** Polly's engines (POLLY_ENGINE); the voice must support the one chosen. */
+export const pollyEngineNames = ['neural', 'standard', 'generative', 'long-form'] as const;
+export type PollyEngineName = (typeof pollyEngineNames)[number];
+
+/** Speech in and out of the deployed stack, read from CDK context like every deploy setting. */
+export interface SpeechDeploySettings {
+  /**
+   * Speech out of the functions that speak: Amazon Polly (no key: the functions' roles may call
+   * `polly:SynthesizeSpeech`), an OpenAI-compatible speech server, or none (the speech routes
+   * answer 503 and the stream routes their JSON).
+   */
+  readonly ttsProvider: DeployedTtsProvider;
+  /** TTS_VOICE; null for the provider's default (Polly: Joanna; openai: alloy). */
+  readonly ttsVoice: string | null;
+  readonly pollyEngine: PollyEngineName;
+  /** TTS_BASE_URL, required with `ttsProvider: openai`. */
+  readonly ttsBaseUrl: string | null;
+  readonly ttsModel: string;
+  /** The Secrets Manager secret holding the speech server's key (openai only); null: no key. */
+  readonly ttsApiKeySecretName: string | null;
+  /** STT_BASE_URL of the transcription server; null turns speech in off (503). */
+  readonly sttBaseUrl: string | null;
+  readonly sttModel: string;
+  /**
+   * The secret holding the transcription server's key; by default the model's
+   * (`openAiSecretName`), since the default server is OpenAI's. Null only with speech in off.
+   */
+  readonly sttApiKeySecretName: string | null;
+}
+
+export const defaultSpeechDeploySettings = {
+  ttsProvider: 'polly',
+  ttsVoice: null,
+  pollyEngine: 'neural',
+  ttsBaseUrl: null,
+  ttsModel: 'tts-1',
+  ttsApiKeySecretName: null,
+  sttBaseUrl: 'https://api.openai.com/v1',
+  sttModel: 'whisper-1',
+} as const satisfies Omit<SpeechDeploySettings, 'sttApiKeySecretName'>;
+
+/**
+ * The speech settings from context, each missing one defaulted; problems are pushed to `issues`.
+ * An empty string turns an optional setting off (`sttBaseUrl: ""`: no speech in).
+ */
+export function parseSpeechSettings(
+  lookup: ContextLookup,
+  openAiSecretName: string,
+  issues: string[],
+): SpeechDeploySettings {
+  const defaults = defaultSpeechDeploySettings;
+  const optional = (key: keyof SpeechDeploySettings, fallback: string | null): string | null => {
+    const value = lookup(key);
+    if (value === undefined) return fallback;
+    if (value === null || value === '') return null;
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+    issues.push(`${key} must be a string (empty for none), not ${JSON.stringify(value)}`);
+    return fallback;
+  };
+  const required = (key: keyof SpeechDeploySettings, fallback: string): string =>
+    optional(key, fallback) ?? fallback;
+  const oneOf = <T extends string>(
+    key: keyof SpeechDeploySettings,
+    values: readonly T[],
+    fallback: T,
+  ): T => {
+    const value = optional(key, fallback);
+    if (value !== null && (values as readonly string[]).includes(value)) return value as T;
+    issues.push(`${key} must be one of ${values.join(', ')}, not ${JSON.stringify(lookup(key))}`);
+    return fallback;
+  };
+  const url = (key: keyof SpeechDeploySettings, fallback: string | null): string | null => {
+    const value = optional(key, fallback);
+    if (value !== null && !URL.canParse(value)) issues.push(`${key} is not a URL: ${value}`);
+    return value;
+  };
+  const sttBaseUrl = url('sttBaseUrl', defaults.sttBaseUrl);
+  const settings: SpeechDeploySettings = {
+    ttsProvider: oneOf('ttsProvider', deployedTtsProviders, defaults.ttsProvider),
+    ttsVoice: optional('ttsVoice', defaults.ttsVoice),
+    pollyEngine: oneOf('pollyEngine', pollyEngineNames, defaults.pollyEngine),
+    ttsBaseUrl: url('ttsBaseUrl', defaults.ttsBaseUrl),
+    ttsModel: required('ttsModel', defaults.ttsModel),
+    ttsApiKeySecretName: optional('ttsApiKeySecretName', defaults.ttsApiKeySecretName),
+    sttBaseUrl,
+    sttModel: required('sttModel', defaults.sttModel),
+    sttApiKeySecretName:
+      sttBaseUrl === null ? null : optional('sttApiKeySecretName', openAiSecretName),
+  };
+  if (settings.ttsProvider === 'openai' && settings.ttsBaseUrl === null) {
+    issues.push('ttsProvider openai needs ttsBaseUrl, the speech server (…/v1)');
+  }
+  return settings;
+}
