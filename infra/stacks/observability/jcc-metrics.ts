@@ -34,6 +34,21 @@ export const JccMetric = {
 } as const;
 
 /**
+ * The speech metrics (functions/http/speech-metrics.ts): what is billed (seconds heard,
+ * characters spoken), how soon the node hears the first byte, and what failed.
+ */
+export const SpeechMetric = {
+  audioSecondsTranscribed: 'audio_seconds_transcribed',
+  charactersSynthesized: 'characters_synthesized',
+  timeToFirstAudioByte: 'time_to_first_audio_byte',
+  providerErrors: 'speech_provider_errors',
+  fallbacks: 'speech_fallbacks',
+} as const;
+
+/** 1 for a chat whose reply the model cut off at its token limit, else 0. */
+export const chatCutOff = 'chat_cut_off';
+
+/**
  * The outcomes of conversation/start's model warm-up, each counted (`WarmUp` of
  * shared/conversation/use-cases/warm-up-model.ts, not imported: it would bring the engine into
  * the CDK app; the emitted-metrics test sees each one emitted).

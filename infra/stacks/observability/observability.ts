@@ -5,7 +5,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { alarmTopicAcknowledgements } from '../nag-acknowledgements';
-import { alarmComparison, assertAlarmsFit, operationsAlarms } from './operations-alarms';
+import { alarmComparison, assertAlarmsFit } from './alarm-spec';
+import { operationsAlarms } from './operations-alarms';
 import { type DashboardInputs, operationsDashboard } from './operations-dashboard';
 
 /** What the dashboard shows (the alarms are made here), and where the alarms go. */

@@ -1,27 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
 import type { Stage } from 'aws-cdk-lib/aws-apigateway';
-import {
-  ComparisonOperator,
-  type IMetric,
-  MathExpression,
-  Metric,
-} from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import {
-  defaultPeriod,
-  JccMetric,
-  maxMetricsPerAlarm,
-  statusMetricName,
-  sumOverRoutes,
-  warmUpMetricName,
-} from './jcc-metrics';
-import type { RouteSignals } from './route-signals';
-
-/** A route of the table as the alarms watch it: its name (the `route` dimension), what it emits. */
-export interface ObservedRoute {
-  readonly name: string;
-  readonly signals: RouteSignals;
-}
+import { type AlarmSpec, atLeast, type ObservedRoute } from './alarm-spec';
+import { defaultPeriod } from './jcc-metrics';
+import { modelAlarms, speechAlarms } from './model-alarms';
+import { tableAlarms } from './table-alarms';
 
 /** What the alarms watch: the stage, the functions and routes of the route table, the table. */
 export interface ObservedResources {
@@ -32,43 +15,6 @@ export interface ObservedResources {
   /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */
   readonly tableOperations: readonly string[];
   readonly turnDeadlineMs: number;
-}
-
-/** One alarm: the description says why it matters and where to look first. */
-export interface AlarmSpec {
-  readonly id: string;
-  readonly description: string;
-  readonly metric: IMetric;
-  readonly threshold: number;
-  readonly evaluationPeriods: number;
-  readonly datapointsToAlarm: number;
-}
-
-/** Alarm when the value is at or above the threshold in `datapoints` of the last `periods`. */
-const atLeast = (threshold: number, periods = 1, datapoints = periods) => ({
-  threshold,
-  evaluationPeriods: periods,
-  datapointsToAlarm: datapoints,
-});
-
-export const alarmComparison = ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD;
-
-/** Share of turns that ended by asking the user, counted only past `minimum` such turns. */
-function validationRequiredShare(routes: readonly string[], minimum: number): IMetric {
-  const period = Duration.minutes(15);
-  return new MathExpression({
-    expression: `IF(asked >= ${minimum}, 100 * asked / turns, 0)`,
-    usingMetrics: {
-      asked: sumOverRoutes(JccMetric.stopValidationRequired, routes, { idPrefix: 'v' }),
-      // One model_calls sample per turn that ran: its sample count is the number of turns.
-      turns: sumOverRoutes(JccMetric.modelCalls, routes, {
-        idPrefix: 't',
-        statistic: 'SampleCount',
-      }),
-    },
-    period,
-    label: '% of turns ending in validation_required',
-  });
 }
 
 /** Every alarm of the service, from the route and function tables (nothing listed by hand). */
@@ -107,8 +53,8 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
         id: `${fn.id}Errors`,
         description:
           `${fn.id}: the Lambda runtime reported an error. The handler answers every failure ` +
-          'itself, so this is a failed init (e.g. the OpenAI secret missing in this region), a ' +
-          '28 s timeout or running out of memory: read the function log group.',
+          'itself, so this is a failed init (e.g. the OpenAI secret missing in this region), its ' +
+          'timeout or running out of memory: read the function log group.',
         metric: fn.function.metricErrors({ statistic: 'Sum', period: defaultPeriod }),
         ...atLeast(1),
       },
@@ -122,144 +68,8 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
       },
     ]),
     ...modelAlarms(observed.routes),
+    ...speechAlarms(observed.routes),
     ...tableAlarms(observed),
   ];
   return alarms;
-}
-
-/** The names of the routes whose signals pass `test`. */
-const routesWhere = (routes: readonly ObservedRoute[], test: (signals: RouteSignals) => boolean) =>
-  routes.filter((route) => test(route.signals)).map((route) => route.name);
-
-/** The model's alarms, each on the routes that really emit what it reads (route-signals.ts). */
-function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
-  const answering = (status: number) =>
-    routesWhere(routes, (signals) => signals.statuses.includes(status));
-  const alarms: AlarmSpec[] = [];
-  const failing = answering(502);
-  if (failing.length > 0) {
-    alarms.push({
-      id: 'ModelFailures',
-      description:
-        'At least 3 answers of 502 llm_failed in 5 minutes: the model endpoint failed after the ' +
-        'SDK retries (outage, rate limit, revoked key, unknown model name). See the ' +
-        '"request failed" WARN lines (status 502) of the voice functions.',
-      metric: sumOverRoutes(statusMetricName(502), failing, { idPrefix: 'm', label: '502s' }),
-      ...atLeast(3),
-    });
-  }
-  const timing = answering(504);
-  if (timing.length > 0) {
-    alarms.push({
-      id: 'TurnTimeouts',
-      description:
-        'At least 3 answers of 504 turn_timeout in 5 minutes: turns ran out of their deadline, ' +
-        'usually a slow model or many retries. Compare model calls per turn on the dashboard.',
-      metric: sumOverRoutes(statusMetricName(504), timing, { idPrefix: 'm', label: '504s' }),
-      ...atLeast(3),
-    });
-  }
-  const turning = routesWhere(routes, (signals) => signals.turns);
-  if (turning.length > 0) {
-    alarms.push({
-      id: 'ValidationRequiredSpike',
-      description:
-        'At least 5 turns and 25% of turns in 15 minutes ended in validation_required: the ' +
-        'model stopped producing arguments of the declared types even after the retries (a new ' +
-        'model version, a changed prompt or command set). Users are being asked instead of served.',
-      metric: validationRequiredShare(turning, 5),
-      ...atLeast(25),
-    });
-  }
-  const warming = routesWhere(routes, (signals) => signals.warmsUp);
-  if (warming.length > 0) {
-    alarms.push({
-      id: 'ModelWarmUpFailures',
-      description:
-        'At least 2 model warm-ups of conversation/start in 5 minutes failed or timed out: the ' +
-        'model endpoint is down or far too slow before anyone has spoken, and the next turns ' +
-        'will fail (502) or run out of time (504). See the "model warm-up did not finish" WARN lines.',
-      metric: new MathExpression({
-        expression: 'failed + timedOut',
-        usingMetrics: {
-          failed: sumOverRoutes(warmUpMetricName('failed'), warming, { idPrefix: 'f' }),
-          timedOut: sumOverRoutes(warmUpMetricName('timed_out'), warming, { idPrefix: 't' }),
-        },
-        period: defaultPeriod,
-        label: 'warm-ups failed or timed out',
-      }),
-      ...atLeast(2),
-    });
-  }
-  return alarms;
-}
-
-function tableAlarms(observed: ObservedResources): AlarmSpec[] {
-  const dynamoDb = (metricName: string, dimensions: Record<string, string>) =>
-    new Metric({
-      namespace: 'AWS/DynamoDB',
-      metricName,
-      dimensionsMap: { TableName: observed.tableName, ...dimensions },
-      statistic: 'Sum',
-      period: defaultPeriod,
-    });
-  const systemErrors = Object.fromEntries(
-    observed.tableOperations.map((operation, index) => [
-      `e${index}`,
-      dynamoDb('SystemErrors', { Operation: operation }),
-    ]),
-  );
-  return [
-    {
-      id: 'TableThrottles',
-      description:
-        'DynamoDB throttled at least 5 requests in 5 minutes (on demand: a hot key or a sudden ' +
-        'jump past twice the previous peak). The SDK retries; past its 3 attempts nodes get 503 ' +
-        'storage_unavailable.',
-      metric: new MathExpression({
-        expression: 'FILL(reads, 0) + FILL(writes, 0)',
-        usingMetrics: {
-          reads: dynamoDb('ReadThrottleEvents', {}),
-          writes: dynamoDb('WriteThrottleEvents', {}),
-        },
-        period: defaultPeriod,
-        label: 'throttle events',
-      }),
-      ...atLeast(5),
-    },
-    {
-      id: 'TableSystemErrors',
-      description:
-        'DynamoDB answered at least 3 internal errors in 5 minutes: an AWS-side problem; nodes ' +
-        'get 503 storage_unavailable past the SDK retries. Check the AWS Health Dashboard.',
-      metric: new MathExpression({
-        expression: Object.keys(systemErrors)
-          .map((id) => `FILL(${id}, 0)`)
-          .join(' + '),
-        usingMetrics: systemErrors,
-        period: defaultPeriod,
-        label: 'system errors',
-      }),
-      ...atLeast(3),
-    },
-  ];
-}
-
-/** How many metrics an alarm's expression reads, nested expressions included. */
-export function metricCount(metric: IMetric): number {
-  if (!(metric instanceof MathExpression)) return 1;
-  return Object.values(metric.usingMetrics).reduce((total, used) => total + metricCount(used), 0);
-}
-
-/** Throws when an alarm reads more metrics than CloudWatch allows, naming it and the fix. */
-export function assertAlarmsFit(alarms: readonly AlarmSpec[]): void {
-  for (const alarm of alarms) {
-    const count = metricCount(alarm.metric);
-    if (count > maxMetricsPerAlarm) {
-      throw new Error(
-        `alarm ${alarm.id} reads ${count} metrics, CloudWatch allows ${maxMetricsPerAlarm}: ` +
-          'split it (e.g. per function) in infra/stacks/observability/operations-alarms.ts',
-      );
-    }
-  }
 }

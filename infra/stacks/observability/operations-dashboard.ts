@@ -14,6 +14,7 @@ import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { statusMetricName, sumOverRoutes } from './jcc-metrics';
 import { type DashboardRoute, routeRow } from './route-widgets';
+import { speechRow } from './speech-widgets';
 
 /** A deployed function of the route table, as the dashboard and the alarms watch it. */
 export interface WatchedFunction {
@@ -157,6 +158,8 @@ export function operationsDashboard(scope: Construct, id: string, inputs: Dashbo
     new AlarmStatusWidget({ title: 'Alarms', alarms: [...inputs.alarms], width: 12, height: 4 }),
   );
   dashboard.addWidgets(...apiRow(inputs.stage, inputs.routes, inputs.turnDeadlineMs));
+  const speech = speechRow(inputs.routes);
+  if (speech.length > 0) dashboard.addWidgets(...speech);
   for (const route of inputs.routes) {
     dashboard.addWidgets(...routeRow(route, inputs.turnDeadlineMs));
   }

@@ -16,6 +16,17 @@ export interface RouteSignals {
   readonly replays: boolean;
   /** Warms the model up before the first turn: `warmup_<outcome>`. */
   readonly warmsUp: boolean;
+  /** Passes the node's messages to the model: `model_calls` (one per chat), `chat_cut_off`, tokens. */
+  readonly chats: boolean;
+  /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */
+  readonly hears: boolean;
+  /**
+   * Synthesizes speech: `characters_synthesized`, `time_to_first_audio_byte`,
+   * `speech_provider_errors`.
+   */
+  readonly speaks: boolean;
+  /** Answers its JSON when the speech fails before its first byte: `speech_fallbacks`. */
+  readonly fallsBack: boolean;
 }
 
 /**
@@ -58,5 +69,9 @@ export function routeSignals(route: Pick<ApiRoute, 'name' | 'requestBody'>): Rou
     turns: extra.turns ?? false,
     replays: extra.replays ?? false,
     warmsUp: extra.warmsUp ?? false,
+    chats: extra.chats ?? false,
+    hears: extra.hears ?? false,
+    speaks: extra.speaks ?? false,
+    fallsBack: extra.fallsBack ?? false,
   };
 }

@@ -7,6 +7,7 @@ import {
   warmUpOutcomes,
 } from './jcc-metrics';
 import type { RouteSignals } from './route-signals';
+import { speechRouteWidgets } from './speech-widgets';
 
 export interface DashboardRoute {
   /** The route table's name: the `route` dimension of our metrics. */
@@ -50,6 +51,7 @@ export function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget
       }),
     );
   }
+  widgets.push(...speechRouteWidgets(route, title));
   if (!route.signals.turns) return widgets;
   const perTurn = (metricName: string, label: string) =>
     jccMetric(metricName, route.name, { statistic: 'Average', label });

@@ -8,11 +8,8 @@ import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
 
 const { turnDeadlineMs } = defaultDeploySettings;
 
-import {
-  assertAlarmsFit,
-  metricCount,
-  operationsAlarms,
-} from '../../../infra/stacks/observability/operations-alarms';
+import { assertAlarmsFit, metricCount } from '../../../infra/stacks/observability/alarm-spec';
+import { operationsAlarms } from '../../../infra/stacks/observability/operations-alarms';
 import { routeSignals } from '../../../infra/stacks/observability/route-signals';
 import { apiRoutes, functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
 import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
@@ -141,7 +138,7 @@ describe('the alarms', () => {
     api.root.addMethod('GET');
     const manyRoutes = Array.from({ length: 6 }, (_, index) => ({
       name: `route-${index}`,
-      signals: { statuses: [], turns: true, replays: false, warmsUp: false },
+      signals: { ...routeSignals({ name: 'other', requestBody: null }), turns: true },
     }));
     const specs = operationsAlarms({
       stage: api.deploymentStage,

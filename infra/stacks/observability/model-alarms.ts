@@ -1,0 +1,113 @@
+import { Duration } from 'aws-cdk-lib';
+import { type IMetric, MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import { type AlarmSpec, atLeast, type ObservedRoute, routesWhere } from './alarm-spec';
+import {
+  defaultPeriod,
+  JccMetric,
+  SpeechMetric,
+  statusMetricName,
+  sumOverRoutes,
+  warmUpMetricName,
+} from './jcc-metrics';
+
+/** Share of turns that ended by asking the user, counted only past `minimum` such turns. */
+function validationRequiredShare(routes: readonly string[], minimum: number): IMetric {
+  const period = Duration.minutes(15);
+  return new MathExpression({
+    expression: `IF(asked >= ${minimum}, 100 * asked / turns, 0)`,
+    usingMetrics: {
+      asked: sumOverRoutes(JccMetric.stopValidationRequired, routes, { idPrefix: 'v' }),
+      // One model_calls sample per turn that ran: its sample count is the number of turns.
+      turns: sumOverRoutes(JccMetric.modelCalls, routes, {
+        idPrefix: 't',
+        statistic: 'SampleCount',
+      }),
+    },
+    period,
+    label: '% of turns ending in validation_required',
+  });
+}
+
+/** The model's alarms, each on the routes that really emit what it reads (route-signals.ts). */
+export function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  const answering = (status: number) =>
+    routesWhere(routes, (signals) => signals.statuses.includes(status));
+  const alarms: AlarmSpec[] = [];
+  const failing = answering(502);
+  if (failing.length > 0) {
+    alarms.push({
+      id: 'ModelFailures',
+      description:
+        'At least 3 answers of 502 llm_failed in 5 minutes: the model endpoint failed after the ' +
+        'SDK retries (outage, rate limit, revoked key, unknown model name). See the ' +
+        '"request failed" WARN lines (status 502) of the voice functions.',
+      metric: sumOverRoutes(statusMetricName(502), failing, { idPrefix: 'm', label: '502s' }),
+      ...atLeast(3),
+    });
+  }
+  const timing = answering(504);
+  if (timing.length > 0) {
+    alarms.push({
+      id: 'TurnTimeouts',
+      description:
+        'At least 3 answers of 504 turn_timeout in 5 minutes: turns ran out of their deadline, ' +
+        'usually a slow model or many retries. Compare model calls per turn on the dashboard.',
+      metric: sumOverRoutes(statusMetricName(504), timing, { idPrefix: 'm', label: '504s' }),
+      ...atLeast(3),
+    });
+  }
+  const turning = routesWhere(routes, (signals) => signals.turns);
+  if (turning.length > 0) {
+    alarms.push({
+      id: 'ValidationRequiredSpike',
+      description:
+        'At least 5 turns and 25% of turns in 15 minutes ended in validation_required: the ' +
+        'model stopped producing arguments of the declared types even after the retries (a new ' +
+        'model version, a changed prompt or command set). Users are being asked instead of served.',
+      metric: validationRequiredShare(turning, 5),
+      ...atLeast(25),
+    });
+  }
+  const warming = routesWhere(routes, (signals) => signals.warmsUp);
+  if (warming.length > 0) {
+    alarms.push({
+      id: 'ModelWarmUpFailures',
+      description:
+        'At least 2 model warm-ups of conversation/start in 5 minutes failed or timed out: the ' +
+        'model endpoint is down or far too slow before anyone has spoken, and the next turns ' +
+        'will fail (502) or run out of time (504). See the "model warm-up did not finish" WARN lines.',
+      metric: new MathExpression({
+        expression: 'failed + timedOut',
+        usingMetrics: {
+          failed: sumOverRoutes(warmUpMetricName('failed'), warming, { idPrefix: 'f' }),
+          timedOut: sumOverRoutes(warmUpMetricName('timed_out'), warming, { idPrefix: 't' }),
+        },
+        period: defaultPeriod,
+        label: 'warm-ups failed or timed out',
+      }),
+      ...atLeast(2),
+    });
+  }
+  return alarms;
+}
+
+/** Speech providers failing: the node cannot hear answers, or be heard. */
+export function speechAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  const speaking = routesWhere(routes, (signals) => signals.hears || signals.speaks);
+  if (speaking.length === 0) return [];
+  return [
+    {
+      id: 'SpeechProviderErrors',
+      description:
+        'At least 3 speech provider calls failed in 5 minutes (transcription or synthesis: an ' +
+        'outage, a revoked key, a Polly voice the engine lacks, a throttle). Nodes get 502 on the ' +
+        'media routes and the JSON answer instead of audio on the stream routes. See the speech ' +
+        'functions’ "request failed" WARN lines and the provider’s status.',
+      metric: sumOverRoutes(SpeechMetric.providerErrors, speaking, {
+        idPrefix: 's',
+        label: 'speech provider errors',
+      }),
+      ...atLeast(3),
+    },
+  ];
+}
