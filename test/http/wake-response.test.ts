@@ -111,18 +111,21 @@ describe('POST /api/v0/wake-response (the real handler, a fake clock and chosen 
     ['tokyo', 'morning', '08:30 in Tokyo'],
     ['newYork', 'evening', '18:30 in New York'],
     ['zoneless', 'night', '23:30 in UTC, for a node with no zone registered'],
-  ] as const)('greets %s for its own time of day at one instant: %s (%s)', async (name, part, _when) => {
-    // Prepare
-    now = INSTANT;
-    randomNumbers = [0];
+  ] as const)(
+    'greets %s for its own time of day at one instant: %s (%s)',
+    async (name, part, _when) => {
+      // Prepare
+      now = INSTANT;
+      randomNumbers = [0];
 
-    // Act
-    const response = await wake(name);
+      // Act
+      const response = await wake(name);
 
-    // Assess
-    expect(response.status).toBe(200);
-    expect(PART_OF_DAY_GREETINGS[part]).toContain(textOf(response.json));
-  });
+      // Assess
+      expect(response.status).toBe(200);
+      expect(PART_OF_DAY_GREETINGS[part]).toContain(textOf(response.json));
+    },
+  );
 
   it('follows the clock: the same node and number greet for the afternoon five hours later', async () => {
     // Prepare
