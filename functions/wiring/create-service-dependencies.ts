@@ -1,6 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
+import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import {
   createDynamoDbClient,
   DynamoDbConversationStore,
@@ -9,7 +10,8 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
-import type { Clock, IdGenerator } from '../../shared/ports/clock';
+import { systemRandomness } from '../../shared/adapters/system/system-clock';
+import type { Clock, IdGenerator, Randomness } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
 import type { ServiceDependencies } from './service-dependencies';
@@ -20,6 +22,8 @@ export interface WiringOptions {
   readonly apiKey: string | null;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The wake greetings' randomness; the platform's unless a test chooses it. */
+  readonly random?: Randomness;
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
@@ -76,5 +80,10 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
+    chat: {
+      modelName: llm?.model ?? '',
+      maxTokens: llm?.maxTokens ?? handlerSettings.MODEL_MAX_TOKENS.default,
+    },
+    random: options.random ?? systemRandomness,
   };
 }

@@ -117,6 +117,23 @@ describe('the alarms', () => {
     );
   });
 
+  it('ValidationRequiredSpike reads the routes whose answers are turns, not chat', () => {
+    // Prepare / Act
+    const routes = alarmNamed('ValidationRequiredSpike')
+      .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
+      .map(
+        (query: { MetricStat: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }) =>
+          query.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'route')?.Value,
+      );
+
+    // Assess
+    const turnRoutes = apiRoutes
+      .filter((route) => route.success.body === 'VoiceCommandResponse')
+      .map((route) => route.name);
+    expect(new Set(routes)).toEqual(new Set(turnRoutes));
+    expect(routes).not.toContain('chat');
+  });
+
   it('watch DynamoDB system errors for every operation the functions may call', () => {
     // Prepare / Act
     const operations = alarmNamed('TableSystemErrors')
@@ -150,6 +167,7 @@ describe('the alarms', () => {
         },
       ],
       modelRoutes: manyRoutes,
+      turnRoutes: manyRoutes,
       tableName: 'table',
       tableOperations: ['GetItem'],
       turnDeadlineMs,
