@@ -90,12 +90,12 @@ export type SchemaName =
   | 'VoiceCommandContinueRequest'
   | 'VoiceCommandResponse'
   | 'StreamFallbackResponse'
-  | 'AcknowledgeRequest'
-  | 'AcknowledgeResponse'
-  | 'DateContext'
   | 'WakeResponse'
   | 'ChatRequest'
-  | 'ChatCompletion';
+  | 'ChatCompletion'
+  | 'AcknowledgeRequest'
+  | 'AcknowledgeResponse'
+  | 'DateContext';
 
 export interface ApiRoute {
   /** Kebab-case name: the sample event file, the metric dimension, the log key. */
@@ -190,18 +190,6 @@ export const apiRoutes = [
     changesConversation: false,
   },
   {
-    name: 'date-context',
-    method: 'GET',
-    path: '/api/v0/generate/date-context',
-    function: apiFunctions.nodeHelpers,
-    operationId: 'getDateContext',
-    summary: 'Today, tomorrow, this week... as calendar days in the node’s time zone',
-    requestBody: null,
-    success: { status: 200, body: 'DateContext' },
-    takesRequestId: false,
-    changesConversation: false,
-  },
-  {
     name: 'wake-response',
     method: 'POST',
     path: '/api/v0/wake-response',
@@ -224,6 +212,18 @@ export const apiRoutes = [
       'The node’s messages to the model without tools (routines, alerts); an OpenAI chat completion back',
     requestBody: 'ChatRequest',
     success: { status: 200, body: 'ChatCompletion' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'date-context',
+    method: 'GET',
+    path: '/api/v0/generate/date-context',
+    function: apiFunctions.nodeHelpers,
+    operationId: 'getDateContext',
+    summary: 'Today, tomorrow, this week... as calendar days in the node’s time zone',
+    requestBody: null,
+    success: { status: 200, body: 'DateContext' },
     takesRequestId: false,
     changesConversation: false,
   },

@@ -32,15 +32,14 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'request with this request id is still running (retry after Retry-After).',
   '413':
     `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
-    'exchange larger than a conversation can store (conversation_too_large), or chat messages ' +
-    'longer together than the chat takes (chat_too_large).',
+    'exchange larger than a conversation can store (conversation_too_large).',
   '415': 'Content-Type is not application/json.',
   '429':
     'The node sent more than its fair share (NODE_RATE_LIMIT per NODE_RATE_WINDOW_SECONDS); ' +
     'retry after Retry-After seconds.',
   '502': 'The language model failed after the allowed attempts.',
   '503': 'No language model configured (local runs), or the store is unavailable.',
-  '504': 'The turn (or the chat) ran out of time.',
+  '504': 'The turn ran out of time.',
 };
 
 /**
@@ -126,12 +125,12 @@ const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
   VoiceCommandContinueRequest: withoutId(continueRequestSchema),
   VoiceCommandResponse: voiceCommandResponseSchema,
   StreamFallbackResponse: streamFallbackResponseSchema,
-  AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
-  AcknowledgeResponse: acknowledgeResponseSchema,
-  DateContext: dateContextSchema,
   WakeResponse: wakeResponseSchema,
   ChatRequest: withoutId(chatRequestSchema),
   ChatCompletion: chatCompletionSchema,
+  AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
+  AcknowledgeResponse: acknowledgeResponseSchema,
+  DateContext: dateContextSchema,
 };
 
 const jsonContent = (schema: string) => ({

@@ -1,7 +1,6 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
-import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import {
   createDynamoDbClient,
   DynamoDbConversationStore,
@@ -10,8 +9,7 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
-import { systemRandomness } from '../../shared/adapters/system/system-clock';
-import type { Clock, IdGenerator, Randomness } from '../../shared/ports/clock';
+import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
 import type { ServiceDependencies } from './service-dependencies';
@@ -22,8 +20,8 @@ export interface WiringOptions {
   readonly apiKey: string | null;
   readonly clock: Clock;
   readonly ids: IdGenerator;
-  /** The wake greetings' randomness; the platform's unless a test chooses it. */
-  readonly random?: Randomness;
+  /** The wake greetings' randomness (a test chooses it, as it chooses the clock). */
+  readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
@@ -54,6 +52,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
+    chat: { modelName: llm?.model ?? '', maxTokens: llm?.maxTokens ?? null },
+    random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
       requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
@@ -80,10 +80,5 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
-    chat: {
-      modelName: llm?.model ?? '',
-      maxTokens: llm?.maxTokens ?? handlerSettings.MODEL_MAX_TOKENS.default,
-    },
-    random: options.random ?? systemRandomness,
   };
 }

@@ -13,7 +13,11 @@ import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
-import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import type { ApiResponse } from '../support/api-client';
 import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
 import {
@@ -57,6 +61,7 @@ beforeAll(async () => {
     apiKey: OPENAI_TEST_KEY,
     clock: systemClock,
     ids: randomIds,
+    random: systemRandomness,
   });
   await new DynamoDbNodeRegistry({ client, tableName }).put({
     nodeId: SAMPLE_NODE.nodeId,

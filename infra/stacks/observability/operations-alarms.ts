@@ -21,7 +21,7 @@ export interface ObservedResources {
   readonly functions: readonly { readonly id: string; readonly function: IFunction }[];
   /** Names (the `route` metric dimension) of the routes served by a function that calls the model. */
   readonly modelRoutes: readonly string[];
-  /** Names of the routes whose answers are turns that may end in validation_required. */
+  /** Names of the routes that run conversation turns, which may end in validation_required. */
   readonly turnRoutes: readonly string[];
   readonly tableName: string;
   /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */

@@ -22,8 +22,8 @@ export interface DashboardRoute {
   /** Served by a function that calls the model: it has turns to show. */
   readonly callsModel: boolean;
   /**
-   * Answers with a turn's outcome (VoiceCommandResponse): its turns may end in
-   * validation_required. Not `chat`, whose one model call is no turn of a conversation.
+   * Runs a conversation's turns (calls the model and may write the conversation): its answers may
+   * end in validation_required. Not `chat`, whose one model call belongs to no conversation.
    */
   readonly endsTurns: boolean;
 }

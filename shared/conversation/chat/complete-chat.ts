@@ -32,8 +32,8 @@ export interface ChatRequest {
 export interface ChatSettings {
   /** The whole call, retries included (the turn deadline). */
   readonly deadlineMs: number;
-  /** The server's `max_tokens` (MODEL_MAX_TOKENS): the most a node may ask for. */
-  readonly maxTokens: number;
+  /** The server's `max_tokens` (MODEL_MAX_TOKENS): the most a node may ask for; null: no cap known. */
+  readonly maxTokens: number | null;
 }
 
 export interface ChatDependencies {
@@ -57,7 +57,7 @@ export async function completeChat(
 ): Promise<ChatAnswer> {
   const model = requireModel(dependencies.model);
   const { deadlineMs, maxTokens } = dependencies.settings;
-  if (request.maxTokens !== null && request.maxTokens > maxTokens) {
+  if (request.maxTokens !== null && maxTokens !== null && request.maxTokens > maxTokens) {
     throw new ChatMaxTokensError(request.maxTokens, maxTokens);
   }
   const characters = request.messages.reduce((sum, message) => sum + message.content.length, 0);

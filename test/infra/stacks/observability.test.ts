@@ -117,7 +117,7 @@ describe('the alarms', () => {
     );
   });
 
-  it('ValidationRequiredSpike reads the routes whose answers are turns, not chat', () => {
+  it('ValidationRequiredSpike reads the routes that run conversation turns, not chat', () => {
     // Prepare / Act
     const routes = alarmNamed('ValidationRequiredSpike')
       .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
@@ -128,7 +128,7 @@ describe('the alarms', () => {
 
     // Assess
     const turnRoutes = apiRoutes
-      .filter((route) => route.success.body === 'VoiceCommandResponse')
+      .filter((route) => route.function.callsModel && route.changesConversation)
       .map((route) => route.name);
     expect(new Set(routes)).toEqual(new Set(turnRoutes));
     expect(routes).not.toContain('chat');
