@@ -1,6 +1,8 @@
 import type { ToolCall } from '../../chat/chat-message';
 import {
   argumentsNotObjectIssue,
+  checkEntityArgument,
+  ENTITY_PARAMETER,
   omitStrictNulls,
   type Repair,
   type ValidationIssue,
@@ -44,7 +46,16 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     { name: extracted.name, arguments: asDeclared(extracted.name, parsed.value, context) },
     context.settings.normalization,
   );
-  const repairs = [...jsonRepairs, ...check.repairs];
+  const entity = check.ok ? checkEntity(extracted.name, check.arguments, context) : null;
+  const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.ok ? entity.repairs : [])];
+  if (entity !== null && !entity.ok) {
+    const call = {
+      id: extracted.id,
+      name: extracted.name,
+      arguments: recordedArguments(parsed.value),
+    };
+    return { ok: false, call, issues: [entity.issue], repairs };
+  }
   if (!check.ok) {
     const call = {
       id: extracted.id,
@@ -56,7 +67,7 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
   const call = {
     id: extracted.id,
     name: extracted.name,
-    arguments: JSON.stringify(check.arguments),
+    arguments: JSON.stringify(entity?.ok ? entity.arguments : check.arguments),
   };
   return { ok: true, call, repairs };
 }
@@ -66,4 +77,20 @@ function asDeclared(name: string, value: unknown, context: TurnContext): unknown
   if (!context.settings.strictToolSchemas) return value;
   const command = context.commandSet.commands.get(name);
   return command === undefined ? value : omitStrictNulls(value, command.tool.function.parameters);
+}
+
+/**
+ * The device-list check of a valid call, where the command declares `entity_id` and the node
+ * reported a device list; null where it does not apply.
+ */
+function checkEntity(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  context: TurnContext,
+): ReturnType<typeof checkEntityArgument> | null {
+  const entities = context.home?.entities ?? null;
+  const command = context.commandSet.commands.get(name);
+  if (entities === null || command === undefined) return null;
+  if (!command.parameters.some((parameter) => parameter.name === ENTITY_PARAMETER)) return null;
+  return checkEntityArgument(name, args, entities, context.settings.normalization);
 }

@@ -11,7 +11,9 @@ export type ValidationIssueCode =
   | 'constraint'
   | 'arguments_not_object'
   /** Over ARGUMENT_LIMITS (size, nesting, array length); `received` describes, never holds, it. */
-  | 'arguments_too_large';
+  | 'arguments_too_large'
+  /** An `entity_id` that is not in the device list the node reported (entities/). */
+  | 'unknown_entity';
 
 /** One reason a tool call cannot go to the node, in terms both a model and a person can act on. */
 export interface ValidationIssue {
