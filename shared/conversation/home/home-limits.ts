@@ -3,8 +3,11 @@
  * A large home is cut to these, never refused: the start succeeds whatever the node reports.
  */
 export const HOME_LIMITS = {
-  /** Devices read from `device_controls`, in the node's order; the rest are not looked at. */
-  devicesRead: 1_000,
+  /**
+   * Devices read from `device_controls`, in the node's order; the rest are not looked at. More
+   * than a 256 KiB body can carry, so the node's room is always found: a bound on the work.
+   */
+  devicesRead: 4_000,
   /** Characters of the device lines in the prompt (about 60 devices of a typical home). */
   deviceListCharacters: 4_000,
   /** Characters of a name, an area and a state as the model reads them (cut with `…`). */
