@@ -2,11 +2,13 @@ import { type KnownEntities, looseEntityKey } from './known-entities';
 
 /** How many of the closest ids a retry message names. */
 export const CLOSEST_ENTITY_COUNT = 3;
+/** Below this an id shares a letter pair or two by chance ("le" of apple_tv and kettle). */
+const MINIMUM_SIMILARITY = 0.2;
 
 /**
  * The ids of `entities` closest to `value`, best first: the Dice coefficient of their loose
  * keys' letter pairs, one linear pass per id (the list is bounded), ties in the node's order.
- * Ids sharing no letter pair with `value` are never named.
+ * Ids that share only a chance pair or two with `value` are never named.
  */
 export function closestEntities(
   value: string,
@@ -16,7 +18,7 @@ export function closestEntities(
   const wanted = letterPairs(looseEntityKey(value));
   return entities.ids
     .map((id, index) => ({ id, index, score: dice(wanted, letterPairs(looseEntityKey(id))) }))
-    .filter((candidate) => candidate.score > 0)
+    .filter((candidate) => candidate.score >= MINIMUM_SIMILARITY)
     .sort((left, right) => right.score - left.score || left.index - right.index)
     .slice(0, count)
     .map((candidate) => candidate.id);
