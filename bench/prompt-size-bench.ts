@@ -2,7 +2,7 @@
 // characters and o200k tokens, without and with the 50-device home of the second fixture. It is
 // captured, not rebuilt: the real use cases run in process on a map store and hand their request
 // to a recording model, then the OpenAI adapter turns it into the wire body. Run directly
-// (`npx tsx bench/prompt-size-bench.ts`) to print the rows; `-- --print` prints the requests too.
+// (`npx tsx bench/prompt-size-bench.ts`) to print the rows; `--print` prints the requests too.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildChatRequest } from '../shared/adapters/openai/chat-request';
