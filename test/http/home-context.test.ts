@@ -189,6 +189,28 @@ describe('the home the node reports at conversation/start, as the real node send
     expect(text.length).toBeLessThan(5_000);
   });
 
+  it('counts the speaker as part of a request: the same request id with another speaker is a 422', async () => {
+    // Prepare
+    const conversationId = await startHome('home-speaker-id');
+    harness.llm.enqueue(textReply('Hello.'));
+    const body = {
+      conversation_id: conversationId,
+      voice_command: 'hello',
+      request_id: 'speaker-1',
+    };
+
+    // Act
+    const first = await client().post(ROUTES.command, { ...body, speaker_user_id: 3 });
+    const replayed = await client().post(ROUTES.command, { ...body, speaker_user_id: 3 });
+    const other = await client().post(ROUTES.command, { ...body, speaker_user_id: 4 });
+
+    // Assess
+    expectVoiceResponse(first, 'complete');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expectError(other, 422, 'request_id_reused');
+    expect(harness.llm.requests).toHaveLength(1);
+  });
+
   it.each([
     ['a speaker id that is not an integer', { speaker_user_id: 'seven' }],
     ['a negative speaker id', { speaker_user_id: -1 }],

@@ -49,7 +49,11 @@ export async function handleVoiceCommand(
   request: VoiceCommandRequest,
 ): Promise<VoiceCommandAnswer> {
   const startedAt = dependencies.clock.now();
-  const identity = requestIdentity(request.requestId ?? null, 'voice_command', request.utterance);
+  // The speaker is part of what was asked (it is in the model's prompt); without one the
+  // fingerprint is what it always was, so answers recorded before stay replayable.
+  const speaker = request.speakerUserId ?? null;
+  const asked = speaker === null ? request.utterance : { utterance: request.utterance, speaker };
+  const identity = requestIdentity(request.requestId ?? null, 'voice_command', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   const ran: { refinement: Refinement | null } = { refinement: null };
   const answer = await answerOnce(dependencies, conversation, identity, async (record, model) => {
