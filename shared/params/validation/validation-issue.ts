@@ -8,12 +8,12 @@ export type ValidationIssueCode =
   | 'wrong_type'
   | 'invalid_format'
   | 'not_in_enum'
+  /** An `entity_id` that is not in the device list the node reported (entities/). */
+  | 'unknown_entity'
   | 'constraint'
   | 'arguments_not_object'
   /** Over ARGUMENT_LIMITS (size, nesting, array length); `received` describes, never holds, it. */
-  | 'arguments_too_large'
-  /** An `entity_id` that is not in the device list the node reported (entities/). */
-  | 'unknown_entity';
+  | 'arguments_too_large';
 
 /** One reason a tool call cannot go to the node, in terms both a model and a person can act on. */
 export interface ValidationIssue {
