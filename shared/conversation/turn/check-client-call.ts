@@ -46,28 +46,25 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     { name: extracted.name, arguments: asDeclared(extracted.name, parsed.value, context) },
     context.settings.normalization,
   );
-  const entity = check.ok ? checkEntity(extracted.name, check.arguments, context) : null;
-  const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.ok ? entity.repairs : [])];
+  const rejected = (issues: readonly ValidationIssue[], repairs: readonly Repair[]) => {
+    const call = {
+      id: extracted.id,
+      name: extracted.name,
+      arguments: recordedArguments(parsed.value),
+    };
+    return { ok: false, call, issues, repairs } as const;
+  };
+  if (!check.ok) return rejected(check.issues, [...jsonRepairs, ...check.repairs]);
+  // Valid by its schema: an entity_id must also be one the node listed.
+  const entity = checkEntity(extracted.name, check.arguments, context);
   if (entity !== null && !entity.ok) {
-    const call = {
-      id: extracted.id,
-      name: extracted.name,
-      arguments: recordedArguments(parsed.value),
-    };
-    return { ok: false, call, issues: [entity.issue], repairs };
+    return rejected([entity.issue], [...jsonRepairs, ...check.repairs]);
   }
-  if (!check.ok) {
-    const call = {
-      id: extracted.id,
-      name: extracted.name,
-      arguments: recordedArguments(parsed.value),
-    };
-    return { ok: false, call, issues: check.issues, repairs };
-  }
+  const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.repairs ?? [])];
   const call = {
     id: extracted.id,
     name: extracted.name,
-    arguments: JSON.stringify(entity?.ok ? entity.arguments : check.arguments),
+    arguments: JSON.stringify(entity?.arguments ?? check.arguments),
   };
   return { ok: true, call, repairs };
 }
