@@ -114,6 +114,16 @@ const clientTool = {
   },
 } as const;
 
+/** An opaque id of the speaker the node's voice recognition named. */
+const speakerUserId = {
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description:
+    'Optional. The speaker the node recognized; the model reads it as "speaker: user <id>", ' +
+    'nothing more.',
+} as const;
+
 export const conversationStartRequestSchema = {
   $id: 'ConversationStartRequest',
   type: 'object',
@@ -122,7 +132,18 @@ export const conversationStartRequestSchema = {
     conversation_id: identifier,
     node_context: {
       type: ['object', 'null'],
-      properties: { timezone: { type: ['string', 'null'], maxLength: 64 } },
+      properties: {
+        timezone: { type: ['string', 'null'], maxLength: 64 },
+        speaker_user_id: speakerUserId,
+        agents: {
+          type: ['object', 'null'],
+          description:
+            "Optional. What the node's agents know, by agent name: " +
+            '`home_assistant.device_controls` is the device list the model reads and `entity_id` ' +
+            'arguments are checked against; other agents are summarized as data. A large home is ' +
+            'cut to the limits (README), never refused.',
+        },
+      },
     },
     available_commands: {
       type: ['array', 'null'],
@@ -147,6 +168,7 @@ export const voiceCommandRequestSchema = {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
     conversation_id: identifier,
     request_id: requestId,
+    speaker_user_id: speakerUserId,
   },
 } as const;
 
