@@ -35,7 +35,7 @@ export async function collect(
 
 /** A promise and the function that settles it: a scripted server step held until released. */
 export function releasable(): { promise: Promise<void>; release: () => void } {
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const promise = new Promise<void>((resolve) => {
     release = resolve;
   });
