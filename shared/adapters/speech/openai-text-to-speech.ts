@@ -89,6 +89,10 @@ export class OpenAiTextToSpeech implements TextToSpeech {
       deadline.clear();
       throw new SpeechProviderError(SpeechFailure.malformedReply, DIRECTION, 'no audio body');
     }
-    return readSpeechStream(body, this.#expected, { failure, finish: () => deadline.clear() });
+    return readSpeechStream(body, this.#expected, {
+      failure,
+      finish: () => deadline.clear(),
+      interrupted: () => deadline.signal.aborted,
+    });
   }
 }

@@ -16,6 +16,11 @@ export interface SpeechStreamHandlers {
   readonly failure: (error: unknown) => SpeechProviderError;
   /** Called once when the stream ends, fails or is left early (clears the call's deadline). */
   readonly finish: () => void;
+  /**
+   * Whether the call was cut off (its deadline, the caller): a body that then ends without an
+   * error (an HTTP/2 stream closed by the abort) is not the whole speech.
+   */
+  readonly interrupted: () => boolean;
 }
 
 const malformed = (message: string) =>
@@ -95,6 +100,9 @@ async function* frames(
       const next = await iterator.next();
       if (next.done) done = true;
       else carried = concat(carried, next.value);
+    }
+    if (handlers.interrupted()) {
+      throw new DOMException('the speech was cut off by its deadline', 'AbortError');
     }
     if (sent === 0) throw malformed('the provider sent no audio');
   } catch (error) {

@@ -23,6 +23,7 @@ const handlers = (finished: string[]) => ({
   finish: () => {
     finished.push('finished');
   },
+  interrupted: () => false,
 });
 
 describe('readSpeechStream', () => {
