@@ -7,7 +7,6 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WASI } from 'node:wasi';
 import {
   type SpeechCallOptions,
   SpeechFailure,
@@ -44,6 +43,23 @@ export function compileFlite(): Promise<CompiledModule> {
 }
 
 let workDirectory: Promise<string> | null = null;
+
+/**
+ * `node:wasi`, loaded on first use without its one-time "WASI is an experimental feature"
+ * warning: `npm start` chose it knowingly, and a newcomer should not read it as a fault.
+ */
+async function loadWasi(): Promise<typeof import('node:wasi').WASI> {
+  const emitWarning = process.emitWarning;
+  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+    if (String(warning).includes('WASI is an experimental feature')) return;
+    (emitWarning as (...parameters: unknown[]) => void).call(process, warning, ...rest);
+  }) as typeof process.emitWarning;
+  try {
+    return (await import('node:wasi')).WASI;
+  } finally {
+    process.emitWarning = emitWarning;
+  }
+}
 
 const failed = (failure: SpeechFailure, message: string, cause?: unknown) =>
   new SpeechProviderError(failure, 'text_to_speech', message, { cause });
@@ -87,6 +103,7 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
 
   async #run(text: string): Promise<Uint8Array> {
     const module = await compileFlite();
+    const WASI = await loadWasi();
     workDirectory ??= mkdtemp(join(tmpdir(), 'jcc-flite-'));
     const directory = await workDirectory;
     const file = `${randomUUID()}.wav`;
