@@ -12,7 +12,7 @@ import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
-import type { ServiceDependencies } from './service-dependencies';
+import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -26,6 +26,8 @@ export interface WiringOptions {
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
+  /** Speech in and out; none when absent (production passes what the settings configure). */
+  readonly speech?: SpeechDependencies;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
@@ -80,5 +82,6 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
+    speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
 }
