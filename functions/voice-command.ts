@@ -28,6 +28,7 @@ export function createVoiceCommandHandler(
         conversationId: body.conversation_id,
         requestId: requestIdOf(body, headers),
         utterance: body.voice_command,
+        speakerUserId: body.speaker_user_id ?? null,
       });
       const request = { conversationId: body.conversation_id, status: route.success.status };
       return voiceAnswerResult(answer, request, logger, metrics);

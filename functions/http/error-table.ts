@@ -10,6 +10,7 @@ import {
   ToolResultsMismatchError,
   TurnTimeoutError,
 } from '../../shared/conversation';
+import { ChatMaxTokensError, ChatTooLargeError } from '../../shared/conversation/chat/chat-errors';
 import {
   ConversationConflictError,
   ConversationTooLargeError,
@@ -64,6 +65,16 @@ const RULES: readonly Rule[] = [
         problem: problem.problem,
       })),
     ),
+  ),
+  rule(ChatMaxTokensError, (error) =>
+    body(400, 'invalid_request', `${error.message}.`, [
+      { path: '/max_tokens', limit: error.limit, requested: error.requested },
+    ]),
+  ),
+  rule(ChatTooLargeError, (error) =>
+    body(413, 'chat_too_large', `The chat is too long: ${error.message}.`, [
+      { limit_characters: error.limitCharacters, received_characters: error.characters },
+    ]),
   ),
   rule(InvalidTimezoneError, (error) => body(400, 'invalid_timezone', error.message)),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),

@@ -2,6 +2,7 @@ import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
 import { dateContextSchema } from './date-context-schema';
 import {
   acknowledgeRequestSchema,
+  chatRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   ID_PATTERN,
@@ -10,10 +11,12 @@ import {
 } from './request-schemas';
 import {
   acknowledgeResponseSchema,
+  chatCompletionSchema,
   conversationStartResponseSchema,
   errorResponseSchema,
   streamFallbackResponseSchema,
   voiceCommandResponseSchema,
+  wakeResponseSchema,
 } from './response-schemas';
 
 const ERROR_STATUSES: Readonly<Record<string, string>> = {
@@ -122,6 +125,9 @@ const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
   VoiceCommandContinueRequest: withoutId(continueRequestSchema),
   VoiceCommandResponse: voiceCommandResponseSchema,
   StreamFallbackResponse: streamFallbackResponseSchema,
+  WakeResponse: wakeResponseSchema,
+  ChatRequest: withoutId(chatRequestSchema),
+  ChatCompletion: chatCompletionSchema,
   AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
   AcknowledgeResponse: acknowledgeResponseSchema,
   DateContext: dateContextSchema,

@@ -12,7 +12,7 @@ import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
-import type { ServiceDependencies } from './service-dependencies';
+import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -20,10 +20,14 @@ export interface WiringOptions {
   readonly apiKey: string | null;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The wake greetings' randomness (a test chooses it, as it chooses the clock). */
+  readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
+  /** Speech in and out; none when absent (production passes what the settings configure). */
+  readonly speech?: SpeechDependencies;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
@@ -50,6 +54,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
+    chat: { modelName: llm?.model ?? '', maxTokens: llm?.maxTokens ?? null },
+    random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
       requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
@@ -76,5 +82,6 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
+    speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
 }

@@ -54,6 +54,8 @@ const declared: Readonly<Record<string, Declared>> = {
   'voice-command-continue': { statuses: turnStatuses, turns: true, replays: true },
   // An unknown time zone in the query.
   'date-context': { statuses: [400] },
+  // The node's messages to the model: a failing model, the deadline; no conversation.
+  chat: { statuses: [502, 504], chats: true },
 };
 
 /** The signals of `route`: its edge's statuses, and what the table above declares. */

@@ -8,6 +8,7 @@ import {
   type ModelReply,
 } from '../../ports/language-model';
 import { ModelFailedError, TurnTimeoutError } from '../errors';
+import { withHomeBlock } from '../home/with-home-block';
 import { buildSystemPrompt } from '../prompt/system-prompt';
 import { SERVER_TOOLS } from '../server-tools/run-server-tool';
 import { step } from './step';
@@ -45,7 +46,10 @@ export async function runTurn(
     if (timeoutMs <= 0)
       throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
     const reply = await callModel(dependencies.model, state, context, timeoutMs, {
-      messages: [{ role: 'system', content: systemPrompt }, ...state.messages],
+      messages: withHomeBlock(
+        [{ role: 'system', content: systemPrompt }, ...state.messages],
+        context.home?.prompt ?? null,
+      ),
       tools,
       toolChoice,
       cacheKey: context.commandSet.hash,

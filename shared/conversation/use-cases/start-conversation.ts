@@ -3,15 +3,18 @@
  * 1. compile the registration (every problem reported at once; server tool names are reserved),
  *    and refuse one too large to store beside a useful history;
  * 2. choose the zone: the registry's, else the request's if it is a real IANA zone, else UTC;
- * 3. store a fresh conversation, replacing any earlier one with the same id for this node;
- * 4. warm the model's prefix cache with the conversation's prompt (unless the node asks not to):
+ * 3. render the home the node's agents reported (devices, other agents' data) within what the
+ *    registration leaves of the conversation's budget: cut, never refused;
+ * 4. store a fresh conversation, replacing any earlier one with the same id for this node;
+ * 5. warm the model's prefix cache with the conversation's prompt (unless the node asks not to):
  *    bounded by its own timeout, and whatever happens to it, the start has succeeded.
  */
 import { type CommandSetSource, compileCommandSet } from '../../params';
 import { ConversationTooLargeError } from '../../ports/conversation-store';
 import { CommandSetInvalidError } from '../errors';
-import { MAX_REGISTRATION_BYTES } from '../history/conversation-budget';
+import { homeBudgetBytes, MAX_REGISTRATION_BYTES } from '../history/conversation-budget';
 import { utf8Length } from '../history/utf8-length';
+import { buildHomeContext } from '../home/build-home-context';
 import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { effectiveTimezone } from './effective-timezone';
@@ -26,6 +29,10 @@ export interface StartConversationRequest {
   readonly commands: CommandSetSource;
   /** The node's `skip_warmup_inference` (servers without a prefix cache gain nothing from it). */
   readonly skipWarmUp?: boolean;
+  /** The node's `node_context.agents`: what its background agents know (devices and more). */
+  readonly agents?: unknown;
+  /** The node's `node_context.speaker_user_id`: the speaker its voice recognition named. */
+  readonly speakerUserId?: number | null;
 }
 
 export interface StartedConversation {
@@ -58,6 +65,11 @@ export async function startConversation(
     );
   }
   const timezone = effectiveTimezone(request.node.timezone, request.requestTimezone);
+  const home = buildHomeContext(
+    request.agents,
+    request.node.room,
+    homeBudgetBytes(registrationBytes),
+  );
   const now = dependencies.clock.now();
   await dependencies.store.replace({
     nodeId: request.node.nodeId,
@@ -68,6 +80,8 @@ export async function startConversation(
     expiresAt: Math.floor(now / 1000) + dependencies.settings.conversationTtlSeconds,
     timezone,
     room: request.node.room,
+    home,
+    speakerUserId: request.speakerUserId ?? null,
     commandSource,
     commandSetHash: compiled.value.hash,
     messages: [],
@@ -77,7 +91,12 @@ export async function startConversation(
   const warmUp =
     request.skipWarmUp === true
       ? WarmUp.skipped
-      : await warmUpModel(dependencies.model, compiled.value, dependencies.settings);
+      : await warmUpModel(
+          dependencies.model,
+          compiled.value,
+          dependencies.settings,
+          home?.prompt ?? null,
+        );
   return {
     conversationId: request.conversationId,
     timezone,

@@ -7,6 +7,7 @@
  */
 import type { CompiledCommandSet } from '../../params';
 import { type LanguageModel, LanguageModelError } from '../../ports/language-model';
+import { withHomeBlock } from '../home/with-home-block';
 import { requestPrefixFor } from '../turn/run-turn';
 
 export const WarmUp = {
@@ -22,11 +23,16 @@ export type WarmUp = (typeof WarmUp)[keyof typeof WarmUp];
 /** The user message of the warm-up: the shortest a chat template accepts after the prefix. */
 const WARM_UP_MESSAGE = 'Hello.';
 
-/** Warms `model` for `commandSet` within `timeoutMs`; the outcome, never an exception. */
+/**
+ * Warms `model` for `commandSet` within `timeoutMs`; the outcome, never an exception. The home
+ * block, when the node reported one, is in front of the user message as on every turn, so it is
+ * warmed too.
+ */
 export async function warmUpModel(
   model: LanguageModel | null,
   commandSet: CompiledCommandSet,
   settings: { readonly warmUpTimeoutMs: number; readonly strictToolSchemas: boolean },
+  homePrompt: string | null = null,
 ): Promise<WarmUp> {
   const timeoutMs = settings.warmUpTimeoutMs;
   if (model === null) return WarmUp.noModel;
@@ -35,10 +41,13 @@ export async function warmUpModel(
   try {
     await model.complete(
       {
-        messages: [
-          { role: 'system', content: systemPrompt },
-          { role: 'user', content: WARM_UP_MESSAGE },
-        ],
+        messages: withHomeBlock(
+          [
+            { role: 'system', content: systemPrompt },
+            { role: 'user', content: WARM_UP_MESSAGE },
+          ],
+          homePrompt,
+        ),
         tools,
         toolChoice: 'auto',
         maxTokens: 1,

@@ -16,7 +16,11 @@ import {
 import { readServiceConfig } from '../../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
-import { randomIds, systemClock } from '../../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../../shared/adapters/system/system-clock';
 import type { Clock } from '../../../shared/ports/clock';
 import type { RunningDynalite } from '../../support/dynalite';
 import { functionHandlers } from '../../support/function-handlers';
@@ -65,6 +69,7 @@ export async function handlersFor(
     apiKey: 'sk-metrics-test',
     clock,
     ids: randomIds,
+    random: systemRandomness,
     logger: new Logger({ serviceName: powertoolsServiceName, logLevel: 'SILENT' }),
   });
   const handlers = await functionHandlers(dependencies);

@@ -97,6 +97,22 @@ export const routeOutcomes: Readonly<Record<string, (c: Configurations) => Promi
     const body = { voice_command: 'what is the weather' };
     expectStatus(await c.model(apiRoute('voice-acknowledge'), { body }), 200, 'acknowledged');
   },
+  'wake-response': async (c) => {
+    expectStatus(await c.model(apiRoute('wake-response')), 200, 'greeting');
+  },
+  chat: async (c) => {
+    const route = apiRoute('chat');
+    const body = { messages: [{ role: 'user', content: 'Summarise: sunny, 18 degrees.' }] };
+    c.llm.enqueue(textReply('Sunny and mild.'));
+    expectStatus(await c.model(route, { body }), 200, 'chat');
+    c.llm.enqueue({ reply: { content: 'Sunny and', finish_reason: 'length' } });
+    expectStatus(await c.model(route, { body }), 200, 'cut off');
+    c.llm.enqueue({ status: 400 });
+    expectStatus(await c.model(route, { body }), 502, 'model failed');
+    expectStatus(await c.noModel(route, { body }), 503, 'no model');
+    c.slowLlm.enqueue(HANG);
+    expectStatus(await c.slow(route, { body }), 504, 'deadline');
+  },
   'date-context': async (c) => {
     const route = apiRoute('date-context');
     expectStatus(await c.model(route, { query: { timezone: 'Europe/Berlin' } }), 200, 'dates');

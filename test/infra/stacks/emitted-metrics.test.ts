@@ -1,5 +1,3 @@
-import { rmSync } from 'node:fs';
-import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoute, apiRoutes } from '../../../functions/http/api-routes';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
@@ -23,7 +21,7 @@ import {
   expectStatus,
   routeOutcomes,
 } from '../observability/route-scenarios';
-import { synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
 /**
  * Every alarm and every graph line of the deployed stack watches a metric line (name and
@@ -101,22 +99,10 @@ describe('driving every route through the outcomes it can reach', () => {
 });
 
 describe('the alarms and the dashboard of the synthesized stack', () => {
-  let template: Template | undefined;
-  let outdir = '';
   const emitted = () => emittedLines(output?.lines ?? []);
   const ours = (lines: Iterable<MetricLine>) =>
     [...lines].filter((line) => line.startsWith('Jcc '));
-  const synthesized = () => {
-    if (template === undefined) {
-      const app = synthesizeJccApp({ bundle: false });
-      outdir = app.outdir;
-      template = app.statelessTemplate;
-    }
-    return template;
-  };
-  afterAll(() => {
-    if (outdir !== '') rmSync(outdir, { recursive: true, force: true });
-  });
+  const synthesized = () => sharedJccApp('deployed').statelessTemplate;
 
   it(
     'every alarm reads only lines the handlers print',

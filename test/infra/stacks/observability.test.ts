@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
 
 const { turnDeadlineMs } = defaultDeploySettings;
@@ -12,16 +11,9 @@ import { assertAlarmsFit, metricCount } from '../../../infra/stacks/observabilit
 import { operationsAlarms } from '../../../infra/stacks/observability/operations-alarms';
 import { routeSignals } from '../../../infra/stacks/observability/route-signals';
 import { apiRoutes, functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
-let synthesized: SynthesizedJccApp;
-beforeAll(() => {
-  synthesized = synthesizeJccApp({ bundle: false });
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+const synthesized = sharedJccApp('deployed');
 
 const template = () => synthesized.statelessTemplate;
 const alarms = () => template().findResources('AWS::CloudWatch::Alarm');
@@ -96,9 +88,9 @@ describe('the alarms', () => {
   });
 
   it.each([
-    ['ModelFailures', 'status_502'],
-    ['TurnTimeouts', 'status_504'],
-  ])('%s counts our own %s on every route that runs turns', (id, metricName) => {
+    ['ModelFailures', 502],
+    ['TurnTimeouts', 504],
+  ])('%s counts our own status_%i on every route that answers it', (id, status) => {
     // Prepare / Act
     const routes = alarmNamed(id)
       .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
@@ -106,15 +98,34 @@ describe('the alarms', () => {
 
     // Assess
     expect(routes).toEqual(
-      turnRoutes.map((route) => ({
-        Namespace: 'Jcc',
-        MetricName: metricName,
-        Dimensions: expect.arrayContaining([
-          { Name: 'service', Value: 'jcc' },
-          { Name: 'route', Value: route.name },
-        ]),
-      })),
+      signalled
+        .filter((route) => route.signals.statuses.includes(status))
+        .map((route) => ({
+          Namespace: 'Jcc',
+          MetricName: `status_${status}`,
+          Dimensions: expect.arrayContaining([
+            { Name: 'service', Value: 'jcc' },
+            { Name: 'route', Value: route.name },
+          ]),
+        })),
     );
+  });
+
+  it('ValidationRequiredSpike reads the routes that run conversation turns, not chat', () => {
+    // Prepare / Act
+    const routes = alarmNamed('ValidationRequiredSpike')
+      .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
+      .map(
+        (query: { MetricStat: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }) =>
+          query.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'route')?.Value,
+      );
+
+    // Assess
+    const turnRoutes = apiRoutes
+      .filter((route) => route.function.callsModel && route.changesConversation)
+      .map((route) => route.name);
+    expect(new Set(routes)).toEqual(new Set(turnRoutes));
+    expect(routes).not.toContain('chat');
   });
 
   it('watch DynamoDB system errors for every operation the functions may call', () => {

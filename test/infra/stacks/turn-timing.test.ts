@@ -1,36 +1,28 @@
-import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDeploySettings } from '../../../infra/stacks/deploy-settings';
 import { turnTiming } from '../../../infra/stacks/turn-timing';
 import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
-import { synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
 const lookup = (context: Record<string, unknown>) => (key: string) => context[key];
 
 describe('the turn deadline drives every timeout of the stack', () => {
   it('a slow model: a 120 s deadline gives a 123 s function, API Gateway waits 180 s (streamed: 243 s and 244 s)', () => {
-    const synthesized = synthesizeJccApp({
-      bundle: false,
-      context: { turnDeadlineMs: 120_000, integrationTimeoutMs: 180_000 },
-    });
-    try {
-      const template = synthesized.statelessTemplate;
-      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
-      const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    const synthesized = sharedJccApp('slowModel');
+    const template = synthesized.statelessTemplate;
+    const functions = template.findResources('AWS::Lambda::Function');
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
 
-      expect(functions).toHaveLength(voiceFunctions.length);
-      for (const apiFunction of voiceFunctions) {
-        const fn = template.findResources('AWS::Lambda::Function')[functionLogicalId(apiFunction)];
-        expect(fn?.Properties.Timeout, apiFunction.id).toBe(apiFunction.streams ? 243 : 123);
-        expect(fn?.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
-      }
-      for (const method of methods) {
-        const integration = method.Properties.Integration;
-        const streamed = integration.ResponseTransferMode === 'STREAM';
-        expect(integration.TimeoutInMillis).toBe(streamed ? 244_000 : 180_000);
-      }
-    } finally {
-      rmSync(synthesized.outdir, { recursive: true, force: true });
+    expect(Object.keys(functions)).toHaveLength(voiceFunctions.length);
+    for (const apiFunction of voiceFunctions) {
+      const fn = functions[functionLogicalId(apiFunction)];
+      expect(fn?.Properties.Timeout, apiFunction.id).toBe(apiFunction.streams ? 243 : 123);
+      expect(fn?.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
+    }
+    for (const method of methods) {
+      const integration = method.Properties.Integration;
+      const streamed = integration.ResponseTransferMode === 'STREAM';
+      expect(integration.TimeoutInMillis).toBe(streamed ? 244_000 : 180_000);
     }
   });
 
