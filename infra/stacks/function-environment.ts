@@ -4,6 +4,7 @@ import {
   handlerSettings,
 } from '../../shared/adapters/config/settings-table';
 import type { DeploySettings } from './deploy-settings';
+import type { SpeechDeploySettings } from './speech-deploy-settings';
 
 type Settings = typeof handlerSettings;
 
@@ -41,18 +42,24 @@ export interface FunctionEnvironmentInputs {
     | 'nodeRateLimit'
     | 'nodeRateWindowSeconds'
     | 'turnDeadlineMs'
+    | keyof SpeechDeploySettings
   >;
   /**
    * Whether the function may call the model. One that never does is not told where the model or
    * its key is (the variables stay declared, empty), and its role cannot read the secret.
    */
   readonly callsModel: boolean;
+  /** Whether it transcribes: only then is it told the speech-in server and its key's secret. */
+  readonly hears?: boolean;
+  /** Whether it speaks: only then is it told the speech-out provider, voice and key's secret. */
+  readonly speaks?: boolean;
 }
 
 /**
  * The environment of every function in AWS: what the stack sets, every other setting at its
  * table default. The OpenAI key is never here: only the name of the secret holding it, which a
- * function that calls the model reads once per container. A setting without a default (the
+ * function that calls the model reads once per container; so for the speech keys, told only to
+ * the functions that hear or speak. A setting without a default (the
  * local-only `DYNAMODB_ENDPOINT`, `OPENAI_API_KEY`) or with a derived one (`WARMUP_TIMEOUT_MS`)
  * is empty, so the handler's own default applies.
  */
@@ -60,6 +67,9 @@ export function functionEnvironment(
   inputs: FunctionEnvironmentInputs,
 ): Record<FunctionEnvironmentName, string> {
   const model = (value: string): string => (inputs.callsModel ? value : '');
+  const speechIn = (value: string | null): string => (inputs.hears === true ? (value ?? '') : '');
+  const speechOut = (value: string | null): string => (inputs.speaks === true ? (value ?? '') : '');
+  const { settings } = inputs;
   const defaults = Object.fromEntries(
     declaredSettingNames.map((name) => [name, defaultText(name)]),
   ) as Record<DeclaredSettingName, string>;
@@ -72,6 +82,16 @@ export function functionEnvironment(
     TURN_DEADLINE_MS: String(inputs.settings.turnDeadlineMs),
     NODE_RATE_LIMIT: String(inputs.settings.nodeRateLimit),
     NODE_RATE_WINDOW_SECONDS: String(inputs.settings.nodeRateWindowSeconds),
+    STT_BASE_URL: speechIn(settings.sttBaseUrl),
+    STT_MODEL: speechIn(settings.sttModel),
+    STT_API_KEY_SECRET: speechIn(settings.sttApiKeySecretName),
+    // Polly unless told otherwise (deploy-settings.ts); `none` turns speech out off.
+    TTS_PROVIDER: speechOut(settings.ttsProvider),
+    TTS_VOICE: speechOut(settings.ttsVoice),
+    POLLY_ENGINE: speechOut(settings.pollyEngine),
+    TTS_BASE_URL: speechOut(settings.ttsBaseUrl),
+    TTS_MODEL: speechOut(settings.ttsModel),
+    TTS_API_KEY_SECRET: speechOut(settings.ttsApiKeySecretName),
     // The bundles carry source maps (function-bundling.ts): stack traces name our files.
     NODE_OPTIONS: '--enable-source-maps',
   };

@@ -41,6 +41,8 @@ export class StatelessStack extends Stack {
             tableName: props.table.tableName,
             settings,
             callsModel: apiFunction.callsModel,
+            hears: apiFunction.hears,
+            speaks: apiFunction.speaks,
           }),
           table: props.table,
           // Only a function that calls the model, hears or speaks may read the key it needs.

@@ -46,6 +46,18 @@ describe('infra/sam/env.json', () => {
       LLM_MODEL: expect.any(String),
     });
   });
+
+  it('hears through a transcription server with a plain key, and speaks through Polly', () => {
+    // The deployed functions read the speech keys from secrets; sam local takes them plainly.
+    // Polly needs no key: sam passes your AWS credentials to the container.
+    expect(environment.Parameters).toMatchObject({
+      STT_BASE_URL: expect.stringMatching(/^https?:\/\//),
+      STT_API_KEY_SECRET: '',
+      STT_API_KEY: expect.any(String),
+      TTS_PROVIDER: 'polly',
+      TTS_API_KEY_SECRET: '',
+    });
+  });
 });
 
 describe('infra/sam/events', () => {

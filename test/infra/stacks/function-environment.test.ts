@@ -94,6 +94,72 @@ describe('functionEnvironment', () => {
     });
   });
 
+  it('tells a function that speaks where its voice is, and nothing of speech in', () => {
+    // Prepare
+    const speaking = functionEnvironment({
+      tableName: 'jcc-table',
+      settings: defaultDeploySettings,
+      callsModel: false,
+      speaks: true,
+    });
+
+    // Act
+    const config = readServiceConfig(speaking);
+
+    // Assess: Polly unless told otherwise, the default voice and engine.
+    expect(speaking).toMatchObject({ TTS_PROVIDER: 'polly', POLLY_ENGINE: 'neural' });
+    expect(config.textToSpeech).toEqual({ provider: 'polly', voice: 'Joanna', engine: 'neural' });
+    expect(config.speechToText).toBeNull();
+    expect(speaking).toMatchObject({ STT_BASE_URL: '', STT_API_KEY_SECRET: '' });
+  });
+
+  it('tells a function that hears the transcription server and its key’s secret only', () => {
+    // Prepare
+    const hearing = functionEnvironment({
+      tableName: 'jcc-table',
+      settings: defaultDeploySettings,
+      callsModel: false,
+      hears: true,
+    });
+
+    // Act
+    const config = readServiceConfig(hearing);
+
+    // Assess
+    expect(config.speechToText).toEqual({
+      baseURL: 'https://api.openai.com/v1',
+      model: 'whisper-1',
+      apiKey: { kind: 'secret', secretId: 'jcc/openai-api-key' },
+    });
+    expect(config.textToSpeech).toBeNull();
+    expect(hearing).toMatchObject({ TTS_PROVIDER: '', TTS_API_KEY_SECRET: '' });
+  });
+
+  it('passes an OpenAI-compatible speech server, its voice and its key’s secret to a speaker', () => {
+    // Prepare
+    const settings = {
+      ...defaultDeploySettings,
+      ttsProvider: 'openai',
+      ttsBaseUrl: 'https://speech.example.com/v1',
+      ttsVoice: 'nova',
+      ttsApiKeySecretName: 'prod/jcc/tts',
+    } as const;
+
+    // Act
+    const config = readServiceConfig(
+      functionEnvironment({ tableName: 't', settings, callsModel: false, speaks: true }),
+    );
+
+    // Assess
+    expect(config.textToSpeech).toMatchObject({
+      provider: 'openai',
+      baseURL: 'https://speech.example.com/v1',
+      voice: 'nova',
+      model: 'tts-1',
+      apiKey: { kind: 'secret', secretId: 'prod/jcc/tts' },
+    });
+  });
+
   it.each([
     [25_000, 29_000],
     [26_000, 29_000],

@@ -38,6 +38,25 @@ describe('addJccStacks', () => {
     }
   });
 
+  it('tells the functions that hear or speak their speech settings, and no other function', () => {
+    // Prepare
+    const functions = resourcesOfType('AWS::Lambda::Function');
+
+    for (const fn of voiceFunctions) {
+      // Act
+      const variables = functions[functionLogicalId(fn)]?.Properties.Environment.Variables;
+
+      // Assess
+      expect(variables, fn.id).toMatchObject({
+        STT_BASE_URL: fn.hears ? 'https://api.groq.com/openai/v1' : '',
+        STT_API_KEY_SECRET: fn.hears ? 'prod/jcc/stt' : '',
+        TTS_PROVIDER: fn.speaks ? 'openai' : '',
+        TTS_BASE_URL: fn.speaks ? 'https://speech.example.com/v1' : '',
+        TTS_API_KEY_SECRET: fn.speaks ? 'prod/jcc/tts' : '',
+      });
+    }
+  });
+
   it('subscribes the alarm e-mail to the alarm topic', () => {
     synthesized.statelessTemplate.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',

@@ -44,7 +44,7 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     });
   });
 
-  it('declares every handler variable, with no OpenAI key in plain text', () => {
+  it('declares every handler variable, with no key in plain text', () => {
     // Prepare
     const variables = resource().Properties.Environment.Variables;
 
@@ -52,6 +52,11 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     expect(Object.keys(variables).sort()).toEqual([...functionEnvironmentNames].sort());
     expect(variables.OPENAI_API_KEY).toBe('');
     expect(variables.OPENAI_API_KEY_SECRET).toBe(route.callsModel ? 'jcc/openai-api-key' : '');
+    // Speech out through Polly unless told otherwise; speech in with the model's key by default.
+    expect(variables.TTS_PROVIDER).toBe(route.speaks ? 'polly' : '');
+    expect(variables.STT_API_KEY_SECRET).toBe(route.hears ? 'jcc/openai-api-key' : '');
+    expect(variables.STT_API_KEY).toBe('');
+    expect(variables.TTS_API_KEY).toBe('');
     expect(variables.TABLE_NAME).toEqual({
       'Fn::ImportValue': expect.stringMatching(/^JccStateful:/),
     });
