@@ -23,6 +23,9 @@ const policies = [
   'lossless',
   'lenient',
 ] as const satisfies readonly NormalizationPolicy[];
+/** `embedded` is refused outside `npm start` (production wiring has no synthesizer to give it). */
+export const ttsProviders = ['polly', 'openai', 'embedded'] as const;
+export const pollyEngines = ['neural', 'standard', 'generative', 'long-form'] as const;
 
 /**
  * Every variable the handlers read: its check, its default and what it means. readServiceConfig
@@ -105,6 +108,67 @@ export const handlerSettings = {
     check: text,
     default: null,
     meaning: 'the Secrets Manager secret holding the key, when OPENAI_API_KEY is unset',
+  },
+  STT_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning:
+      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: no speech in (503)',
+  },
+  STT_MODEL: { check: text, default: 'whisper-1', meaning: 'the transcription model' },
+  STT_API_KEY: {
+    check: { kind: 'secret' },
+    default: null,
+    meaning: "the transcription server's key, local runs only",
+  },
+  STT_API_KEY_SECRET: {
+    check: text,
+    default: null,
+    meaning: 'the Secrets Manager secret holding that key, when STT_API_KEY is unset',
+  },
+  TTS_PROVIDER: {
+    check: { kind: 'oneOf', values: ttsProviders },
+    default: null,
+    meaning:
+      'speech out: polly, openai (any OpenAI-compatible server) or embedded (npm start only); unset: none (503)',
+  },
+  TTS_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning: 'the OpenAI-compatible speech server; required with TTS_PROVIDER=openai',
+  },
+  TTS_MODEL: { check: text, default: 'tts-1', meaning: 'the speech model (TTS_PROVIDER=openai)' },
+  TTS_VOICE: {
+    check: text,
+    default: null,
+    meaning:
+      'the voice; unset: alloy (openai), Joanna (polly), slt (embedded: slt, kal16, kal, awb, rms)',
+  },
+  TTS_RESPONSE_FORMAT: {
+    check: { kind: 'oneOf', values: ['pcm', 'wav'] },
+    default: 'pcm',
+    meaning:
+      'what the openai server is asked for: raw pcm (its rate in TTS_PCM_SAMPLE_RATE) or wav (the header says)',
+  },
+  TTS_PCM_SAMPLE_RATE: {
+    check: integer(8_000, 48_000),
+    default: 24_000,
+    meaning: "the rate of the openai server's raw pcm (OpenAI: 24000, 16-bit mono)",
+  },
+  TTS_API_KEY: {
+    check: { kind: 'secret' },
+    default: null,
+    meaning: "the speech server's key, local runs only",
+  },
+  TTS_API_KEY_SECRET: {
+    check: text,
+    default: null,
+    meaning: 'the Secrets Manager secret holding that key, when TTS_API_KEY is unset',
+  },
+  POLLY_ENGINE: {
+    check: { kind: 'oneOf', values: pollyEngines },
+    default: 'neural',
+    meaning: "Polly's engine (the voice must support it)",
   },
   AWS_REGION: {
     check: text,
