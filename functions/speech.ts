@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { wavHeader } from '../shared/adapters/speech/wav-format';
 import { SpeechProviderError } from '../shared/ports/speech';
-import { wavFile } from '../shared/speech/wav-file';
 import { type ApiRoute, apiFunctions, apiRoute, type RouteUpload } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
@@ -67,7 +67,7 @@ export function createSpeakHandler(dependencies: ServiceDependencies): RouteHand
       return {
         statusCode: 200,
         headers: { 'Content-Type': 'audio/wav' },
-        bytes: wavFile(pcm, format),
+        bytes: Buffer.concat([wavHeader(format, pcm.length), pcm]),
       };
     },
   });

@@ -1,9 +1,9 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Recording } from '../../shared/ports/speech';
-import { parseWav, type WavIssue } from '../../shared/speech/parse-wav';
 import type { RouteUpload } from './api-routes';
 import { HttpError } from './http-error';
+import { checkRecording, type RecordingIssue } from './recording-check';
 import { SPEECH_LIMITS } from './speech-limits';
 import type { RequestBody } from './validate-request';
 
@@ -12,12 +12,10 @@ type EdgeMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
 /** 415 for a file that is not the audio we take, 400 for a WAV that is broken, 413 too long. */
-const WAV_STATUS: Readonly<Record<WavIssue['code'], readonly [number, string]>> = {
-  not_wav: [415, 'unsupported_audio'],
-  not_pcm: [415, 'unsupported_audio'],
+const WAV_STATUS: Readonly<Record<RecordingIssue['code'], readonly [number, string]>> = {
+  not_pcm_wav: [415, 'unsupported_audio'],
   unsupported_sample_width: [415, 'unsupported_audio'],
   unsupported_format: [415, 'unsupported_audio'],
-  no_format_chunk: [400, 'invalid_audio'],
   no_audio_data: [400, 'invalid_audio'],
   too_long: [413, 'recording_too_long'],
 };
@@ -26,7 +24,7 @@ const WAV_STATUS: Readonly<Record<WavIssue['code'], readonly [number, string]>> 
  * A WAV recording uploaded as `multipart/form-data` (the node's `files={"file": ...}`): the
  * media type (415) and the size as sent (413) are checked before anything is parsed; the form is
  * parsed by the platform (undici's `Response.formData`), then the file checked as a 16-bit PCM
- * WAV (shared/speech/parse-wav.ts). API Gateway sends such a body base64-encoded (a binary media
+ * WAV (recording-check.ts). API Gateway sends such a body base64-encoded (a binary media
  * type), `npm start` too.
  */
 export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
@@ -57,7 +55,7 @@ export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
     before: async ({ event }) => {
       const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
       const file = await filePart(bytes, event.headers?.['content-type'] ?? '', upload.part);
-      const parsed = parseWav(file, { maxSeconds: SPEECH_LIMITS.recordingSeconds });
+      const parsed = checkRecording(file, { maxSeconds: SPEECH_LIMITS.recordingSeconds });
       if (!parsed.ok) {
         const [first] = parsed.issues;
         const [status, code] =

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../functions/http/openapi-document';
+import { checkRecording } from '../../../functions/http/recording-check';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { apiRoutes, repositoryRoot } from '../../../infra/stacks/voice-routes';
-import { parseWav } from '../../../shared/speech/parse-wav';
 
 const samDirectory = join(repositoryRoot, 'infra', 'sam');
 const readJson = (...path: string[]): Record<string, unknown> =>
@@ -137,7 +137,7 @@ describe.each(apiRoutes.filter((route) => 'upload' in route))('the $name sample 
     const file = form.get('file');
     const wav =
       file instanceof Blob
-        ? parseWav(new Uint8Array(await file.arrayBuffer()), { maxSeconds: 60 })
+        ? checkRecording(new Uint8Array(await file.arrayBuffer()), { maxSeconds: 60 })
         : null;
 
     // Assess
