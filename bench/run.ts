@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle,flite]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -11,6 +11,7 @@ import type { BenchRow } from './bench-row';
 import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
+import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
 import { runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
@@ -42,6 +43,7 @@ const SUITES = {
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
   local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),
+  flite: async (): Promise<SuiteReport> => ({ rows: await runFliteBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

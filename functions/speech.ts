@@ -113,4 +113,4 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
   return streamResponses(createRoutes(dependencies));
 }
 
-export const handler = streamResponses(lazyHandler(createRoutes, { callsModel: false }));
+export const handler = streamResponses(lazyHandler(createRoutes, apiFunctions.speech));

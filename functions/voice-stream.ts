@@ -114,4 +114,4 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
   return streamResponses(createRoutes(dependencies));
 }
 
-export const handler = streamResponses(lazyHandler(createRoutes));
+export const handler = streamResponses(lazyHandler(createRoutes, apiFunctions.voiceStream));

@@ -2,7 +2,8 @@
  * The whole service on one machine, as `npm start` runs it:
  * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
  * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
- * 3. the environment the handlers read pointed at that database;
+ * 3. the environment the handlers read pointed at that database, speech out on (the embedded
+ *    synthesizer unless TTS_PROVIDER says otherwise);
  * 4. every route of the route table served on PORT through the handler exports Lambda runs.
  * The handlers wire themselves from process.env on first use, so run one stack per process.
  */
@@ -25,6 +26,12 @@ import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
+import {
+  defaultLocalSpeechOut,
+  describeLocalSpeech,
+  type LocalSpeech,
+  provideLocalSynthesizer,
+} from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
 
 export interface LocalNode {
@@ -43,6 +50,7 @@ export interface LocalStack {
   readonly tableName: string;
   readonly nodes: readonly LocalNode[];
   readonly languageModelConfigured: boolean;
+  readonly speech: LocalSpeech;
   close(): Promise<void>;
 }
 
@@ -53,6 +61,7 @@ export async function startLocalStack(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
+  defaultLocalSpeechOut(env);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
@@ -70,6 +79,7 @@ export async function startLocalStack(
       AWS_REGION: env.AWS_REGION || REGION,
     });
     const nodes = await seedNodes(database.endpoint, settings);
+    provideLocalSynthesizer();
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
@@ -89,6 +99,7 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null,
+      speech: describeLocalSpeech(service),
       close: async () => {
         await server.close();
         await database.close();

@@ -19,9 +19,12 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
   health               GET  ${stack.url}/health
   OpenAPI              GET  ${stack.url}/openapi.json
   routes               ${routeLines.join(`\n${INDENT}`)}
-  nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}`,
+  nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}
+  speech out           ${stack.speech.speaks ?? 'none (TTS_PROVIDER=none)'}
+  speech in            ${stack.speech.hears ?? 'none'}`,
     nodeKeySection(stack),
     stack.languageModelConfigured ? null : NO_MODEL,
+    stack.speech.hears === null ? NO_SPEECH_IN : null,
     tryItSection(stack),
   ]
     .filter((section) => section !== null)
@@ -31,6 +34,8 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
 const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
 and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
   OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
+
+const NO_SPEECH_IN = `No speech in (none is embedded): media/whisper/transcribe answers 503 until you set a whisper server, e.g. STT_BASE_URL=http://localhost:8000/v1 STT_MODEL=Systran/faster-whisper-small npm start`;
 
 function nodeKeySection(stack: LocalStack): string | null {
   const node = stack.nodes[0];

@@ -23,8 +23,11 @@ const policies = [
   'lossless',
   'lenient',
 ] as const satisfies readonly NormalizationPolicy[];
-/** `embedded` is refused outside `npm start` (production wiring has no synthesizer to give it). */
-export const ttsProviders = ['polly', 'openai', 'embedded'] as const;
+/**
+ * `embedded` is refused outside `npm start` (production wiring has no synthesizer to give it);
+ * `none` turns speech out off where it is on by default (`npm start`).
+ */
+export const ttsProviders = ['polly', 'openai', 'embedded', 'none'] as const;
 export const pollyEngines = ['neural', 'standard', 'generative', 'long-form'] as const;
 
 /**

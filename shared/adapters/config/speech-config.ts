@@ -64,7 +64,7 @@ export function readTextToSpeech(
 ): TextToSpeechConfig | null {
   const { values: settings, given } = read;
   const provider = settings.TTS_PROVIDER;
-  if (provider === null) return null;
+  if (provider === null || provider === 'none') return null;
   const voice = settings.TTS_VOICE ?? defaultVoices[provider];
   switch (provider) {
     case 'openai':

@@ -57,9 +57,12 @@ describe('speech in settings', () => {
 });
 
 describe('speech out settings', () => {
-  it('configures no speech out when TTS_PROVIDER is unset', () => {
-    expect(readServiceConfig(BASE).textToSpeech).toBeNull();
-  });
+  it.each([{}, { TTS_PROVIDER: 'none' }, { TTS_PROVIDER: 'None', TTS_VOICE: 'slt' }])(
+    'configures no speech out with %j',
+    (env) => {
+      expect(readServiceConfig({ ...BASE, ...env }).textToSpeech).toBeNull();
+    },
+  );
 
   it.each([
     ['polly', {}, { provider: 'polly', voice: 'Joanna', engine: 'neural' }],
@@ -114,7 +117,7 @@ describe('speech out settings', () => {
   it.each([
     [
       { TTS_PROVIDER: 'espeak' },
-      ['TTS_PROVIDER must be one of polly, openai, embedded, got "espeak"'],
+      ['TTS_PROVIDER must be one of polly, openai, embedded, none, got "espeak"'],
     ],
     [{ TTS_PROVIDER: 'openai' }, ['TTS_BASE_URL is required when TTS_PROVIDER is openai']],
     [

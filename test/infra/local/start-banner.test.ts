@@ -16,6 +16,7 @@ function stackWith(options: {
   readonly url?: string;
   readonly model?: boolean;
   readonly nodes?: readonly string[];
+  readonly speech?: LocalStack['speech'];
 }): LocalStack {
   const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
     nodeId,
@@ -30,6 +31,7 @@ function stackWith(options: {
     tableName: 'jcc-local',
     nodes,
     languageModelConfigured: options.model ?? false,
+    speech: options.speech ?? { speaks: 'embedded Flite, voice slt', hears: null },
     close: async () => undefined,
   };
 }
@@ -137,5 +139,32 @@ describe('sayCommand: the npm run say line that finds this server and its key', 
 
     // Assess
     expect(command).toBe(expected);
+  });
+});
+
+describe('the npm start banner: speech', () => {
+  it('says in one line what speaks, and in one line what to set for speech in', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.generated }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain('speech out           embedded Flite, voice slt');
+    const speechIn = banner.split('\n').filter((line) => line.includes('STT_BASE_URL='));
+    expect(speechIn).toHaveLength(1);
+    expect(speechIn[0]).toContain('STT_MODEL=');
+  });
+
+  it('names the recognizer and says nothing more when speech in is configured', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        speech: { speaks: null, hears: 'whisper-1 at http://127.0.0.1:8000/v1' },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).toContain('speech in            whisper-1 at http://127.0.0.1:8000/v1');
+    expect(banner).toContain('speech out           none (TTS_PROVIDER=none)');
+    expect(banner).not.toContain('STT_BASE_URL=');
   });
 });
