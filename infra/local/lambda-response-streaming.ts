@@ -69,10 +69,16 @@ const localAwsLambda = {
   },
 };
 
-/** Defines the global `awslambda` as the Lambda runtime does; a no-op where it exists. */
+/**
+ * Defines the streaming members of the global `awslambda` as the Lambda runtime does; a no-op
+ * where they exist. Member by member: other packages put their own on the same object (Powertools'
+ * invoke store creates `awslambda` with only `InvokeStore` when it loads first).
+ */
 export function installLambdaStreamingGlobals(): void {
-  const scope = globalThis as { awslambda?: unknown };
-  scope.awslambda ??= localAwsLambda;
+  const scope = globalThis as { awslambda?: Record<string, unknown> };
+  scope.awslambda ??= {};
+  scope.awslambda.streamifyResponse ??= localAwsLambda.streamifyResponse;
+  scope.awslambda.HttpResponseStream ??= localAwsLambda.HttpResponseStream;
 }
 
 /** Whether the runtime would call `handler` with a response stream. */
