@@ -8,7 +8,7 @@ import type { RouteHandler } from './http/route-request';
 import { SPEECH_METRICS } from './http/speech-metrics';
 import { SpeechNotConfiguredError } from './http/speech-not-configured-error';
 import { speakRequestSchema, type TranscriptionResponse } from './http/speech-schemas';
-import { pcmHeaders, startSpeaking, synthesizeWhole } from './http/spoken-audio';
+import { pcmHeaders, speechTimeoutMs, startSpeaking, synthesizeWhole } from './http/spoken-audio';
 import { type StreamingHandler, streamResponses } from './http/stream-responses';
 import { wavUpload } from './http/upload-body';
 import { jsonBody } from './http/validate-request';
@@ -25,10 +25,11 @@ export function createTranscribeHandler(dependencies: ServiceDependencies): Rout
     route,
     body: wavUpload(uploadOf(route)),
     dependencies: dependencies.route,
-    handle: async ({ body: recording, metrics }) => {
+    handle: async ({ body: recording, metrics, timeLeftMs }) => {
       const speechToText = dependencies.speech.speechToText;
       if (speechToText === null) throw new SpeechNotConfiguredError('speech_to_text');
-      const timeoutMs = dependencies.conversation.settings.turnDeadlineMs;
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
       const transcript = await speechToText.transcribe(recording, { timeoutMs }).catch((error) => {
         metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
         throw error instanceof SpeechProviderError
@@ -56,10 +57,11 @@ export function createSpeakHandler(dependencies: ServiceDependencies): RouteHand
     route: apiRoute('media-speak'),
     body: jsonBody(speakRequestSchema),
     dependencies: dependencies.route,
-    handle: async ({ body, metrics }) => {
+    handle: async ({ body, metrics, timeLeftMs }) => {
       const textToSpeech = dependencies.speech.textToSpeech;
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
-      const timeoutMs = dependencies.conversation.settings.turnDeadlineMs;
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
       const { format, pcm } = await synthesizeWhole(textToSpeech, body.text, {
         timeoutMs,
         metrics,
@@ -79,10 +81,11 @@ export function createSpeakStreamHandler(dependencies: ServiceDependencies): Rou
     route: apiRoute('media-speak-stream'),
     body: jsonBody(speakRequestSchema),
     dependencies: dependencies.route,
-    handle: async ({ body, logger, metrics, lateMetrics }) => {
+    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs }) => {
       const textToSpeech = dependencies.speech.textToSpeech;
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
-      const timeoutMs = dependencies.conversation.settings.turnDeadlineMs;
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
       const speech = await startSpeaking(textToSpeech, body.text, {
         timeoutMs,
         logger,

@@ -7,6 +7,7 @@ import { continueRequestSchema, voiceCommandRequestSchema } from './http/request
 import type { StreamFallbackResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { speakAnswer } from './http/spoken-answer';
+import { speechTimeoutMs } from './http/spoken-audio';
 import { type StreamingHandler, streamResponses } from './http/stream-responses';
 import { jsonBody } from './http/validate-request';
 import { recordTurn, voiceAnswerResult } from './http/voice-response';
@@ -91,14 +92,10 @@ export function createContinueStreamHandler(dependencies: ServiceDependencies): 
 }
 
 function speakOptions(input: RouteInput<unknown>, dependencies: ServiceDependencies) {
-  const { logger, metrics, lateMetrics } = input;
-  // What is left of the turn's budget is not tracked here; the synthesizer gets a full one.
-  return {
-    timeoutMs: dependencies.conversation.settings.turnDeadlineMs,
-    logger,
-    metrics,
-    lateMetrics,
-  };
+  const { logger, metrics, lateMetrics, timeLeftMs } = input;
+  // After the turn: what the invocation has left, at most a turn's deadline.
+  const deadline = dependencies.conversation.settings.turnDeadlineMs;
+  return { timeoutMs: speechTimeoutMs(deadline, timeLeftMs()), logger, metrics, lateMetrics };
 }
 
 /** Every route of the voice-stream function, before their answers are written to the stream. */

@@ -31,6 +31,8 @@ export interface RouteInput<Body> {
   readonly node: AuthenticatedNode;
   readonly logger: Logger;
   readonly metrics: Metrics;
+  /** What is left of the invocation (the Lambda timeout), in milliseconds. */
+  readonly timeLeftMs: () => number;
   /**
    * A fresh buffer with this request's dimensions, for what happens after the response left
    * (a streamed body failing midway): the caller publishes it.
@@ -97,7 +99,8 @@ export function createRoute<Body>(options: {
       late.addDimension('route', name);
       return late;
     };
-    const input = { body, headers, query, node, logger, metrics, lateMetrics };
+    const timeLeftMs = () => Math.max(0, context.getRemainingTimeInMillis());
+    const input = { body, headers, query, node, logger, metrics, lateMetrics, timeLeftMs };
     const result = await options.handle(input);
     // For a streamed body: the time to its first bytes, which the route awaited.
     const latencyMs = Math.round(performance.now() - startedAt);

@@ -78,6 +78,17 @@ async function* rest(
   }
 }
 
+/** Left at the end of the invocation to finish the audio and write the request's log lines. */
+const END_MARGIN_MS = 1_000;
+
+/**
+ * How long a speech provider call may take: the turn's deadline, but never past the invocation
+ * (a synthesis after a long turn gets what the Lambda timeout leaves, less a margin).
+ */
+export function speechTimeoutMs(turnDeadlineMs: number, timeLeftMs: number): number {
+  return Math.max(1, Math.min(turnDeadlineMs, timeLeftMs - END_MARGIN_MS));
+}
+
 /** The headers the node reads the PCM's format from (api.md, speak/stream). */
 export function pcmHeaders(format: PcmFormat): Record<string, string> {
   return {
