@@ -147,15 +147,21 @@ async function sendStreamed(
   try {
     for await (const chunk of streamed.body) {
       if (response.destroyed) continue;
-      if (!response.write(chunk)) {
-        await Promise.race([once(response, 'drain'), once(response, 'close')]);
-      }
+      if (!response.write(chunk)) await drainedOrClosed(response);
     }
   } catch {
     response.destroy();
     return;
   }
   response.end();
+}
+
+/** Resolves when the socket takes more bytes or goes away; leaves no listener behind. */
+async function drainedOrClosed(response: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  const { signal } = done;
+  await Promise.race([once(response, 'drain', { signal }), once(response, 'close', { signal })]);
+  done.abort();
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer | null> {

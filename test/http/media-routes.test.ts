@@ -277,6 +277,32 @@ describe('POST /api/v0/media/tts/speak/stream', () => {
     expect(api().output.join('')).toContain('time_to_first_audio_byte');
   });
 
+  it('lets a node hang up midway: the synthesis runs out and the next request is served', async () => {
+    // Prepare
+    const pcm = tonePcm(0.4, SPEECH_RATE);
+    const rest = releasable();
+    api().audio.enqueueSpeech({ audio: pcm, chunks: 4, holdAfterFirstChunk: rest.promise });
+    api().audio.enqueueSpeech({ audio: pcm });
+    const speak = () =>
+      postRaw(api().speaking, SPEAK_STREAM, JSON.stringify({ text: 'Hello.' }), {
+        'content-type': 'application/json',
+      });
+
+    // Act
+    const abandoned = await speak();
+    const reader = (abandoned.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await reader.cancel();
+    rest.release();
+    const next = await speak();
+    const bytes = new Uint8Array(await next.arrayBuffer());
+
+    // Assess
+    expect(abandoned.status).toBe(200);
+    expect(next.status).toBe(200);
+    expect(Buffer.from(bytes)).toEqual(Buffer.from(pcm));
+  });
+
   it('ends the audio early when the provider drops midway, and counts the failure', async () => {
     // Prepare
     const pcm = tonePcm(0.4, SPEECH_RATE);
