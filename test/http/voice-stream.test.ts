@@ -128,6 +128,28 @@ describe('POST /api/v0/voice/command/stream', () => {
     expect(api().output.join('')).toContain('"speech_fallbacks":1');
   });
 
+  it('answers an answer longer than the speak limit with the 202 JSON, and synthesizes nothing', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'stream-long-answer');
+    const long = `${'All is well. '.repeat(250)}`.trim();
+    api().llm.enqueue(textReply(long));
+
+    // Act
+    const response = await read(
+      await postJson(api().speaking, ROUTES.commandStream, {
+        conversation_id: id,
+        voice_command: UTTERANCE,
+      }),
+    );
+
+    // Assess
+    expect(nodeControl(response)).toMatchObject({
+      stop_reason: 'complete',
+      assistant_message: long,
+    });
+    expect(api().audio.requests).toEqual([]);
+  });
+
   it('answers the 202 JSON when no speech out is configured, as voice/command would', async () => {
     // Prepare
     const id = await start(api().silent, 'stream-silent');
@@ -275,6 +297,30 @@ describe('POST /api/v0/voice/command/continue/stream, then the blocking continue
     expect(expectVoiceResponse(blocking, 'complete').assistant_message).toBe(ANSWER);
     expect(api().llm.requests).toHaveLength(2);
     expect(resultsSent()).toBe(1);
+  });
+
+  it('hands the outcome over to a blocking continue that carries a request id of its own', async () => {
+    // Prepare
+    const id = await pendingCall('continue-stream-request-id');
+    api().llm.enqueue(
+      callsReply(toolCall('calculate', { num1: 84, num2: 3, operation: 'add' }, 'call_add')),
+    );
+    const streamed = await read(
+      await postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84)),
+    );
+
+    // Act
+    const blocking = await read(
+      await postJson(api().speaking, ROUTES.continue, {
+        ...results(id, 'call_mul', 84),
+        request_id: 'node-retry-7',
+      }),
+    );
+
+    // Assess
+    expect(streamed.status).toBe(202);
+    expect(expectVoiceResponse(blocking, 'tool_calls').tool_calls[0]?.id).toBe('call_add');
+    expect(api().llm.requests).toHaveLength(2);
   });
 
   it('other results for the same calls are not a replay: they meet the conversation as it is', async () => {
