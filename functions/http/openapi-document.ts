@@ -1,5 +1,6 @@
-import { type ApiRoute, apiRoutes, type RouteSuccess, type SchemaName } from './api-routes';
+import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
 import { dateContextSchema } from './date-context-schema';
+import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 import {
   acknowledgeRequestSchema,
   continueRequestSchema,
@@ -115,14 +116,6 @@ const idempotencyKeyParameter = {
   },
 };
 
-const replayedHeader = {
-  'Idempotent-Replayed': {
-    description:
-      '`true` when this is the recorded response to an earlier request with the same id.',
-    schema: { type: 'string', enum: ['true'] },
-  },
-};
-
 const withoutId = ({ $id: _id, ...schema }: Record<string, unknown>) => schema;
 
 /** The component schemas the route table names. */
@@ -140,10 +133,6 @@ const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
   TranscriptionResponse: transcriptionResponseSchema,
 };
 
-const jsonContent = (schema: string) => ({
-  'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },
-});
-
 const timezoneParameter = {
   name: 'timezone',
   in: 'query',
@@ -152,75 +141,6 @@ const timezoneParameter = {
     'IANA zone, used only when the registry holds none for the node (an unknown name is a 400).',
   schema: { type: 'string', maxLength: 64 },
 };
-
-const audioHeaders = {
-  'X-Audio-Sample-Rate': {
-    description: 'Samples per second of the PCM.',
-    schema: { type: 'string', pattern: '^[0-9]+$' },
-  },
-  'X-Audio-Channels': { description: 'Interleaved channels.', schema: { type: 'string' } },
-  'X-Audio-Sample-Width': {
-    description: 'Bytes per sample (2: signed 16-bit little-endian).',
-    schema: { type: 'string' },
-  },
-};
-
-const assistantMessageHeader = {
-  'X-Assistant-Message': {
-    description: 'The spoken answer’s text, URL-encoded (what the node shows or logs).',
-    schema: { type: 'string' },
-  },
-};
-
-/** A route's success: JSON of a named schema, or audio (PCM with its format in `X-Audio-*`). */
-function successResponse(route: ApiRoute, success: RouteSuccess) {
-  if ('body' in success) {
-    return {
-      description: success.status === 202 ? 'Accepted: JSON, no audio.' : 'Success.',
-      ...(route.takesRequestId ? { headers: replayedHeader } : {}),
-      content: jsonContent(success.body),
-    };
-  }
-  const pcm = success.audio === 'audio/pcm';
-  return {
-    description: pcm
-      ? 'Raw PCM (signed, little-endian), streamed as it is synthesized.'
-      : 'The speech as one WAV file (16-bit PCM).',
-    ...(pcm
-      ? {
-          headers: {
-            ...audioHeaders,
-            ...(route.requestBody === 'SpeakRequest' ? {} : assistantMessageHeader),
-          },
-        }
-      : {}),
-    content: { [success.audio]: { schema: { type: 'string', contentMediaType: success.audio } } },
-  };
-}
-
-/** The request body: JSON of a named schema, or a multipart upload. */
-function requestBodyOf(route: ApiRoute) {
-  if (route.upload !== undefined) {
-    const { mediaType, part, fileType, limitBytes } = route.upload;
-    return {
-      required: true,
-      description: `At most ${limitBytes} bytes.`,
-      content: {
-        [mediaType]: {
-          schema: {
-            type: 'object',
-            required: [part],
-            properties: { [part]: { type: 'string', contentMediaType: fileType } },
-          },
-          encoding: { [part]: { contentType: fileType } },
-        },
-      },
-    };
-  }
-  return route.requestBody === null
-    ? null
-    : { required: true, content: jsonContent(route.requestBody) };
-}
 
 function operation(route: ApiRoute) {
   const statuses = {
