@@ -38,7 +38,10 @@ export type TranscriptionStep =
 export interface AudioStep {
   /** The bytes of the body (raw PCM or a whole WAV file), sent in `chunks` writes. */
   readonly audio: Uint8Array;
-  /** How many writes the body is cut into (default 4): streaming is observable. */
+  /**
+   * How many writes the body is cut into (default 4). TCP may join writes that follow each other;
+   * `holdAfterFirstChunk` is what makes the first chunk arrive alone (streaming observable).
+   */
   readonly chunks?: number;
   readonly contentType?: string;
   /** The answer waits for it before sending anything (a slow provider, released by the test). */
