@@ -5,6 +5,7 @@ const synthesizedAppTests = 'test/infra/stacks/**/*.test.ts';
 
 export default defineConfig({
   test: {
+    setupFiles: ['test/support/lambda-streaming-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -1,5 +1,5 @@
 import { handleVoiceCommand } from '../shared/conversation';
-import { type ApiRoute, apiFunctions, apiRoute } from './http/api-routes';
+import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { requestIdOf } from './http/request-id';
@@ -11,13 +11,11 @@ import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
 /**
- * POST /api/v0/voice/command: which of the node's commands to run for an utterance. The same turn
- * serves voice/command/stream, answered with that route's status (202: JSON, no audio).
+ * POST /api/v0/voice/command: which of the node's commands to run for an utterance (its stream
+ * variant, which may answer with speech, is functions/voice-stream.ts).
  */
-export function createVoiceCommandHandler(
-  dependencies: ServiceDependencies,
-  route: ApiRoute = apiRoute('voice-command'),
-): RouteHandler {
+export function createVoiceCommandHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('voice-command');
   return createRoute({
     route,
     body: jsonBody(voiceCommandRequestSchema),
@@ -40,10 +38,6 @@ export function createVoiceCommandHandler(
 export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   return dispatchRoutes(apiFunctions.voiceCommand, {
     'voice-command': createVoiceCommandHandler(dependencies),
-    'voice-command-stream': createVoiceCommandHandler(
-      dependencies,
-      apiRoute('voice-command-stream'),
-    ),
   });
 }
 

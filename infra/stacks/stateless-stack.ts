@@ -10,7 +10,7 @@ import { routeSignals } from './observability/route-signals';
 import { turnTiming } from './turn-timing';
 import { VoiceApi } from './voice-api';
 import { type TableReference, tableActions, VoiceFunction } from './voice-function';
-import { type ApiFunction, apiRoutes, voiceFunctions } from './voice-routes';
+import { type ApiFunction, apiRoutes, binaryMediaTypes, voiceFunctions } from './voice-routes';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: TableReference;
@@ -64,6 +64,7 @@ export class StatelessStack extends Stack {
           ? timing.streamedIntegrationTimeout
           : timing.integrationTimeout,
       })),
+      binaryMediaTypes,
       throttleRateLimit: settings.throttleRateLimit,
       throttleBurstLimit: settings.throttleBurstLimit,
       logRetention: settings.logRetentionDays,

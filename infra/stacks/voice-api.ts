@@ -38,19 +38,6 @@ export const accessLogFields: Readonly<Record<string, string>> = {
   userAgent: AccessLogField.contextIdentityUserAgent(),
 };
 
-/**
- * Request bodies API Gateway hands to the function base64-encoded, byte for byte: the recordings
- * a node uploads (multipart, or a bare WAV). Every other type (JSON) arrives as text. Audio
- * answers need no entry: they are streamed, and a streamed response is passed through as bytes.
- */
-export const binaryMediaTypes = [
-  'multipart/form-data',
-  'audio/wav',
-  'audio/x-wav',
-  'audio/*',
-  'application/octet-stream',
-] as const;
-
 export interface VoiceApiRoute {
   readonly method: 'GET' | 'POST';
   readonly path: string;
@@ -66,6 +53,11 @@ export interface VoiceApiRoute {
 
 export interface VoiceApiProps {
   readonly routes: readonly VoiceApiRoute[];
+  /**
+   * Bodies API Gateway hands to the function base64-encoded, byte for byte (the route table's
+   * uploads and audio, as `npm start` treats them): every other type, JSON, arrives as text.
+   */
+  readonly binaryMediaTypes: readonly string[];
   readonly throttleRateLimit: number;
   readonly throttleBurstLimit: number;
   readonly logRetention: RetentionDays;
@@ -90,7 +82,7 @@ export class VoiceApi extends Construct {
       restApiName: 'jcc-voice',
       description: 'Jarvis Command Center tool API for voice nodes',
       endpointConfiguration: { types: [EndpointType.REGIONAL] },
-      binaryMediaTypes: [...binaryMediaTypes],
+      binaryMediaTypes: [...props.binaryMediaTypes],
       cloudWatchRole: props.createCloudWatchRole,
       // The account-wide logging role may serve other APIs: keep it when this stack goes.
       ...(props.createCloudWatchRole ? { cloudWatchRoleRemovalPolicy: RemovalPolicy.RETAIN } : {}),

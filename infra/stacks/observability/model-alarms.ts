@@ -30,8 +30,13 @@ function validationRequiredShare(routes: readonly string[], minimum: number): IM
 
 /** The model's alarms, each on the routes that really emit what it reads (route-signals.ts). */
 export function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  // The model's routes only: a speech route's 502 is its provider's (speech_provider_failed),
+  // watched by SpeechProviderErrors.
   const answering = (status: number) =>
-    routesWhere(routes, (signals) => signals.statuses.includes(status));
+    routesWhere(
+      routes,
+      (signals) => (signals.turns || signals.chats) && signals.statuses.includes(status),
+    );
   const alarms: AlarmSpec[] = [];
   const failing = answering(502);
   if (failing.length > 0) {

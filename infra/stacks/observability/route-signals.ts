@@ -20,11 +20,13 @@ export interface RouteSignals {
   readonly chats: boolean;
   /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */
   readonly hears: boolean;
-  /**
-   * Synthesizes speech: `characters_synthesized`, `time_to_first_audio_byte`,
-   * `speech_provider_errors`.
-   */
+  /** Synthesizes speech: `characters_synthesized`, `speech_provider_errors`. */
   readonly speaks: boolean;
+  /**
+   * Streams the speech, answering at its first bytes: `time_to_first_audio_byte` (a route that
+   * answers the whole WAV at once has no first byte to time).
+   */
+  readonly streamsSpeech: boolean;
   /** Answers its JSON when the speech fails before its first byte: `speech_fallbacks`. */
   readonly fallsBack: boolean;
 }
@@ -35,7 +37,10 @@ export interface RouteSignals {
  */
 export const edgeStatuses = [401, 429, 500, 503] as const;
 
-/** A JSON body's edge: not JSON or not the schema (400), too large (413), not JSON by type (415). */
+/**
+ * A body's edge (JSON, or an upload): not JSON or not the schema, or a malformed upload (400),
+ * too large (413), not the route's media type (415).
+ */
 export const bodyStatuses = [400, 413, 415] as const;
 
 /** What a turn adds: unknown conversation, conflicts, a reused request id, model and deadline. */
@@ -50,8 +55,30 @@ type Declared = Partial<RouteSignals>;
 const declared: Readonly<Record<string, Declared>> = {
   'conversation-start': { warmsUp: true },
   'voice-command': { statuses: turnStatuses, turns: true, replays: true },
-  'voice-command-stream': { statuses: turnStatuses, turns: true, replays: true },
+  // The turn of voice/command, its final answer spoken (or its JSON when speech fails first).
+  'voice-command-stream': {
+    statuses: turnStatuses,
+    turns: true,
+    replays: true,
+    speaks: true,
+    streamsSpeech: true,
+    fallsBack: true,
+  },
   'voice-command-continue': { statuses: turnStatuses, turns: true, replays: true },
+  // With speech out, the continue itself (no request id: its outcome is handed to the blocking
+  // continue, which replays it); without, a 202 that reads nothing.
+  'voice-command-continue-stream': {
+    statuses: [404, 409, 502, 504],
+    turns: true,
+    speaks: true,
+    streamsSpeech: true,
+    fallsBack: true,
+  },
+  // The speech routes: a provider failing is their own 502 (speech_provider_failed), speech not
+  // configured their 503.
+  'media-transcribe': { statuses: [502], hears: true },
+  'media-speak': { statuses: [502], speaks: true },
+  'media-speak-stream': { statuses: [502], speaks: true, streamsSpeech: true },
   // An unknown time zone in the query.
   'date-context': { statuses: [400] },
   // The node's messages to the model: a failing model, the deadline; no conversation.
@@ -59,11 +86,13 @@ const declared: Readonly<Record<string, Declared>> = {
 };
 
 /** The signals of `route`: its edge's statuses, and what the table above declares. */
-export function routeSignals(route: Pick<ApiRoute, 'name' | 'requestBody'>): RouteSignals {
+export function routeSignals(
+  route: Pick<ApiRoute, 'name' | 'requestBody' | 'upload'>,
+): RouteSignals {
   const extra = declared[route.name] ?? {};
   const statuses = new Set<number>([
     ...edgeStatuses,
-    ...(route.requestBody === null ? [] : bodyStatuses),
+    ...(route.requestBody === null && route.upload === undefined ? [] : bodyStatuses),
     ...(extra.statuses ?? []),
   ]);
   return {
@@ -74,6 +103,7 @@ export function routeSignals(route: Pick<ApiRoute, 'name' | 'requestBody'>): Rou
     chats: extra.chats ?? false,
     hears: extra.hears ?? false,
     speaks: extra.speaks ?? false,
+    streamsSpeech: extra.streamsSpeech ?? false,
     fallsBack: extra.fallsBack ?? false,
   };
 }

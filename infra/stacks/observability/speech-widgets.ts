@@ -21,6 +21,7 @@ function total(metricName: string, routes: readonly string[], label: string, sta
 export function speechRow(routes: readonly DashboardRoute[]): IWidget[] {
   const hearing = named(routes, (signals) => signals.hears);
   const speaking = named(routes, (signals) => signals.speaks);
+  const streaming = named(routes, (signals) => signals.streamsSpeech);
   const either = named(routes, (signals) => signals.hears || signals.speaks);
   const falling = named(routes, (signals) => signals.fallsBack);
   const chatting = named(routes, (signals) => signals.chats);
@@ -41,11 +42,11 @@ export function speechRow(routes: readonly DashboardRoute[]): IWidget[] {
       }),
     );
   }
-  if (speaking.length > 0) {
+  if (streaming.length > 0) {
     widgets.push(
       new GraphWidget({
         title: 'Time to first audio byte p50, by route (from asking the synthesizer)',
-        left: speaking.map((route) =>
+        left: streaming.map((route) =>
           jccMetric(SpeechMetric.timeToFirstAudioByte, route, { statistic: 'p50', label: route }),
         ),
       }),
@@ -84,7 +85,7 @@ export function speechRouteWidgets(route: DashboardRoute, title: string): IWidge
       }),
     );
   }
-  if (signals.speaks) {
+  if (signals.streamsSpeech) {
     widgets.push(
       new GraphWidget({
         title: `${title}: time to first audio byte`,

@@ -6,8 +6,9 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import type { ApiRoute } from '../../../functions/http/api-routes';
+import { type ApiRoute, binaryMediaTypes } from '../../../functions/http/api-routes';
 import { createServiceDependencies } from '../../../functions/wiring/create-service-dependencies';
+import type { SpeechDependencies } from '../../../functions/wiring/service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../../../infra/local/api-gateway-event';
 import {
   metricsNamespace,
@@ -16,6 +17,8 @@ import {
 import { readServiceConfig } from '../../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
+import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
 import {
   randomIds,
   systemClock,
@@ -23,7 +26,7 @@ import {
 } from '../../../shared/adapters/system/system-clock';
 import type { Clock } from '../../../shared/ports/clock';
 import type { RunningDynalite } from '../../support/dynalite';
-import { functionHandlers } from '../../support/function-handlers';
+import { functionHandlers, invokeBuffered } from '../../support/function-handlers';
 
 /** The node every request authenticates as (no registered zone: the query's zone is used). */
 export const NODE = { nodeId: 'metrics-node', key: 'metrics-key-2f9c4e1a7b3d' } as const;
@@ -31,7 +34,7 @@ export const NODE = { nodeId: 'metrics-node', key: 'metrics-key-2f9c4e1a7b3d' } 
 export const LIMITED_NODE = { nodeId: 'limited-node', key: 'limited-key-8a1e5c3f0d6b' } as const;
 
 export interface Sent {
-  /** A JSON value (serialized) or raw text; none for a GET. */
+  /** A JSON value (serialized), raw text or bytes; none for a GET. */
   readonly body?: unknown;
   readonly contentType?: string;
   readonly query?: Readonly<Record<string, string>>;
@@ -52,7 +55,7 @@ export async function handlersFor(
   database: Pick<RunningDynalite, 'endpoint'>,
   tableName: string,
   env: Readonly<Record<string, string>>,
-  clock: Clock = systemClock,
+  options: { readonly clock?: Clock; readonly speech?: SpeechDependencies } = {},
 ): Promise<Send> {
   const config = readServiceConfig({
     TABLE_NAME: tableName,
@@ -67,10 +70,11 @@ export async function handlersFor(
   const dependencies = createServiceDependencies({
     config,
     apiKey: 'sk-metrics-test',
-    clock,
+    clock: options.clock ?? systemClock,
     ids: randomIds,
     random: systemRandomness,
     logger: new Logger({ serviceName: powertoolsServiceName, logLevel: 'SILENT' }),
+    ...(options.speech === undefined ? {} : { speech: options.speech }),
   });
   const handlers = await functionHandlers(dependencies);
   return (route, request = {}) => {
@@ -79,9 +83,11 @@ export async function handlersFor(
     const body =
       request.body === undefined
         ? Buffer.alloc(0)
-        : Buffer.from(
-            typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
-          );
+        : Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(
+              typeof request.body === 'string' ? request.body : JSON.stringify(request.body),
+            );
     const event = toApiGatewayEvent({
       method: route.method,
       path: route.path,
@@ -94,8 +100,9 @@ export async function handlersFor(
       },
       body,
       sourceIp: '127.0.0.1',
+      binaryMediaTypes,
     });
-    return handler(event, localLambdaContext(route.function.name, 29_000));
+    return invokeBuffered(handler, event, localLambdaContext(route.function.name, 29_000));
   };
 }
 
@@ -138,4 +145,36 @@ export async function createForeignTable(client: DynamoDBClient): Promise<string
 /** Resolves once `count()` reaches `target`: a request has got as far as the model. */
 export async function until(count: () => number, target: number): Promise<void> {
   while (count() < target) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** Speech in and out through the real OpenAI-compatible adapters, against `baseURL`. */
+export function speechThrough(baseURL: string): SpeechDependencies {
+  const apiKey = 'sk-metrics-speech';
+  return {
+    speechToText: new OpenAiSpeechToText({ baseURL, apiKey, model: 'whisper-1' }),
+    textToSpeech: new OpenAiTextToSpeech({
+      baseURL,
+      apiKey,
+      model: 'tts-1',
+      voice: 'alloy',
+      format: { kind: 'pcm', sampleRate: SPEECH_RATE },
+    }),
+  };
+}
+
+/** What the scripted audio server answers in: raw PCM, 24 kHz mono 16-bit. */
+export const SPEECH_RATE = 24_000;
+
+/** A multipart form holding `file` as its `file` part, as the node uploads its recording. */
+export async function multipartUpload(
+  file: Uint8Array,
+  part = 'file',
+): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  form.append(part, new Blob([file], { type: 'audio/wav' }), 'recording.wav');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    body: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
 }

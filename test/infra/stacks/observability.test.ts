@@ -50,6 +50,7 @@ describe('the alarms', () => {
       'TurnTimeouts',
       'ValidationRequiredSpike',
       'ModelWarmUpFailures',
+      'SpeechProviderErrors',
       'TableThrottles',
       'TableSystemErrors',
     ];
@@ -90,26 +91,32 @@ describe('the alarms', () => {
   it.each([
     ['ModelFailures', 502],
     ['TurnTimeouts', 504],
-  ])('%s counts our own status_%i on every route that answers it', (id, status) => {
-    // Prepare / Act
-    const routes = alarmNamed(id)
-      .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
-      .map((query: { MetricStat: { Metric: Record<string, unknown> } }) => query.MetricStat.Metric);
+  ])(
+    '%s counts our own status_%i on every model route that answers it, not speech’s',
+    (id, status) => {
+      // Prepare / Act
+      const routes = alarmNamed(id)
+        .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
+        .map(
+          (query: { MetricStat: { Metric: Record<string, unknown> } }) => query.MetricStat.Metric,
+        );
 
-    // Assess
-    expect(routes).toEqual(
-      signalled
-        .filter((route) => route.signals.statuses.includes(status))
-        .map((route) => ({
-          Namespace: 'Jcc',
-          MetricName: `status_${status}`,
-          Dimensions: expect.arrayContaining([
-            { Name: 'service', Value: 'jcc' },
-            { Name: 'route', Value: route.name },
-          ]),
-        })),
-    );
-  });
+      // Assess
+      expect(routes).toEqual(
+        signalled
+          .filter((route) => route.signals.turns || route.signals.chats)
+          .filter((route) => route.signals.statuses.includes(status))
+          .map((route) => ({
+            Namespace: 'Jcc',
+            MetricName: `status_${status}`,
+            Dimensions: expect.arrayContaining([
+              { Name: 'service', Value: 'jcc' },
+              { Name: 'route', Value: route.name },
+            ]),
+          })),
+      );
+    },
+  );
 
   it('ValidationRequiredSpike reads the routes that run turns: not chat, not conversation/start', () => {
     // Prepare / Act
@@ -125,6 +132,36 @@ describe('the alarms', () => {
     // conversation/start warms the model up but ends no turn: it never emits their counts.
     expect(routes).not.toContain('chat');
     expect(routes).not.toContain('conversation-start');
+  });
+
+  it('SpeechProviderErrors reads every route that hears or speaks, and only those', () => {
+    // Prepare / Act
+    const routes: string[] = alarmNamed('SpeechProviderErrors')
+      .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
+      .map((query: { MetricStat: { Metric: { MetricName: string; Dimensions: unknown[] } } }) =>
+        [
+          query.MetricStat.Metric.MetricName,
+          JSON.stringify(query.MetricStat.Metric.Dimensions),
+        ].join(' '),
+      );
+
+    // Assess
+    const speaking = signalled.filter((route) => route.signals.hears || route.signals.speaks);
+    expect(speaking.map((route) => route.name).sort()).toEqual([
+      'media-speak',
+      'media-speak-stream',
+      'media-transcribe',
+      'voice-command-continue-stream',
+      'voice-command-stream',
+    ]);
+    expect(routes).toHaveLength(speaking.length);
+    for (const route of speaking) {
+      expect(
+        routes.some(
+          (line) => line.includes('speech_provider_errors') && line.includes(`"${route.name}"`),
+        ),
+      ).toBe(true);
+    }
   });
 
   it('watch DynamoDB system errors for every operation the functions may call', () => {
@@ -220,6 +257,28 @@ describe('the dashboard', () => {
 
   it.each(turnRoutes)('shows model calls and retries per turn for $name', (route) => {
     expect(body()).toContain(`${route.method} ${route.path}: per turn (average)`);
+  });
+
+  it('shows what speech costs and how soon the node hears it, and the chat turns', () => {
+    for (const title of [
+      'Speech, all routes: what the providers bill',
+      'Speech, all routes: provider errors and answers sent as JSON instead',
+      'Time to first audio byte p50, by route',
+      'Chat turns, all chat routes',
+      'POST /api/v0/media/whisper/transcribe: speech',
+      'POST /api/v0/voice/command/stream: time to first audio byte',
+    ]) {
+      expect(body()).toContain(title);
+    }
+    for (const metric of [
+      'audio_seconds_transcribed',
+      'characters_synthesized',
+      'time_to_first_audio_byte',
+      'speech_fallbacks',
+      'chat_cut_off',
+    ]) {
+      expect(body()).toContain(`\\"${metric}\\"`);
+    }
   });
 
   it('shows the model warm-up of conversation/start', () => {

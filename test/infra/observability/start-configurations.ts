@@ -1,0 +1,88 @@
+import { apiRoute } from '../../../functions/http/api-routes';
+import { type RunningDynalite, startDynalite } from '../../support/dynalite';
+import { startScriptedAudioServer } from '../../support/scripted-audio-server';
+import { startScriptedLlmServer } from '../../support/scripted-llm-server';
+import {
+  createForeignTable,
+  handlersFor,
+  LIMITED_NODE,
+  registerNodes,
+  speechThrough,
+} from './metrics-harness';
+import { type Configurations, expectStatus } from './scenario-support';
+
+/** The short turn deadline of `slow`: a scenario that reaches it waits this long. */
+const DEADLINE_MS = 5_000;
+/** Any fixed instant: the rate limiter's window never turns over during the test. */
+const FIXED_CLOCK = { now: () => Date.UTC(2026, 0, 16, 12) };
+
+export interface RunningConfigurations {
+  readonly configurations: Configurations;
+  /** The scripted servers' requests nobody scripted (a scenario that asked more than it meant). */
+  unexpectedRequests(): readonly unknown[];
+  close(): Promise<void>;
+}
+
+/**
+ * dynalite, two scripted models (one answering, one that never does), a scripted audio server,
+ * and the real handlers of every function wired to them in each configuration of `Configurations`.
+ * The rate-limited node has spent its one request of the window when this resolves.
+ */
+export async function startConfigurations(): Promise<RunningConfigurations> {
+  const database: RunningDynalite = await startDynalite();
+  const [llm, slowLlm, audio] = await Promise.all([
+    startScriptedLlmServer(),
+    startScriptedLlmServer(),
+    startScriptedAudioServer(),
+  ]);
+  const { client, tableName } = database;
+  await registerNodes(client, tableName);
+  const foreignTable = await createForeignTable(client);
+  const model = { OPENAI_BASE_URL: llm.baseURL, LLM_MODEL: 'scripted' };
+  const speech = speechThrough(audio.baseURL);
+  const configurations: Configurations = {
+    model: await handlersFor(database, tableName, model),
+    llm,
+    speaking: await handlersFor(database, tableName, model, { speech }),
+    audio,
+    slow: await handlersFor(
+      database,
+      tableName,
+      {
+        OPENAI_BASE_URL: slowLlm.baseURL,
+        LLM_MODEL: 'scripted',
+        TURN_DEADLINE_MS: String(DEADLINE_MS),
+        WARMUP_TIMEOUT_MS: '500',
+      },
+      { speech },
+    ),
+    slowLlm,
+    noModel: await handlersFor(database, tableName, {}),
+    limited: await handlersFor(
+      database,
+      tableName,
+      { NODE_RATE_LIMIT: '1' },
+      { clock: FIXED_CLOCK },
+    ),
+    storeDown: await handlersFor(database, 'jcc-missing-table', model),
+    storeBug: await handlersFor(database, foreignTable, model),
+  };
+  // The limited node's one request of the window; every later one is a 429.
+  const spent = await configurations.limited(apiRoute('date-context'), {
+    key: `${LIMITED_NODE.nodeId}:${LIMITED_NODE.key}`,
+    query: { timezone: 'UTC' },
+  });
+  expectStatus(spent, 200, 'the limited node’s one request');
+  return {
+    configurations,
+    unexpectedRequests: () => [
+      ...llm.unexpectedRequests,
+      ...slowLlm.unexpectedRequests,
+      ...audio.unexpectedRequests,
+    ],
+    close: async () => {
+      await Promise.all([llm.close(), slowLlm.close(), audio.close()]);
+      await database.close();
+    },
+  };
+}
