@@ -34,6 +34,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
   });
   const llm = config.languageModel;
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
     options.model !== undefined
       ? options.model
@@ -44,8 +45,9 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
             maxTokens: llm.maxTokens,
+            thinking: { thinking: llm.thinking, server: llm.server },
+            warn: (message, details) => logger.warn(message, details),
           });
-  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });

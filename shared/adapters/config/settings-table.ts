@@ -90,6 +90,20 @@ export const handlerSettings = {
     default: 1_024,
     meaning: 'max_tokens of every model request',
   },
+  MODEL_THINKING: {
+    check: { kind: 'oneOf', values: ['off', 'on'] },
+    default: 'off',
+    meaning:
+      "off asks a reasoning model not to think (docs/model-thinking.md); on: the server's default",
+  },
+  MODEL_SERVER: {
+    check: {
+      kind: 'oneOf',
+      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
+    },
+    default: 'auto',
+    meaning: 'the kind of server, for the form of the thinking switch; auto guesses from the URL',
+  },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
     default: null,
