@@ -21,6 +21,7 @@ import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { localModelTiming } from './local-model-timing';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import { rethrowPortInUse } from './port-in-use-error';
@@ -41,7 +42,16 @@ export interface LocalStack {
   readonly tableName: string;
   readonly nodes: readonly LocalNode[];
   readonly languageModelConfigured: boolean;
+  /** The turn's deadline and warm-up timeout, and which of them npm start chose for a local model. */
+  readonly timing?: LocalTurnTiming;
   close(): Promise<void>;
+}
+
+export interface LocalTurnTiming {
+  readonly turnDeadlineMs: number;
+  readonly warmUpTimeoutMs: number;
+  /** TURN_DEADLINE_MS and/or WARMUP_TIMEOUT_MS when npm start set them for a local model. */
+  readonly setForLocalModel: readonly string[];
 }
 
 const REGION = 'us-east-1';
@@ -51,6 +61,9 @@ export async function startLocalStack(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
+  // A CPU model on this machine or the network needs longer than a hosted one (issue 21).
+  const forLocalModel = localModelTiming(env).variables;
+  Object.assign(env, forLocalModel);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
@@ -85,6 +98,11 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null,
+      timing: {
+        turnDeadlineMs: service.engine.turnDeadlineMs,
+        warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
+        setForLocalModel: Object.keys(forLocalModel),
+      },
       close: async () => {
         await server.close();
         await database.close();

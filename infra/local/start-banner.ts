@@ -22,6 +22,7 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
   nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}`,
     nodeKeySection(stack),
     stack.languageModelConfigured ? null : NO_MODEL,
+    localModelTimingSection(stack),
     tryItSection(stack),
   ]
     .filter((section) => section !== null)
@@ -31,6 +32,15 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
 const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
 and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
   OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
+
+/** Says the deadlines npm start chose for a model on a local address, and how to change them. */
+function localModelTimingSection(stack: LocalStack): string | null {
+  const timing = stack.timing;
+  if (timing === undefined || timing.setForLocalModel.length === 0) return null;
+  const seconds = (milliseconds: number) => `${milliseconds / 1000} s`;
+  return `The model is on a local address: a turn may take ${seconds(timing.turnDeadlineMs)}, the warm-up of conversation/start ${seconds(timing.warmUpTimeoutMs)},
+for a CPU model's cold first turn (set ${timing.setForLocalModel.join(' and ')} to change them).`;
+}
 
 function nodeKeySection(stack: LocalStack): string | null {
   const node = stack.nodes[0];

@@ -86,3 +86,14 @@ describe('MODEL_THINKING through npm start (default off, MODEL_SERVER auto)', ()
     expect(warnings[0]?.fields).toEqual(['chat_template_kwargs']);
   });
 });
+
+describe('npm start against a model on loopback', () => {
+  it('gives a turn the local deadline; a setting the user gave (here the warm-up) wins', () => {
+    // The harness sets WARMUP_TIMEOUT_MS=0 and leaves TURN_DEADLINE_MS unset.
+    expect(harness.stack.timing).toEqual({
+      turnDeadlineMs: 45_000,
+      warmUpTimeoutMs: 0,
+      setForLocalModel: ['TURN_DEADLINE_MS'],
+    });
+  });
+});

@@ -171,10 +171,13 @@ export type HandlerSettingValues = {
 /** What the warm-up leaves a turn's time to answer in, by default. */
 const WARM_UP_ANSWER_MARGIN_MS = 2_000;
 
-/** WARMUP_TIMEOUT_MS when unset: its default, less whatever would leave a turn under 2 s. */
-export function defaultWarmUpTimeoutMs(turnDeadlineMs: number): number {
-  return Math.max(
-    0,
-    Math.min(handlerSettings.WARMUP_TIMEOUT_MS.default, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS),
-  );
+/**
+ * WARMUP_TIMEOUT_MS when unset: its default (or `ceilingMs`, npm start's for a local model), less
+ * whatever would leave a turn under 2 s.
+ */
+export function defaultWarmUpTimeoutMs(
+  turnDeadlineMs: number,
+  ceilingMs: number = handlerSettings.WARMUP_TIMEOUT_MS.default,
+): number {
+  return Math.max(0, Math.min(ceilingMs, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS));
 }
