@@ -9,6 +9,7 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
@@ -59,6 +60,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      // Per container: what this container warmed the model with (warm-up-decision.ts).
+      warmUps: new InMemoryWarmUps(),
     },
     route: {
       authenticator: new NodeAuthenticator(
