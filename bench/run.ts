@@ -12,7 +12,7 @@ import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { formatBenchTable, verdictOf } from './format-table';
-import { runLocalModelBench } from './local-model-bench';
+import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
@@ -41,7 +41,10 @@ const SUITES = {
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
-  local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),
+  local: async (): Promise<SuiteReport> => ({
+    rows: await runLocalModelBench(),
+    details: [LOCAL_MODEL_NOTE],
+  }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];
