@@ -16,6 +16,7 @@ import {
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
+import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
 
@@ -121,8 +122,13 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': '1' },
   })),
   rule(TurnTimeoutError, (error) =>
-    body(504, 'turn_timeout', error.message, [
-      { deadline_ms: error.deadlineMs, model_calls: error.modelCalls },
+    body(504, 'turn_timeout', turnTimeoutMessage(error), [
+      {
+        deadline_ms: error.deadlineMs,
+        model_calls: error.modelCalls,
+        elapsed_ms: error.elapsedMs,
+        suggested_deadline_ms: suggestedDeadlineMs(error.deadlineMs),
+      },
     ]),
   ),
 ];
