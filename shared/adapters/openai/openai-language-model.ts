@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
@@ -9,6 +8,7 @@ import {
   type ModelReply,
   type ModelRequest,
 } from '../../ports/language-model';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
@@ -27,6 +27,8 @@ export interface OpenAiLanguageModelOptions {
   readonly backoff?: Partial<BackoffSettings>;
   /** Send OpenAI's `prompt_cache_key`; default: only to api.openai.com, which documents it. */
   readonly sendPromptCacheKey?: boolean;
+  /** The clock of the deadlines, the jitter of the backoff and its waits; the system's by default. */
+  readonly timing?: Timing;
 }
 
 const isOpenAi = (baseURL: string): boolean => {
@@ -64,6 +66,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #settings: ChatRequestSettings;
   readonly #backoff: BackoffSettings;
   readonly #redact: Redact;
+  readonly #timing: Timing;
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
 
@@ -90,6 +93,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       sendPromptCacheKey: options.sendPromptCacheKey ?? isOpenAi(options.baseURL),
     };
     this.#backoff = { ...defaultBackoff, ...options.backoff };
+    this.#timing = options.timing ?? systemTiming;
   }
 
   /**
@@ -106,11 +110,11 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
-    const deadline = performance.now() + options.timeoutMs;
+    const deadline = this.#timing.now() + options.timeoutMs;
     const body = buildChatRequest(request, this.#settings);
     let lastFailure: AttemptFailure | null = null;
     for (let attempt = 1; ; attempt += 1) {
-      const remainingMs = deadline - performance.now();
+      const remainingMs = deadline - this.#timing.now();
       if (!(remainingMs > 0) || options.signal?.aborted) {
         // Only reached when the time was gone before the first attempt, or a timer fired late.
         throw lastFailure === null
@@ -126,8 +130,8 @@ export class OpenAiLanguageModel implements LanguageModel {
         throw this.#failedAfter(lastFailure, attempt);
       }
       const delayMs =
-        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, Math.random());
-      if (performance.now() + delayMs >= deadline) {
+        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, this.#timing.random());
+      if (this.#timing.now() + delayMs >= deadline) {
         // Never sleep past the deadline: waiting for a retry there is no time to make is useless.
         const late = `${lastFailure.detail}; a retry in ${Math.round(delayMs)} ms would end past the deadline`;
         throw this.#failedAfter({ ...lastFailure, detail: late }, attempt);
@@ -149,7 +153,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         signal: signal ?? null,
       });
     } catch (error) {
-      const failed = classifyFailure(error, this.#redact, Date.now());
+      const failed = classifyFailure(error, this.#redact, this.#timing.now());
       if (failed === null) {
         throw error;
       }
@@ -179,11 +183,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     attempts: number,
   ): Promise<void> {
     try {
-      await sleep(
-        Math.min(delayMs, longestTimerMs),
-        undefined,
-        signal === undefined ? {} : { signal },
-      );
+      await this.#timing.sleep(delayMs, signal);
     } catch {
       throw this.#error(
         LanguageModelFailure.timeout,
