@@ -12,6 +12,7 @@ import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
+import { modelCallOutcome } from './model-call-outcome';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { tracedCompletionsUrl } from './traced-completions-url';
@@ -105,6 +106,8 @@ export class OpenAiLanguageModel implements LanguageModel {
       name: `model ${this.#settings.model}`,
       namespace: 'remote' as const,
       http: { request: { url: this.#completionsUrl, method: 'POST' } },
+      outcome: modelCallOutcome,
+      timing: this.#timing,
     };
     return traced(facts, () => this.#complete(request, options));
   }
