@@ -16,6 +16,7 @@ function stackWith(options: {
   readonly url?: string;
   readonly model?: boolean;
   readonly nodes?: readonly string[];
+  readonly registered?: readonly string[];
 }): LocalStack {
   const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
     nodeId,
@@ -30,6 +31,12 @@ function stackWith(options: {
     tableName: 'jcc-local',
     nodes,
     languageModelConfigured: options.model ?? false,
+    ...(options.model
+      ? {
+          languageModel: { model: 'qwen2.5:7b', url: 'http://127.0.0.1:11434/v1/chat/completions' },
+        }
+      : {}),
+    ...(options.registered === undefined ? {} : { registeredNodeIds: options.registered }),
     close: async () => undefined,
   };
 }
@@ -137,5 +144,29 @@ describe('sayCommand: the npm run say line that finds this server and its key', 
 
     // Assess
     expect(command).toBe(expected);
+  });
+});
+
+describe('the npm start banner: nodes and model', () => {
+  it('lists every node of the table, those node:add registered too', () => {
+    // Act
+    const banner = renderStartBanner(
+      stackWith({ origin: Origin.stored, registered: ['hall', 'kitchen', 'local-node'] }),
+      apiRoutes,
+    );
+
+    // Assess
+    expect(banner).toContain('  nodes                hall, kitchen, local-node\n');
+  });
+
+  it('says which model the voice routes call, and where', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored, model: true }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain(
+      '  model                qwen2.5:7b at http://127.0.0.1:11434/v1/chat/completions',
+    );
+    expect(banner).not.toContain('No language model configured');
   });
 });
