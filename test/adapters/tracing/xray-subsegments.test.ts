@@ -43,10 +43,19 @@ function traceInvocation(sampled: '0' | '1' = '1'): void {
   vi.stubEnv('_X_AMZN_TRACE_ID', traceHeader(sampled));
   vi.stubEnv('AWS_XRAY_DAEMON_ADDRESS', `127.0.0.1:${daemon.address().port}`);
 }
-const documents = async (count: number) => {
-  await vi.waitFor(() => expect(received.length).toBeGreaterThanOrEqual(count));
-  return received;
-};
+/** Resolves once the daemon has `count` documents: on their arrival, not after a time. */
+const documents = (count: number): Promise<Record<string, unknown>[]> =>
+  new Promise((resolve) => {
+    const check = () => {
+      if (received.length < count) return;
+      daemon.off('message', onMessage);
+      resolve(received);
+    };
+    // Registered after the collecting listener, so it sees each document already pushed.
+    const onMessage = () => check();
+    daemon.on('message', onMessage);
+    check();
+  });
 
 const request = {
   messages: [{ role: 'user' as const, content: 'hi' }],
