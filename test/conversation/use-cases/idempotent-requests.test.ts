@@ -22,11 +22,9 @@ function heldReply(): {
   step: typeof timerCall & { heldUntil: Promise<void> };
   release: () => void;
 } {
-  let release = () => undefined as void;
-  const heldUntil = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { step: { ...timerCall, heldUntil }, release };
+  const released: (() => void)[] = [];
+  const heldUntil = new Promise<void>((resolve) => released.push(resolve));
+  return { step: { ...timerCall, heldUntil }, release: () => released[0]?.() };
 }
 
 async function waitUntil(condition: () => boolean): Promise<void> {
