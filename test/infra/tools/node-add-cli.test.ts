@@ -65,7 +65,7 @@ describe('npm run node:add', () => {
       keyHash: hashNodeKey(keyOf(rotated.stdout)),
       timezone: 'Europe/Oslo',
     });
-  }, 30_000);
+  });
 
   it('says why when nothing listens where npm start would be', async () => {
     // Prepare: a port nothing listens on.
@@ -80,5 +80,5 @@ describe('npm run node:add', () => {
       `could not write to table ${database().tableName} at http://127.0.0.1:${closed}`,
     );
     expect(result.stderr).toContain('nothing listens there: is npm start running?');
-  }, 30_000);
+  });
 });
