@@ -21,7 +21,7 @@ export interface AuthenticatorOptions {
    */
   readonly rejectionFloorMs?: number;
   /** The clock that measures a refusal and the wait up to the floor; the system's by default. */
-  readonly timing?: Pick<Timing, 'now' | 'sleep'>;
+  readonly timing?: Pick<Timing, 'monotonic' | 'sleep'>;
 }
 
 /** The defaults: the disabled-node window (10 s) and the floor above a registry read's p99. */
@@ -47,7 +47,7 @@ export class NodeAuthenticator {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   private readonly cache = new Map<string, { node: NodeRecord | null; expiresAt: number }>();
   private readonly options: Required<Omit<AuthenticatorOptions, 'timing'>>;
-  private readonly timing: Pick<Timing, 'now' | 'sleep'>;
+  private readonly timing: Pick<Timing, 'monotonic' | 'sleep'>;
 
   constructor(
     private readonly registry: NodeRegistry,
@@ -60,10 +60,10 @@ export class NodeAuthenticator {
   }
 
   async authenticate(header: string | undefined): Promise<AuthenticatedNode> {
-    const startedAt = this.timing.now();
+    const startedAt = this.timing.monotonic();
     const node = await this.check(header);
     if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
-    const wait = this.options.rejectionFloorMs - (this.timing.now() - startedAt);
+    const wait = this.options.rejectionFloorMs - (this.timing.monotonic() - startedAt);
     if (wait > 0) await this.timing.sleep(wait);
     throw UNAUTHORIZED();
   }

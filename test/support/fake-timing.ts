@@ -29,6 +29,11 @@ export class FakeTiming implements Timing {
     return this.#now;
   }
 
+  /** The same clock: on the fake, wall and monotonic time never part. */
+  monotonic(): number {
+    return this.#now;
+  }
+
   random(): number {
     return this.#randoms.shift() ?? 0.5;
   }

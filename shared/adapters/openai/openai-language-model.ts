@@ -113,11 +113,11 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
-    const deadline = this.#timing.now() + options.timeoutMs;
+    const deadline = this.#timing.monotonic() + options.timeoutMs;
     const body = buildChatRequest(request, this.#settings);
     let lastFailure: AttemptFailure | null = null;
     for (let attempt = 1; ; attempt += 1) {
-      const remainingMs = deadline - this.#timing.now();
+      const remainingMs = deadline - this.#timing.monotonic();
       if (!(remainingMs > 0) || options.signal?.aborted) {
         // Only reached when the time was gone before the first attempt, or a timer fired late.
         throw lastFailure === null
@@ -134,7 +134,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       }
       const delayMs =
         lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, this.#timing.random());
-      if (this.#timing.now() + delayMs >= deadline) {
+      if (this.#timing.monotonic() + delayMs >= deadline) {
         // Never sleep past the deadline: waiting for a retry there is no time to make is useless.
         const late = `${lastFailure.detail}; a retry in ${Math.round(delayMs)} ms would end past the deadline`;
         throw this.#failedAfter({ ...lastFailure, detail: late }, attempt);

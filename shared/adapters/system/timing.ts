@@ -6,8 +6,13 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
  * instead of depending on how fast the machine is.
  */
 export interface Timing {
-  /** Milliseconds since the Unix epoch, never going back: deadlines and timestamps alike. */
+  /** Milliseconds since the Unix epoch (the wall clock): timestamps, HTTP dates. */
   now(): number;
+  /**
+   * Milliseconds on a clock that never goes back (a wall clock set back would stretch a
+   * deadline): deadlines and durations.
+   */
+  monotonic(): number;
   /** A number in [0, 1). */
   random(): number;
   /** Resolves after `ms`; rejects as soon as `signal` aborts. */
@@ -18,8 +23,8 @@ export interface Timing {
 const longestTimerMs = 2 ** 31 - 1;
 
 export const systemTiming: Timing = {
-  // Monotonic (a wall clock set back would stretch a deadline), on the epoch for HTTP dates.
-  now: () => performance.timeOrigin + performance.now(),
+  now: () => Date.now(),
+  monotonic: () => performance.now(),
   random: () => Math.random(),
   sleep: (ms, signal) =>
     sleepFor(
