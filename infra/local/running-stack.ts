@@ -23,7 +23,8 @@ export class DataDirInUseError extends Error {
   ) {
     super(
       `DATA_DIR (${dataDir}) is in use by another npm start (process ${pid}): stop it, or set ` +
-        'DATA_DIR to another directory (DATA_DIR=memory keeps nothing)',
+        'DATA_DIR to another directory (DATA_DIR=memory keeps nothing); if no npm start runs, ' +
+        `delete ${runningStackFile(dataDir)}`,
     );
   }
 }

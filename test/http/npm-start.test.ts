@@ -117,7 +117,8 @@ describe('npm start, running', { timeout: 2 * LIVENESS_BOUND_MS }, () => {
     expect(line).toMatch(
       new RegExp(
         `^npm start: DATA_DIR \\(${dataDir}\\) is in use by another npm start \\(process \\d+\\): ` +
-          'stop it, or set DATA_DIR to another directory \\(DATA_DIR=memory keeps nothing\\)$',
+          'stop it, or set DATA_DIR to another directory \\(DATA_DIR=memory keeps nothing\\); ' +
+          `if no npm start runs, delete ${dataDir}/npm-start\\.json$`,
       ),
     );
   });

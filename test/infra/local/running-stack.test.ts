@@ -44,7 +44,8 @@ describe('claimDataDir', () => {
     await expect(claiming).rejects.toThrow(DataDirInUseError);
     await expect(claiming).rejects.toThrow(
       `DATA_DIR (${directory}) is in use by another npm start (process ${otherLivePid}): stop it, ` +
-        'or set DATA_DIR to another directory (DATA_DIR=memory keeps nothing)',
+        'or set DATA_DIR to another directory (DATA_DIR=memory keeps nothing); if no npm start ' +
+        `runs, delete ${join(directory, 'npm-start.json')}`,
     );
   });
 
