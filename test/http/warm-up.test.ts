@@ -4,7 +4,9 @@ import { useLocalStack } from '../support/local-stack-harness';
 import { conversationIdFor, fixtureStartBody, messagesOf, textReply } from './http-fixtures';
 import { expectStarted } from './response-contract';
 
-const harness = useLocalStack({ env: { WARMUP_TIMEOUT_MS: '1500' } });
+// Long enough that a loaded machine still warms in time (the "warmed" case); the hang case waits
+// it out once, since the warm-up's deadline is real time in the handler.
+const harness = useLocalStack({ env: { WARMUP_TIMEOUT_MS: '8000' } });
 
 const start = async (extra: Record<string, unknown> = {}) => {
   const conversationId = conversationIdFor('warm-up');
