@@ -42,7 +42,7 @@ describe('OpenAiLanguageModel retries', () => {
       server.enqueue({ status: 429, headers }, answer);
 
       // Act
-      const reply = await model().complete(request, { timeoutMs: 5_000 });
+      const reply = await model().complete(request, { timeoutMs: 60_000 });
 
       // Assess
       expect(reply.content).toBe('Sunny.');
@@ -57,7 +57,7 @@ describe('OpenAiLanguageModel retries', () => {
     server.enqueue({ status: 503, headers: { 'retry-after': inThreeSeconds } }, answer);
 
     // Act
-    const reply = await model().complete(request, { timeoutMs: 5_000 });
+    const reply = await model().complete(request, { timeoutMs: 60_000 });
 
     // Assess
     expect(reply.content).toBe('Sunny.');
@@ -69,7 +69,7 @@ describe('OpenAiLanguageModel retries', () => {
     server.enqueue({ status: 429 }, { status: 503 }, { hangMs: 0 }, answer);
 
     // Act
-    const reply = await model().complete(request, { timeoutMs: 5_000 });
+    const reply = await model().complete(request, { timeoutMs: 60_000 });
 
     // Assess
     expect(reply.content).toBe('Sunny.');
@@ -83,25 +83,26 @@ describe('OpenAiLanguageModel retries', () => {
     timing = new FakeTiming({ randoms: [0, 0.75] });
 
     // Act
-    await model().complete(request, { timeoutMs: 5_000 });
+    await model().complete(request, { timeoutMs: 60_000 });
 
     // Assess: 10 ms, then 20 ms, halved, plus the random part of the other half.
     expect(timing.sleeps).toEqual([5, 10 + 0.75 * 10]);
   });
 
   it('gives up on a server that keeps answering 429 with rate_limited, at the deadline', async () => {
-    // Prepare: waits of 30 ms fit at 0, 30 and 60 ms into a 100 ms call; the one at 90 would not.
-    server.enqueue(...forever({ status: 429, headers: { 'retry-after-ms': '30' } }));
+    // Prepare: waits of 30 s fit at 0, 30 and 60 s into a 100 s call; the one at 90 s would not.
+    // (Each attempt also gets the time left as its real HTTP timeout: 10 s at the least here.)
+    server.enqueue(...forever({ status: 429, headers: { 'retry-after-ms': '30000' } }));
 
     // Act
-    const error = await failureOf(model().complete(request, { timeoutMs: 100 }));
+    const error = await failureOf(model().complete(request, { timeoutMs: 100_000 }));
 
     // Assess
     expect(error.failure).toBe('rate_limited');
     expect(error.attempts).toBe(4);
     expect(server.requests).toHaveLength(4);
-    expect(timing.sleeps).toEqual([30, 30, 30]);
-    expect(error.message).toContain('a retry in 30 ms would end past the deadline');
+    expect(timing.sleeps).toEqual([30_000, 30_000, 30_000]);
+    expect(error.message).toContain('a retry in 30000 ms would end past the deadline');
   });
 
   it('does not wait for a Retry-After that ends past the deadline', async () => {
@@ -109,7 +110,7 @@ describe('OpenAiLanguageModel retries', () => {
     server.enqueue({ status: 429, headers: { 'retry-after': '30' } }, answer);
 
     // Act
-    const error = await failureOf(model().complete(request, { timeoutMs: 2_000 }));
+    const error = await failureOf(model().complete(request, { timeoutMs: 20_000 }));
 
     // Assess
     expect(error.failure).toBe('rate_limited');
@@ -155,7 +156,7 @@ describe('OpenAiLanguageModel retries', () => {
     server.enqueue({ status: 500, headers: { 'x-should-retry': 'false' } }, answer);
 
     // Act
-    const error = await failureOf(model().complete(request, { timeoutMs: 5_000 }));
+    const error = await failureOf(model().complete(request, { timeoutMs: 60_000 }));
 
     // Assess
     expect(error.failure).toBe('unavailable');
