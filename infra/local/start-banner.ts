@@ -19,7 +19,7 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
   health               GET  ${stack.url}/health
   OpenAPI              GET  ${stack.url}/openapi.json
   routes               ${routeLines.join(`\n${INDENT}`)}
-  nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}
+  nodes                ${nodeIds(stack).join(', ')}${modelLine(stack)}
   speech out           ${stack.speech.speaks ?? 'none (TTS_PROVIDER=none)'}
   speech in            ${stack.speech.hears ?? 'none'}`,
     nodeKeySection(stack),
@@ -31,6 +31,15 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
     .filter((section) => section !== null)
     .join('\n\n');
 }
+
+/** Every node in the table (`npm run node:add` ones too), else the seeded ones. */
+const nodeIds = (stack: LocalStack): readonly string[] =>
+  stack.registeredNodeIds ?? stack.nodes.map((node) => node.nodeId);
+
+const modelLine = (stack: LocalStack): string =>
+  stack.languageModel
+    ? `\n  model                ${stack.languageModel.model} at ${stack.languageModel.url}`
+    : '';
 
 const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
 and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.

@@ -30,7 +30,7 @@ describe.each(['command', 'continue'] as const)('504 turn_timeout on %s', (route
             conversation_id: conversationId,
             tool_results: [{ tool_call_id: PENDING_CALL_ID, output: failedText }],
           };
-    harness.llm.enqueue({ hangMs: DEADLINE_MS * 10 });
+    harness.llm.enqueue({ hangMs: 600_000 });
 
     // Act
     const response = await harness.client().post(ROUTES[route], body);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
@@ -9,9 +8,11 @@ import {
   type ModelReply,
   type ModelRequest,
 } from '../../ports/language-model';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
+import { modelCallOutcome } from './model-call-outcome';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
@@ -32,6 +33,8 @@ export interface OpenAiLanguageModelOptions {
   readonly thinking?: ThinkingSettings;
   /** Told once when the server refuses the thinking field (the container's logger). */
   readonly warn?: ThinkingWarning;
+  /** The clock of the deadlines, the jitter of the backoff and its waits; the system's by default. */
+  readonly timing?: Timing;
 }
 
 const isOpenAi = (baseURL: string): boolean => {
@@ -69,6 +72,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #settings: ChatRequestSettings;
   readonly #backoff: BackoffSettings;
   readonly #redact: Redact;
+  readonly #timing: Timing;
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
   readonly #thinking: ThinkingControl;
@@ -101,6 +105,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       options,
       options.warn ?? (() => undefined),
     );
+    this.#timing = options.timing ?? systemTiming;
   }
 
   /**
@@ -112,15 +117,17 @@ export class OpenAiLanguageModel implements LanguageModel {
       name: `model ${this.#settings.model}`,
       namespace: 'remote' as const,
       http: { request: { url: this.#completionsUrl, method: 'POST' } },
+      outcome: modelCallOutcome,
+      timing: this.#timing,
     };
     return traced(facts, () => this.#complete(request, options));
   }
 
   async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
-    const deadline = performance.now() + options.timeoutMs;
+    const deadline = this.#timing.monotonic() + options.timeoutMs;
     let lastFailure: AttemptFailure | null = null;
     for (let attempt = 1; ; attempt += 1) {
-      const remainingMs = deadline - performance.now();
+      const remainingMs = deadline - this.#timing.monotonic();
       if (!(remainingMs > 0) || options.signal?.aborted) {
         // Only reached when the time was gone before the first attempt, or a timer fired late.
         throw lastFailure === null
@@ -136,8 +143,8 @@ export class OpenAiLanguageModel implements LanguageModel {
         throw this.#failedAfter(lastFailure, attempt);
       }
       const delayMs =
-        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, Math.random());
-      if (performance.now() + delayMs >= deadline) {
+        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, this.#timing.random());
+      if (this.#timing.monotonic() + delayMs >= deadline) {
         // Never sleep past the deadline: waiting for a retry there is no time to make is useless.
         const late = `${lastFailure.detail}; a retry in ${Math.round(delayMs)} ms would end past the deadline`;
         throw this.#failedAfter({ ...lastFailure, detail: late }, attempt);
@@ -179,7 +186,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         signal: signal ?? null,
       });
     } catch (error) {
-      const failed = classifyFailure(error, this.#redact, Date.now());
+      const failed = classifyFailure(error, this.#redact, this.#timing.now());
       if (failed === null) {
         throw error;
       }
@@ -209,11 +216,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     attempts: number,
   ): Promise<void> {
     try {
-      await sleep(
-        Math.min(delayMs, longestTimerMs),
-        undefined,
-        signal === undefined ? {} : { signal },
-      );
+      await this.#timing.sleep(delayMs, signal);
     } catch {
       throw this.#error(
         LanguageModelFailure.timeout,

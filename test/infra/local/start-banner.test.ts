@@ -18,6 +18,7 @@ function stackWith(options: {
   readonly nodes?: readonly string[];
   readonly speech?: LocalStack['speech'];
   readonly timing?: LocalStack['timing'];
+  readonly registered?: readonly string[];
 }): LocalStack {
   const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
     nodeId,
@@ -34,6 +35,12 @@ function stackWith(options: {
     languageModelConfigured: options.model ?? false,
     speech: options.speech ?? { speaks: 'embedded Flite, voice slt', hears: null },
     ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(options.model
+      ? {
+          languageModel: { model: 'qwen2.5:7b', url: 'http://127.0.0.1:11434/v1/chat/completions' },
+        }
+      : {}),
+    ...(options.registered === undefined ? {} : { registeredNodeIds: options.registered }),
     close: async () => undefined,
   };
 }
@@ -200,5 +207,29 @@ describe('the npm start banner: speech', () => {
     expect(banner).toContain('speech in            whisper-1 at http://127.0.0.1:8000/v1');
     expect(banner).toContain('speech out           none (TTS_PROVIDER=none)');
     expect(banner).not.toContain('STT_BASE_URL=');
+  });
+});
+
+describe('the npm start banner: nodes and model', () => {
+  it('lists every node of the table, those node:add registered too', () => {
+    // Act
+    const banner = renderStartBanner(
+      stackWith({ origin: Origin.stored, registered: ['hall', 'kitchen', 'local-node'] }),
+      apiRoutes,
+    );
+
+    // Assess
+    expect(banner).toContain('  nodes                hall, kitchen, local-node\n');
+  });
+
+  it('says which model the voice routes call, and where', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored, model: true }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain(
+      '  model                qwen2.5:7b at http://127.0.0.1:11434/v1/chat/completions',
+    );
+    expect(banner).not.toContain('No language model configured');
   });
 });
