@@ -21,7 +21,7 @@ import { createDynamoDbClient } from '../shared/adapters/dynamodb/client';
 import { createTableIfMissing } from '../shared/adapters/dynamodb/table';
 import { hashNodeKey } from '../shared/adapters/node-key';
 import { EmbeddedFliteTextToSpeech } from '../shared/adapters/speech/embedded-flite-text-to-speech';
-import { randomIds, systemClock } from '../shared/adapters/system/system-clock';
+import { randomIds, systemClock, systemRandomness } from '../shared/adapters/system/system-clock';
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';
 import type { BenchRow } from './bench-row';
 import { fixtureRegistration } from './engine/fixture-registration';
@@ -71,6 +71,7 @@ export async function runSpeechStreamBench(): Promise<BenchRow[]> {
       apiKey: null,
       clock: systemClock,
       ids: randomIds,
+      random: systemRandomness,
       model,
       logger: new Logger({ serviceName: 'jcc', logLevel: 'SILENT' }),
       metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),

@@ -85,8 +85,19 @@ export const apiFunctions = {
     id: 'NodeHelpers',
     name: 'node-helpers',
     entry: 'functions/node-helpers.ts',
-    description: 'Acknowledgements and date context for nodes: no model, no command set',
+    description:
+      'Acknowledgements, wake greetings and date context for nodes: no model, no command set',
     callsModel: false,
+    streams: false,
+    speaks: false,
+    hears: false,
+  },
+  chat: {
+    id: 'Chat',
+    name: 'chat',
+    entry: 'functions/chat.ts',
+    description: 'The node’s own messages to the model, without tools (routines and alerts)',
+    callsModel: true,
     streams: false,
     speaks: false,
     hears: false,
@@ -101,6 +112,9 @@ export type SchemaName =
   | 'VoiceCommandContinueRequest'
   | 'VoiceCommandResponse'
   | 'StreamFallbackResponse'
+  | 'WakeResponse'
+  | 'ChatRequest'
+  | 'ChatCompletion'
   | 'AcknowledgeRequest'
   | 'AcknowledgeResponse'
   | 'DateContext'
@@ -225,6 +239,32 @@ export const apiRoutes = [
     summary: 'A short spoken acknowledgement of an utterance, without a model call',
     requestBody: 'AcknowledgeRequest',
     success: { status: 200, body: 'AcknowledgeResponse' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'wake-response',
+    method: 'POST',
+    path: '/api/v0/wake-response',
+    function: apiFunctions.nodeHelpers,
+    operationId: 'getWakeResponse',
+    summary:
+      'A short greeting to speak on the wake word, for the node’s time of day; no model call, any body ignored',
+    requestBody: null,
+    success: { status: 200, body: 'WakeResponse' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'chat',
+    method: 'POST',
+    path: '/api/v0/chat',
+    function: apiFunctions.chat,
+    operationId: 'chat',
+    summary:
+      'The node’s messages to the model without tools (routines, alerts); an OpenAI chat completion back',
+    requestBody: 'ChatRequest',
+    success: { status: 200, body: 'ChatCompletion' },
     takesRequestId: false,
     changesConversation: false,
   },

@@ -10,12 +10,14 @@ import {
   ToolResultsMismatchError,
   TurnTimeoutError,
 } from '../../shared/conversation';
+import { ChatMaxTokensError, ChatTooLargeError } from '../../shared/conversation/chat/chat-errors';
 import {
   ConversationConflictError,
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
 import { SpeechProviderError } from '../../shared/ports/speech';
+import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
@@ -66,6 +68,16 @@ const RULES: readonly Rule[] = [
         problem: problem.problem,
       })),
     ),
+  ),
+  rule(ChatMaxTokensError, (error) =>
+    body(400, 'invalid_request', `${error.message}.`, [
+      { path: '/max_tokens', limit: error.limit, requested: error.requested },
+    ]),
+  ),
+  rule(ChatTooLargeError, (error) =>
+    body(413, 'chat_too_large', `The chat is too long: ${error.message}.`, [
+      { limit_characters: error.limitCharacters, received_characters: error.characters },
+    ]),
   ),
   rule(InvalidTimezoneError, (error) => body(400, 'invalid_timezone', error.message)),
   rule(ConversationNotFoundError, (error) => body(404, 'conversation_not_found', error.message)),
@@ -124,8 +136,13 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': '1' },
   })),
   rule(TurnTimeoutError, (error) =>
-    body(504, 'turn_timeout', error.message, [
-      { deadline_ms: error.deadlineMs, model_calls: error.modelCalls },
+    body(504, 'turn_timeout', turnTimeoutMessage(error), [
+      {
+        deadline_ms: error.deadlineMs,
+        model_calls: error.modelCalls,
+        elapsed_ms: error.elapsedMs,
+        suggested_deadline_ms: suggestedDeadlineMs(error.deadlineMs),
+      },
     ]),
   ),
 ];

@@ -3,6 +3,7 @@ import { dateContextSchema } from './date-context-schema';
 import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 import {
   acknowledgeRequestSchema,
+  chatRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   ID_PATTERN,
@@ -11,10 +12,12 @@ import {
 } from './request-schemas';
 import {
   acknowledgeResponseSchema,
+  chatCompletionSchema,
   conversationStartResponseSchema,
   errorResponseSchema,
   streamFallbackResponseSchema,
   voiceCommandResponseSchema,
+  wakeResponseSchema,
 } from './response-schemas';
 import { SPEECH_LIMITS } from './speech-limits';
 import { speakRequestSchema, transcriptionResponseSchema } from './speech-schemas';
@@ -126,6 +129,9 @@ const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
   VoiceCommandContinueRequest: withoutId(continueRequestSchema),
   VoiceCommandResponse: voiceCommandResponseSchema,
   StreamFallbackResponse: streamFallbackResponseSchema,
+  WakeResponse: wakeResponseSchema,
+  ChatRequest: withoutId(chatRequestSchema),
+  ChatCompletion: chatCompletionSchema,
   AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
   AcknowledgeResponse: acknowledgeResponseSchema,
   DateContext: dateContextSchema,

@@ -9,6 +9,7 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
@@ -20,6 +21,8 @@ export interface WiringOptions {
   readonly apiKey: string | null;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The wake greetings' randomness (a test chooses it, as it chooses the clock). */
+  readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
@@ -36,6 +39,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
   });
   const llm = config.languageModel;
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
     options.model !== undefined
       ? options.model
@@ -46,12 +50,15 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
             maxTokens: llm.maxTokens,
+            thinking: { thinking: llm.thinking, server: llm.server },
+            warn: (message, details) => logger.warn(message, details),
           });
-  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
+    chat: { modelName: llm?.model ?? '', maxTokens: llm?.maxTokens ?? null },
+    random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
       requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
@@ -59,6 +66,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      // Per container: what this container warmed the model with (warm-up-decision.ts).
+      warmUps: new InMemoryWarmUps(),
     },
     route: {
       authenticator: new NodeAuthenticator(

@@ -1,6 +1,10 @@
 import { resolveApiKey } from '../../shared/adapters/config/resolve-api-key';
 import { type ApiKeySource, readServiceConfig } from '../../shared/adapters/config/service-config';
-import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
 import { createSpeechDependencies } from './create-speech-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
@@ -95,6 +99,7 @@ export async function productionDependencies(
     apiKey,
     clock: systemClock,
     ids: randomIds,
+    random: systemRandomness,
     ...model,
     speech: createSpeechDependencies(config, speechKeys, uses),
   });

@@ -1,6 +1,7 @@
 import type { ConversationDependencies } from '../../shared/conversation';
 import type { SpeechToText, TextToSpeech } from '../../shared/ports/speech';
 import type { RouteDependencies } from '../http/create-route';
+import type { WakeAndChatDependencies } from './wake-and-chat-dependencies';
 
 /**
  * Speech in and speech out of a function. Null when not configured (no STT_BASE_URL; no
@@ -14,7 +15,7 @@ export interface SpeechDependencies {
 }
 
 /** Everything a handler factory needs; production, the local server and the tests build one each. */
-export interface ServiceDependencies {
+export interface ServiceDependencies extends WakeAndChatDependencies {
   readonly conversation: ConversationDependencies;
   readonly route: RouteDependencies;
   readonly speech: SpeechDependencies;

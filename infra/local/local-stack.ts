@@ -24,6 +24,7 @@ import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { localModelTiming } from './local-model-timing';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import {
@@ -51,7 +52,16 @@ export interface LocalStack {
   readonly nodes: readonly LocalNode[];
   readonly languageModelConfigured: boolean;
   readonly speech: LocalSpeech;
+  /** The turn's deadline and warm-up timeout, and which of them npm start chose for a local model. */
+  readonly timing?: LocalTurnTiming;
   close(): Promise<void>;
+}
+
+export interface LocalTurnTiming {
+  readonly turnDeadlineMs: number;
+  readonly warmUpTimeoutMs: number;
+  /** TURN_DEADLINE_MS and/or WARMUP_TIMEOUT_MS when npm start set them for a local model. */
+  readonly setForLocalModel: readonly string[];
 }
 
 const REGION = 'us-east-1';
@@ -62,6 +72,9 @@ export async function startLocalStack(
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
   defaultLocalSpeechOut(env);
+  // A CPU model on this machine or the network needs longer than a hosted one (issue 21).
+  const forLocalModel = localModelTiming(env).variables;
+  Object.assign(env, forLocalModel);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
@@ -100,6 +113,11 @@ export async function startLocalStack(
       nodes,
       languageModelConfigured: service.languageModel !== null,
       speech: describeLocalSpeech(service),
+      timing: {
+        turnDeadlineMs: service.engine.turnDeadlineMs,
+        warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
+        setForLocalModel: Object.keys(forLocalModel),
+      },
       close: async () => {
         await server.close();
         await database.close();

@@ -8,7 +8,11 @@ import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gat
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
-import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { functionHandlers, invokeBuffered } from '../support/function-handlers';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
@@ -43,6 +47,7 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     apiKey: 'sk-fuzz-secret',
     clock: systemClock,
     ids: randomIds,
+    random: systemRandomness,
     logger: new Logger({ serviceName: 'jcc', logLevel: 'SILENT' }),
     metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc', singleMetric: false }),
   });

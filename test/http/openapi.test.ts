@@ -6,6 +6,7 @@ import { apiRoutes } from '../../functions/http/api-routes';
 import { OPENAPI_SERVERS } from '../../functions/http/openapi-document';
 import {
   acknowledgeRequestSchema,
+  chatRequestSchema,
   continueRequestSchema,
   conversationStartRequestSchema,
   voiceCommandRequestSchema,
@@ -245,6 +246,7 @@ describe('the OpenAPI document has the shape of OpenAPI 3.1', () => {
     ['ConversationStartRequest', conversationStartRequestSchema],
     ['VoiceCommandRequest', voiceCommandRequestSchema],
     ['VoiceCommandContinueRequest', continueRequestSchema],
+    ['ChatRequest', chatRequestSchema],
   ])('documents %s exactly as the edge validates it', (name, schema) => {
     // Prepare
     const { $id: _id, ...validated } = schema;

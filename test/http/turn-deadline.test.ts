@@ -37,8 +37,16 @@ describe.each(['command', 'continue'] as const)('504 turn_timeout on %s', (route
 
     // Assess
     const error = expectError(response, 504, 'turn_timeout');
-    expect(error.error.message).toContain(String(DEADLINE_MS));
-    expect(error.error.details).toEqual([{ deadline_ms: DEADLINE_MS, model_calls: 1 }]);
+    expect(error.error.message).toContain(`TURN_DEADLINE_MS=${DEADLINE_MS}`);
+    expect(error.error.message).toContain('raise TURN_DEADLINE_MS to 5000');
+    expect(error.error.details).toEqual([
+      {
+        deadline_ms: DEADLINE_MS,
+        model_calls: 1,
+        elapsed_ms: expect.any(Number),
+        suggested_deadline_ms: 5_000,
+      },
+    ]);
     expect(harness.llm.requests).toHaveLength(1);
     await expectValidRequestWorks(harness.client(), harness.llm, route, conversationId, failedText);
   });

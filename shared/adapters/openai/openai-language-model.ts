@@ -14,6 +14,7 @@ import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
+import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
 import { tracedCompletionsUrl } from './traced-completions-url';
 
 export interface OpenAiLanguageModelOptions {
@@ -27,6 +28,10 @@ export interface OpenAiLanguageModelOptions {
   readonly backoff?: Partial<BackoffSettings>;
   /** Send OpenAI's `prompt_cache_key`; default: only to api.openai.com, which documents it. */
   readonly sendPromptCacheKey?: boolean;
+  /** MODEL_THINKING and MODEL_SERVER; unset, nothing about thinking is sent. */
+  readonly thinking?: ThinkingSettings;
+  /** Told once when the server refuses the thinking field (the container's logger). */
+  readonly warn?: ThinkingWarning;
 }
 
 const isOpenAi = (baseURL: string): boolean => {
@@ -66,6 +71,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #redact: Redact;
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
+  readonly #thinking: ThinkingControl;
 
   constructor(options: OpenAiLanguageModelOptions) {
     const secret = options.apiKey;
@@ -90,6 +96,11 @@ export class OpenAiLanguageModel implements LanguageModel {
       sendPromptCacheKey: options.sendPromptCacheKey ?? isOpenAi(options.baseURL),
     };
     this.#backoff = { ...defaultBackoff, ...options.backoff };
+    this.#thinking = new ThinkingControl(
+      options.thinking ?? { thinking: 'on', server: 'auto' },
+      options,
+      options.warn ?? (() => undefined),
+    );
   }
 
   /**
@@ -107,7 +118,6 @@ export class OpenAiLanguageModel implements LanguageModel {
 
   async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
     const deadline = performance.now() + options.timeoutMs;
-    const body = buildChatRequest(request, this.#settings);
     let lastFailure: AttemptFailure | null = null;
     for (let attempt = 1; ; attempt += 1) {
       const remainingMs = deadline - performance.now();
@@ -117,7 +127,7 @@ export class OpenAiLanguageModel implements LanguageModel {
           ? this.#error(LanguageModelFailure.timeout, 'no time left to call the model', attempt - 1)
           : this.#failedAfter(lastFailure, attempt - 1);
       }
-      const outcome = await this.#attempt(body, remainingMs, options.signal);
+      const outcome = await this.#attemptAsking(request, remainingMs, options.signal);
       if (outcome.ok) {
         return outcome.reply;
       }
@@ -134,6 +144,26 @@ export class OpenAiLanguageModel implements LanguageModel {
       }
       await this.#pause(delayMs, options.signal, lastFailure, attempt);
     }
+  }
+
+  /**
+   * One attempt with the thinking fields; a server that refuses them (a 400 naming one) is asked
+   * again at once without them, and never sent them again: a turn never fails for them.
+   */
+  async #attemptAsking(
+    request: ModelRequest,
+    remainingMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
+    const sent = this.#thinking.fields;
+    const outcome = await this.#attempt(
+      buildChatRequest(request, this.#settings, sent),
+      remainingMs,
+      signal,
+    );
+    if (outcome.ok || !this.#thinking.refusedBy(outcome.failed, sent)) return outcome;
+    // A refusal comes back at once: the time left is what it was.
+    return this.#attempt(buildChatRequest(request, this.#settings), remainingMs, signal);
   }
 
   async #attempt(

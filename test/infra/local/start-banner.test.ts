@@ -17,6 +17,7 @@ function stackWith(options: {
   readonly model?: boolean;
   readonly nodes?: readonly string[];
   readonly speech?: LocalStack['speech'];
+  readonly timing?: LocalStack['timing'];
 }): LocalStack {
   const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
     nodeId,
@@ -32,9 +33,42 @@ function stackWith(options: {
     nodes,
     languageModelConfigured: options.model ?? false,
     speech: options.speech ?? { speaks: 'embedded Flite, voice slt', hears: null },
+    ...(options.timing === undefined ? {} : { timing: options.timing }),
     close: async () => undefined,
   };
 }
+
+describe('the npm start banner: the deadlines of a local model', () => {
+  const timing = { turnDeadlineMs: 45_000, warmUpTimeoutMs: 40_000 };
+
+  it('says the deadline and warm-up it chose, and which settings change them', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        model: true,
+        timing: { ...timing, setForLocalModel: ['TURN_DEADLINE_MS', 'WARMUP_TIMEOUT_MS'] },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).toContain('The model is on a local address: a turn may take 45 s');
+    expect(banner).toContain('the warm-up of conversation/start 40 s');
+    expect(banner).toContain('(set TURN_DEADLINE_MS and WARMUP_TIMEOUT_MS to change them)');
+  });
+
+  it('says nothing of them when the user set both, or the model is hosted', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        model: true,
+        timing: { ...timing, setForLocalModel: [] },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).not.toContain('local address');
+  });
+});
 
 describe('the npm start banner: which node key to send', () => {
   it('says it reuses the key stored in DATA_DIR, and prints it', () => {
