@@ -9,7 +9,11 @@ import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
-import { randomIds, systemClock, systemRandomness } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
 import { invokeBuffered } from '../support/function-handlers';
 import { tonePcm } from '../support/speech-audio';

@@ -10,7 +10,11 @@ import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
-import { randomIds, systemClock, systemRandomness } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import { type ApiClient, createApiClient } from '../support/api-client';
 import { DYNALITE_REGION, type RunningDynalite, startDynalite } from '../support/dynalite';
 import { functionHandlers } from '../support/function-handlers';
