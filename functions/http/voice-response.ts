@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
-import type { RouteResult } from './create-route';
+import type { JsonResult } from './create-route';
 import type { VoiceCommandResponse } from './response-schemas';
 
 /** A voice/command answer says whether its call refines an earlier one; continue's never does. */
@@ -87,7 +87,7 @@ export function voiceAnswerResult(
   request: { readonly conversationId: string; readonly status: number },
   logger: Logger,
   metrics: Metrics,
-): RouteResult {
+): JsonResult {
   if (answer.replayed) {
     metrics.addMetric('replayed_requests', MetricUnit.Count, 1);
     logger.info('recorded response replayed', { stop_reason: answer.stopReason });

@@ -11,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProxyHandler } from '../../functions/http/dispatch-routes';
+import type { StreamingHandler } from '../../functions/http/stream-responses';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
@@ -22,6 +23,7 @@ import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-comple
 import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
+import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
 import { localModelTiming } from './local-model-timing';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
@@ -107,10 +109,12 @@ export async function startLocalStack(
     });
     const nodes = await seedNodes(database.endpoint, settings);
     provideLocalSynthesizer();
+    const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
       routes: await loadRoutes(),
+      binaryMediaTypes,
       documents: { '/openapi.json': await loadOpenApi() },
       // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
       functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
@@ -180,14 +184,18 @@ async function seedNodes(endpoint: string, settings: LocalSettings): Promise<Loc
   }
 }
 
+type FunctionHandler = ProxyHandler | StreamingHandler;
+
 async function loadRoutes(): Promise<LocalRoute[]> {
+  // The streaming functions call `awslambda.streamifyResponse` as they load, as in Lambda.
+  installLambdaStreamingGlobals();
   // Imported only now, after the environment points at the local database; each function's
   // entry once, as each is its own Lambda.
   const { apiRoutes } = await import('../../functions/http/api-routes');
   const entries = [...new Set(apiRoutes.map((route) => route.function.entry))];
-  const loaded = new Map<string, ProxyHandler>();
+  const loaded = new Map<string, FunctionHandler>();
   for (const entry of entries) {
-    const module: { handler: ProxyHandler } = await import(
+    const module: { handler: FunctionHandler } = await import(
       pathToFileURL(join(repositoryRoot, entry)).href
     );
     loaded.set(entry, module.handler);
@@ -196,7 +204,7 @@ async function loadRoutes(): Promise<LocalRoute[]> {
     method: route.method,
     path: route.path,
     functionName: route.function.name,
-    handler: loaded.get(route.function.entry) as ProxyHandler,
+    handler: loaded.get(route.function.entry) as FunctionHandler,
   }));
 }
 
