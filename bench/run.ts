@@ -13,7 +13,7 @@ import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
-import { runLocalModelBench } from './local-model-bench';
+import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
@@ -43,7 +43,10 @@ const SUITES = {
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
-  local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),
+  local: async (): Promise<SuiteReport> => ({
+    rows: await runLocalModelBench(),
+    details: [LOCAL_MODEL_NOTE],
+  }),
   flite: async (): Promise<SuiteReport> => ({ rows: await runFliteBench(), details: [] }),
   speech: async (): Promise<SuiteReport> => ({ rows: await runSpeechStreamBench(), details: [] }),
 } as const;

@@ -1,11 +1,10 @@
-import { handleVoiceCommand } from '../shared/conversation';
 import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { requestIdOf } from './http/request-id';
 import { voiceCommandRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody } from './http/validate-request';
+import { voiceCommandTurn } from './http/voice-command-turn';
 import { voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
@@ -21,13 +20,7 @@ export function createVoiceCommandHandler(dependencies: ServiceDependencies): Ro
     body: jsonBody(voiceCommandRequestSchema),
     dependencies: dependencies.route,
     handle: async ({ body, headers, node, logger, metrics }) => {
-      const answer = await handleVoiceCommand(dependencies.conversation, {
-        node,
-        conversationId: body.conversation_id,
-        requestId: requestIdOf(body, headers),
-        utterance: body.voice_command,
-        speakerUserId: body.speaker_user_id ?? null,
-      });
+      const answer = await voiceCommandTurn(dependencies.conversation, { body, headers, node });
       const request = { conversationId: body.conversation_id, status: route.success.status };
       return voiceAnswerResult(answer, request, logger, metrics);
     },

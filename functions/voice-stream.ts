@@ -1,8 +1,7 @@
-import { continueConversation, handleVoiceCommand } from '../shared/conversation';
+import { continueConversation } from '../shared/conversation';
 import { apiFunctions, apiRoute, routePath } from './http/api-routes';
 import { createRoute, type RouteInput, type RouteResult } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { requestIdOf } from './http/request-id';
 import { continueRequestSchema, voiceCommandRequestSchema } from './http/request-schemas';
 import type { StreamFallbackResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
@@ -10,6 +9,7 @@ import { speakAnswer } from './http/spoken-answer';
 import { speechTimeoutMs } from './http/spoken-audio';
 import { type StreamingHandler, streamResponses } from './http/stream-responses';
 import { jsonBody } from './http/validate-request';
+import { voiceCommandTurn } from './http/voice-command-turn';
 import { recordTurn, voiceAnswerResult } from './http/voice-response';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
@@ -29,12 +29,7 @@ export function createVoiceCommandStreamHandler(dependencies: ServiceDependencie
     dependencies: dependencies.route,
     handle: async (input) => {
       const { body, headers, node, logger, metrics } = input;
-      const answer = await handleVoiceCommand(dependencies.conversation, {
-        node,
-        conversationId: body.conversation_id,
-        requestId: requestIdOf(body, headers),
-        utterance: body.voice_command,
-      });
+      const answer = await voiceCommandTurn(dependencies.conversation, { body, headers, node });
       const request = { conversationId: body.conversation_id, status: FALLBACK_STATUS };
       const json = voiceAnswerResult(answer, request, logger, metrics);
       const spoken = await speakAnswer(

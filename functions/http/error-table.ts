@@ -17,6 +17,7 @@ import {
   StorageUnavailableError,
 } from '../../shared/ports';
 import { SpeechProviderError } from '../../shared/ports/speech';
+import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
@@ -135,8 +136,13 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': '1' },
   })),
   rule(TurnTimeoutError, (error) =>
-    body(504, 'turn_timeout', error.message, [
-      { deadline_ms: error.deadlineMs, model_calls: error.modelCalls },
+    body(504, 'turn_timeout', turnTimeoutMessage(error), [
+      {
+        deadline_ms: error.deadlineMs,
+        model_calls: error.modelCalls,
+        elapsed_ms: error.elapsedMs,
+        suggested_deadline_ms: suggestedDeadlineMs(error.deadlineMs),
+      },
     ]),
   ),
 ];

@@ -56,6 +56,7 @@ export function successResponse(route: ApiRoute, success: RouteSuccess) {
           headers: {
             ...audioHeaders,
             ...(route.requestBody === 'SpeakRequest' ? {} : assistantMessageHeader),
+            ...(route.takesRequestId ? replayedHeader : {}),
           },
         }
       : {}),

@@ -118,6 +118,8 @@ export function recordTurn(
     metrics.addMetric('prompt_tokens', MetricUnit.Count, usage.promptTokens);
     metrics.addMetric('completion_tokens', MetricUnit.Count, usage.completionTokens);
     metrics.addMetric('cached_tokens', MetricUnit.Count, usage.cachedTokens);
+    // 0 when the server says nothing: a turn that thought is what the dashboard looks for.
+    metrics.addMetric('reasoning_tokens', MetricUnit.Count, usage.reasoningTokens ?? 0);
   }
   logger.info('turn finished', {
     stop_reason: outcome.stopReason,
@@ -134,6 +136,7 @@ export function recordTurn(
             prompt: usage.promptTokens,
             completion: usage.completionTokens,
             cached: usage.cachedTokens,
+            reasoning: usage.reasoningTokens ?? null,
           },
     refinement:
       refinement === null ? null : `${refinement.command}:${refinement.changed.join(',')}`,

@@ -9,6 +9,7 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
@@ -38,6 +39,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
   });
   const llm = config.languageModel;
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
     options.model !== undefined
       ? options.model
@@ -48,8 +50,9 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
             maxTokens: llm.maxTokens,
+            thinking: { thinking: llm.thinking, server: llm.server },
+            warn: (message, details) => logger.warn(message, details),
           });
-  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
@@ -63,6 +66,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      // Per container: what this container warmed the model with (warm-up-decision.ts).
+      warmUps: new InMemoryWarmUps(),
     },
     route: {
       authenticator: new NodeAuthenticator(

@@ -19,11 +19,13 @@ import {
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { localModelTiming } from './local-model-timing';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import {
@@ -33,6 +35,8 @@ import {
   provideLocalSynthesizer,
 } from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
+import { registeredNodeIds } from './registered-nodes';
+import { claimDataDir, type DataDirClaim } from './running-stack';
 
 export interface LocalNode {
   readonly nodeId: string;
@@ -51,7 +55,20 @@ export interface LocalStack {
   readonly nodes: readonly LocalNode[];
   readonly languageModelConfigured: boolean;
   readonly speech: LocalSpeech;
+  /** The turn's deadline and warm-up timeout, and which of them npm start chose for a local model. */
+  readonly timing?: LocalTurnTiming;
+  /** Every node in the table, those `npm run node:add` registered included. */
+  readonly registeredNodeIds?: readonly string[];
+  /** The model the voice routes call and where (no credential of the URL), when configured. */
+  readonly languageModel?: { readonly model: string; readonly url: string } | null;
   close(): Promise<void>;
+}
+
+export interface LocalTurnTiming {
+  readonly turnDeadlineMs: number;
+  readonly warmUpTimeoutMs: number;
+  /** TURN_DEADLINE_MS and/or WARMUP_TIMEOUT_MS when npm start set them for a local model. */
+  readonly setForLocalModel: readonly string[];
 }
 
 const REGION = 'us-east-1';
@@ -62,15 +79,27 @@ export async function startLocalStack(
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
   defaultLocalSpeechOut(env);
+  // A CPU model on this machine or the network needs longer than a hosted one (issue 21).
+  const forLocalModel = localModelTiming(env).variables;
+  Object.assign(env, forLocalModel);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
-  if (settings.dataDir !== null) await mkdir(settings.dataDir, { recursive: true });
+  let claim: DataDirClaim | null = null;
+  if (settings.dataDir !== null) {
+    await mkdir(settings.dataDir, { recursive: true });
+    claim = await claimDataDir(settings.dataDir);
+  }
   const database = await startEmbeddedDynamoDb({
     port: settings.dynamoDbPort,
     host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
-  }).catch(rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort));
+  }).catch(async (error: unknown) => {
+    await claim?.release();
+    return rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort, [
+      settings.port,
+    ])(error);
+  });
   let api: LocalApiServer | null = null;
   try {
     Object.assign(env, {
@@ -90,8 +119,9 @@ export async function startLocalStack(
       // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
       functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
       log,
-    }).catch(rethrowPortInUse('PORT', settings.host, settings.port));
+    }).catch(rethrowPortInUse('PORT', settings.host, settings.port, [database.port]));
     const server = api;
+    await claim?.describe({ dynamoDbEndpoint: database.endpoint, tableName: settings.tableName });
     return {
       url: server.url,
       settings,
@@ -100,14 +130,29 @@ export async function startLocalStack(
       nodes,
       languageModelConfigured: service.languageModel !== null,
       speech: describeLocalSpeech(service),
+      timing: {
+        turnDeadlineMs: service.engine.turnDeadlineMs,
+        warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
+        setForLocalModel: Object.keys(forLocalModel),
+      },
+      registeredNodeIds: await registeredNodeIds(database.endpoint, settings.tableName),
+      languageModel:
+        service.languageModel === null
+          ? null
+          : {
+              model: service.languageModel.model,
+              url: tracedCompletionsUrl(service.languageModel.baseURL),
+            },
       close: async () => {
         await server.close();
         await database.close();
+        await claim?.release();
       },
     };
   } catch (error) {
     await api?.close();
     await database.close();
+    await claim?.release();
     throw error;
   }
 }

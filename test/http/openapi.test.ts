@@ -73,7 +73,7 @@ describe('docs/openapi.json', () => {
 });
 
 describe('docs/openapi.json under a real OpenAPI linter (Redocly, recommended-strict)', () => {
-  it('has no problem at all, warnings included', { timeout: 30_000 }, async () => {
+  it('has no problem at all, warnings included', async () => {
     // Prepare
     const config = await createConfig({ extends: ['recommended-strict'] });
 

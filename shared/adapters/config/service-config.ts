@@ -1,6 +1,6 @@
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
 import { type ReadSettings, readSettings } from './read-settings';
-import { defaultWarmUpTimeoutMs } from './settings-table';
+import { defaultWarmUpTimeoutMs, type HandlerSettingValues } from './settings-table';
 import {
   readSpeechToText,
   readTextToSpeech,
@@ -19,6 +19,10 @@ interface LanguageModelConfig {
   readonly apiKey: ApiKeySource;
   /** `max_tokens` of every request: a tool call or a spoken answer fits; a rambling reply stops. */
   readonly maxTokens: number;
+  /** MODEL_THINKING: `off` asks a reasoning model not to think; `on` leaves the server's default. */
+  readonly thinking: HandlerSettingValues['MODEL_THINKING'];
+  /** MODEL_SERVER: which form of the thinking switch the server reads (`auto`: from the URL). */
+  readonly server: HandlerSettingValues['MODEL_SERVER'];
 }
 
 export interface ServiceConfig {
@@ -116,5 +120,7 @@ function readLanguageModel(read: ReadSettings, problems: string[]): LanguageMode
     model: settings.LLM_MODEL ?? '',
     apiKey,
     maxTokens: settings.MODEL_MAX_TOKENS,
+    thinking: settings.MODEL_THINKING,
+    server: settings.MODEL_SERVER,
   };
 }

@@ -96,6 +96,20 @@ export const handlerSettings = {
     default: 1_024,
     meaning: 'max_tokens of every model request',
   },
+  MODEL_THINKING: {
+    check: { kind: 'oneOf', values: ['off', 'on'] },
+    default: 'off',
+    meaning:
+      "off asks a reasoning model not to think (docs/model-thinking.md); on: the server's default",
+  },
+  MODEL_SERVER: {
+    check: {
+      kind: 'oneOf',
+      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
+    },
+    default: 'auto',
+    meaning: 'the kind of server, for the form of the thinking switch; auto guesses from the URL',
+  },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
     default: null,
@@ -224,10 +238,13 @@ export type HandlerSettingValues = {
 /** What the warm-up leaves a turn's time to answer in, by default. */
 const WARM_UP_ANSWER_MARGIN_MS = 2_000;
 
-/** WARMUP_TIMEOUT_MS when unset: its default, less whatever would leave a turn under 2 s. */
-export function defaultWarmUpTimeoutMs(turnDeadlineMs: number): number {
-  return Math.max(
-    0,
-    Math.min(handlerSettings.WARMUP_TIMEOUT_MS.default, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS),
-  );
+/**
+ * WARMUP_TIMEOUT_MS when unset: its default (or `ceilingMs`, npm start's for a local model), less
+ * whatever would leave a turn under 2 s.
+ */
+export function defaultWarmUpTimeoutMs(
+  turnDeadlineMs: number,
+  ceilingMs: number = handlerSettings.WARMUP_TIMEOUT_MS.default,
+): number {
+  return Math.max(0, Math.min(ceilingMs, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS));
 }
