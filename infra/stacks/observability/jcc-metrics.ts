@@ -29,6 +29,8 @@ export const JccMetric = {
   promptTokens: 'prompt_tokens',
   completionTokens: 'completion_tokens',
   cachedTokens: 'cached_tokens',
+  /** Of the completion, the tokens a reasoning model spent thinking (voice-response.ts). */
+  reasoningTokens: 'reasoning_tokens',
   /** Of the completion tokens, those spent thinking (0 when the server reports none). */
   reasoningTokens: 'reasoning_tokens',
   /** 1 for a turn whose call refines the last refinable call, else 0. */
@@ -55,7 +57,14 @@ export const chatCutOff = 'chat_cut_off';
  * shared/conversation/use-cases/warm-up-model.ts, not imported: it would bring the engine into
  * the CDK app; the emitted-metrics test sees each one emitted).
  */
-export const warmUpOutcomes = ['warmed', 'skipped', 'no_model', 'timed_out', 'failed'] as const;
+export const warmUpOutcomes = [
+  'warmed',
+  'skipped',
+  'recently_warmed',
+  'no_model',
+  'timed_out',
+  'failed',
+] as const;
 
 export const warmUpMetricName = (outcome: string): string => `warmup_${outcome}`;
 

@@ -72,6 +72,7 @@ export function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget
         perTurn(JccMetric.promptTokens, 'prompt'),
         perTurn(JccMetric.cachedTokens, 'of it cached'),
         perTurn(JccMetric.completionTokens, 'completion'),
+        perTurn(JccMetric.reasoningTokens, 'of it reasoning'),
       ],
     }),
     new GraphWidget({

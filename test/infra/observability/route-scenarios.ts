@@ -1,7 +1,8 @@
+import { expect } from 'vitest';
 import { type ApiRoute, apiRoute } from '../../../functions/http/api-routes';
 import { LIMITS } from '../../../functions/http/request-schemas';
 import { fixtureStartBody, textReply } from '../../http/http-fixtures';
-import { LIMITED_NODE, multipartUpload, NODE } from './metrics-harness';
+import { LIMITED_NODE, multipartUpload, NODE, type Send } from './metrics-harness';
 import { type Configurations, conversationId, expectStatus, HANG } from './scenario-support';
 import { recording, speechOutcomes } from './speech-scenarios';
 import { commandOutcomes, continueOutcomes } from './turn-scenarios';
@@ -36,17 +37,30 @@ export async function edgeOutcomes(c: Configurations, route: ApiRoute): Promise<
 export const routeOutcomes: Readonly<Record<string, (c: Configurations) => Promise<void>>> = {
   'conversation-start': async (c) => {
     const route = apiRoute('conversation-start');
-    const start = (label: string, skip = false) => ({
-      body: { ...fixtureStartBody(conversationId(label)), skip_warmup_inference: skip },
-    });
-    expectStatus(await c.model(route, start('skipped', true)), 200, 'skipped warm-up');
+    const start = async (send: Send, label: string, warmUp: string, commands?: unknown[]) => {
+      const registration = fixtureStartBody(conversationId(label));
+      const body = {
+        ...registration,
+        ...(commands === undefined ? {} : { available_commands: commands }),
+        skip_warmup_inference: false,
+      };
+      const response = await send(route, { body });
+      expectStatus(response, 200, label);
+      expect(JSON.parse(response.body).warmup, label).toBe(warmUp);
+    };
+    // WARMUP_TIMEOUT_MS=0: no warm-up at all.
+    await start(c.model, 'skipped', 'skipped');
     c.llm.enqueue(textReply('Hi.'));
-    expectStatus(await c.model(route, start('warmed')), 200, 'warmed');
+    await start(c.warming, 'warmed', 'warmed');
+    // The same commands a moment later: this container's warm-up still holds.
+    await start(c.warming, 'recently-warmed', 'recently_warmed');
+    // Other commands: another prompt to warm, and the model refuses it.
+    const fewer = (fixtureStartBody('any').available_commands as unknown[]).slice(1);
     c.llm.enqueue({ status: 400 });
-    expectStatus(await c.model(route, start('warm-up-failed')), 200, 'warm-up failed');
+    await start(c.warming, 'warm-up-failed', 'failed', fewer);
     c.slowLlm.enqueue(HANG);
-    expectStatus(await c.slow(route, start('warm-up-timed-out')), 200, 'warm-up timed out');
-    expectStatus(await c.noModel(route, start('no-model')), 200, 'no model to warm up');
+    await start(c.slow, 'warm-up-timed-out', 'timed_out');
+    await start(c.noModel, 'no-model', 'no_model');
   },
   'voice-command': (c) => commandOutcomes(c, apiRoute('voice-command'), 200),
   'voice-command-continue': (c) => continueOutcomes(c, apiRoute('voice-command-continue')),

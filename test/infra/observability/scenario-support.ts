@@ -8,8 +8,10 @@ import type { Send } from './metrics-harness';
 
 /** The handlers of every function in each configuration a route's outcomes need. */
 export interface Configurations {
-  /** A scripted model, the default deadline and warm-up, no speech. */
+  /** A scripted model, the default deadline, no warm-up, no speech. */
   readonly model: Send;
+  /** The same with the default warm-up. */
+  readonly warming: Send;
   readonly llm: ScriptedLlmServer;
   /** The same, hearing and speaking through the scripted audio server. */
   readonly speaking: Send;

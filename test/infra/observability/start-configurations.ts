@@ -20,6 +20,8 @@ export interface RunningConfigurations {
   readonly configurations: Configurations;
   /** The scripted servers' requests nobody scripted (a scenario that asked more than it meant). */
   unexpectedRequests(): readonly unknown[];
+  /** Empties the scripted servers' queues and records: what one scenario left never meets the next. */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -38,10 +40,13 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
   const { client, tableName } = database;
   await registerNodes(client, tableName);
   const foreignTable = await createForeignTable(client);
-  const model = { OPENAI_BASE_URL: llm.baseURL, LLM_MODEL: 'scripted' };
+  const answering = { OPENAI_BASE_URL: llm.baseURL, LLM_MODEL: 'scripted' };
+  // No warm-up (the default node's would take a scripted reply): `warming` has them.
+  const model = { ...answering, WARMUP_TIMEOUT_MS: '0' };
   const speech = speechThrough(audio.baseURL);
   const configurations: Configurations = {
     model: await handlersFor(database, tableName, model),
+    warming: await handlersFor(database, tableName, answering),
     llm,
     speaking: await handlersFor(database, tableName, model, { speech }),
     audio,
@@ -80,6 +85,11 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
       ...slowLlm.unexpectedRequests,
       ...audio.unexpectedRequests,
     ],
+    reset: () => {
+      llm.reset();
+      slowLlm.reset();
+      audio.reset();
+    },
     close: async () => {
       await Promise.all([llm.close(), slowLlm.close(), audio.close()]);
       await database.close();

@@ -50,6 +50,7 @@ describe('driving every route through the outcomes it can reach', () => {
     '$name',
     async (route) => {
       if (running === undefined) throw new Error('the handlers did not start');
+      running.reset();
       await edgeOutcomes(running.configurations, route);
       await routeOutcomes[route.name]?.(running.configurations);
       expect(running.unexpectedRequests()).toEqual([]);
