@@ -18,6 +18,13 @@ export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';
 export { strictTools } from './strict/strict-tools';
+export {
+  exactNumber,
+  firstInexactNumber,
+  isRawJsonNumber,
+  parseJsonExact,
+  type RawJsonNumber,
+} from './types/exact-numbers';
 export { isJsonObject, type JsonObject } from './types/json-value';
 export {
   formatParameterType,

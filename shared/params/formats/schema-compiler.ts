@@ -26,6 +26,7 @@ const OPTIONS = {
   // The core does no I/O: ajv must not print warnings on its own.
   logger: false,
   $data: false,
+  ownProperties: true,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { compileLinearPattern } from '../formats/linear-pattern/linear-pattern';
+import { isJsonObject } from '../types/json-value';
 import { jsonExcess } from './json-excess';
 import { SCHEMA_LIMITS, type SchemaLimit } from './limits';
 
@@ -9,7 +10,7 @@ import { refProblem } from './ref-expansion';
 import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
 
 /** Rules that have no number: refs stay local and acyclic, patterns run on the linear engine. */
-type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns';
+type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns' | 'noProtoName';
 
 /** One limit a node-supplied schema breaks, and where (a JSON Pointer into that schema). */
 export interface SchemaLimitProblem {
@@ -106,6 +107,16 @@ function nodeProblems({ schema, path }: SchemaNode, limits: SchemaLimits): Schem
   if (Array.isArray(schema.enum) && schema.enum.length > limits.enumValues) {
     const at = pointerOf([...path, 'enum']);
     problems.push(limited('enumValues', at, `${schema.enum.length} values`));
+  }
+  // ajv drops a `__proto__` property (allSchemaProperties), so it could never be checked: every
+  // call naming it would be refused, and a required one would never be found. Refused here,
+  // by name; every other name (`constructor`, `toString`) is validated as data (`ownProperties`).
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  if (Object.hasOwn(properties, '__proto__') || required.includes('__proto__')) {
+    problems.push(
+      rule('noProtoName', pointerOf(path), '"__proto__" cannot be a parameter or property name'),
+    );
   }
   if (typeof schema.pattern === 'string') {
     problems.push(...patternProblems(schema.pattern, pointerOf([...path, 'pattern']), limits));
