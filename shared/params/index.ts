@@ -14,6 +14,7 @@ export {
 } from './command-set/compile-command-set';
 export type { CompiledCommandSet } from './command-set/compiled-command-set';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
+export { argumentsTextTooLargeIssue } from './limits/argument-limits';
 export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';

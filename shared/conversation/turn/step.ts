@@ -1,8 +1,10 @@
 /**
  * The turn's state machine, pure: given the state and the model's last reply, decide what happens
  * next. In order:
- * 1. a reply cut off at the token limit is dropped and asked again, shorter (once);
- *    pull the tool calls out of the reply (native or written in the text);
+ * 1. a reply cut off at the token limit is dropped and asked again, shorter (once); a reply whose
+ *    text is over REPLY_LIMITS is dropped unread and asked again, shorter;
+ *    pull the tool calls out of the reply (native or written in the text), reading the arguments
+ *    of the first MAX_CALLS_PER_REPLY only;
  * 2. `request_validation` from the model: stop and ask the user;
  * 3. no call at all: a direct answer (accepted, must-call retry, or the final answer);
  * 4. apply the limits per reply (calls read, server tools run, calls pending on the node);
@@ -20,12 +22,19 @@ import { readClarificationQuestion } from '../server-tools/request-validation-to
 import { runServerTool } from '../server-tools/run-server-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
-import { boundReplyCalls, fitPending, limitNote, type RefusedCall } from './call-limits';
+import {
+  boundReplyCalls,
+  fitPending,
+  limitNote,
+  MAX_CALLS_PER_REPLY,
+  type RefusedCall,
+} from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
 import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
+import { oversizedText, retryOversizedReply } from './oversized-reply';
 import { recordedArguments } from './recorded-arguments';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
@@ -36,7 +45,13 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     usage: addUsage(previous.usage, reply.usage),
   };
   if (wasCutOff(reply.finishReason)) return retryCutOffReply(state, context);
-  const { text, toolCalls } = extractReply(reply, context.ids, usedCallIds(state));
+  if (oversizedText(reply.content) !== null) return retryOversizedReply(state, context);
+  const { text, toolCalls } = extractReply(
+    reply,
+    context.ids,
+    usedCallIds(state),
+    MAX_CALLS_PER_REPLY,
+  );
 
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);
   if (ask !== undefined) {

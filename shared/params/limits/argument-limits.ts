@@ -36,6 +36,19 @@ export function argumentLimitIssue(command: string, args: unknown): ValidationIs
   });
 }
 
+/** The issue of arguments whose text was too large to read at all (`received` says how large). */
+export function argumentsTextTooLargeIssue(command: string, received: string): ValidationIssue {
+  return makeIssue({
+    code: 'arguments_too_large',
+    command,
+    parameter: null,
+    expected: EXPECTED.bytes,
+    received,
+    validValues: null,
+    parameterType: null,
+  });
+}
+
 /** Longest number text an issue quotes: the model sent it, but it may be 300 digits. */
 const QUOTED_DIGITS = 40;
 
