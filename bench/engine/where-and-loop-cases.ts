@@ -167,6 +167,26 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
   },
   {
     section: WHERE,
+    row: 'calls whose arguments leave no room for their results',
+    commands: 'fixture',
+    replies: [
+      reply(
+        null,
+        Array.from({ length: 12 }, (_, index) =>
+          toolCall(
+            'get_weather',
+            { ...WEATHER_ARGUMENTS, city: `${'Los Angeles '.repeat(1_000)}${index}` },
+            `call_big_${index}`,
+          ),
+        ),
+      ),
+      fixedWeatherCall(),
+    ],
+    minimumCalls: 1,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
     row: 'arguments beyond repair ("city: LA, when: tomorrow")',
     commands: 'fixture',
     replies: [weatherWith('city: LA, when: tomorrow'), fixedWeatherCall()],

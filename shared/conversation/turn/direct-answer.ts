@@ -23,7 +23,7 @@ export function answerDirectly(
   text: string | null,
   context: TurnContext,
 ): TurnAction {
-  if (state.keptCalls.length > 0) return finishWithToolCalls(state, text, state.keptCalls);
+  if (state.keptCalls.length > 0) return finishWithToolCalls(state, text, state.keptCalls, context);
   if (text === null) {
     if (!retriesLeft(state, context)) return finishWithAnswer(state, FALLBACK_ANSWER);
     const retried: TurnState = {
@@ -72,6 +72,6 @@ export function callModelAgain(
   toolChoice: 'auto' | 'required' = 'auto',
 ): TurnAction {
   if (modelCallsLeft(state, context)) return { type: 'call_model', state, toolChoice };
-  if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls);
+  if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls, context);
   return finishWithAnswer(state, STEP_LIMIT_ANSWER, true);
 }

@@ -21,7 +21,7 @@ export function oversizedText(content: string | null): number | null {
 export function retryOversizedReply(state: TurnState, context: TurnContext): TurnAction {
   if (!retriesLeft(state, context)) {
     return state.keptCalls.length > 0
-      ? finishWithToolCalls(state, null, state.keptCalls)
+      ? finishWithToolCalls(state, null, state.keptCalls, context)
       : finishWithAnswer(state, FALLBACK_ANSWER);
   }
   return callModelAgain(

@@ -7,7 +7,8 @@
  *    of the first MAX_CALLS_PER_REPLY only;
  * 2. `request_validation` from the model: stop and ask the user;
  * 3. no call at all: a direct answer (accepted, must-call retry, or the final answer);
- * 4. apply the limits per reply (calls read, server tools run, calls pending on the node);
+ * 4. apply the limits per reply (calls read, server tools run, calls pending on the node, room
+ *    left in the exchange for their results);
  *    check each node call (normalize, validate); run the server tools;
  * 5. invalid calls: retry with the issues while the budget lasts, else ask the user;
  *    calls refused by a limit: retry with a note while the budget lasts, else hand over what fits;
@@ -36,6 +37,7 @@ import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
 import { oversizedText, retryOversizedReply } from './oversized-reply';
 import { recordedArguments } from './recorded-arguments';
+import { fitResultRoom, refusedArguments } from './result-room';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
@@ -64,8 +66,9 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   const checked = bounded.clientCalls.map((call) => checkClientCall(call, context));
   const invalid = checked.filter((result) => !result.ok);
   const valid = checked.filter((result) => result.ok).map((result) => result.call);
-  const fitted = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
-  const refused = [...bounded.refused, ...fitted.refused];
+  const pending = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
+  const fitted = fitResultRoom(state.messages, text, pending.kept, context);
+  const refused = [...bounded.refused, ...pending.refused, ...fitted.refused];
   const repaired: TurnState = {
     ...state,
     keptCalls: fitted.kept,
@@ -76,10 +79,22 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
     return finishWithClarification(repaired, null, clarificationFor(issues), context);
   }
+  const noRoom = fitted.refused.length > 0 && fitted.kept.length === 0;
+  if (noRoom && bounded.serverCalls.length === 0 && !retriesLeft(repaired, context)) {
+    // Nothing fits any more and the model was told: asking again cannot help.
+    return finishWithToolCalls(repaired, text, [], context);
+  }
   const overLimits = refused.length > 0 || bounded.dropped > 0;
-  if (bounded.serverCalls.length === 0 && invalid.length === 0) {
-    if (fitted.kept.length > 0 && (!overLimits || !retriesLeft(repaired, context))) {
-      return finishWithToolCalls(repaired, text, fitted.kept);
+  const onlyRoom = refused.length === fitted.refused.length && bounded.dropped === 0;
+  if (bounded.serverCalls.length === 0 && invalid.length === 0 && fitted.kept.length > 0) {
+    if (overLimits && onlyRoom) {
+      // Asking again cannot make room: what fits goes now, and the rest is recorded as refused,
+      // so the model reads why when the results come back.
+      const recorded = answerInServer(repaired, null, [], [], fitted.refused, context);
+      return finishWithToolCalls(recorded, text, fitted.kept, context);
+    }
+    if (!overLimits || !retriesLeft(repaired, context)) {
+      return finishWithToolCalls(repaired, text, fitted.kept, context);
     }
   }
   const answered = answerInServer(repaired, text, bounded.serverCalls, invalid, refused, context);
@@ -119,7 +134,13 @@ function answerInServer(
       issues: result.ok ? [] : result.issues.map((issue) => issue.message),
     },
   }));
-  const refusedCalls = refused.map(({ call, reason }) => ({ ...call, result: { error: reason } }));
+  // A refused call never ran: its arguments are not worth room in the history (32 of them at the
+  // recorded cap would take the turn's whole growth budget).
+  const refusedCalls = refused.map(({ call, reason }) => ({
+    ...call,
+    arguments: refusedArguments(call.arguments),
+    result: { error: reason },
+  }));
   const answered = [...serverToolCalls, ...invalidCalls, ...refusedCalls];
   const withCalls = appendAssistant(
     state,

@@ -26,6 +26,12 @@ export interface TurnContext {
   readonly settings: EngineSettings;
   readonly ids: IdGenerator;
   readonly serverTools: ServerToolContext;
+  /**
+   * Bytes the newest exchange may hold when the node's results come back (what `continue`
+   * accepts before asking the model); the turn hands out only calls whose results fit in it.
+   * Absent: no bound (tests and benchmarks of the turn alone).
+   */
+  readonly exchangeRoomBytes?: number;
 }
 
 export type TurnAction =

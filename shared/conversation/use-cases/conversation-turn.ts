@@ -66,6 +66,7 @@ export async function runConversationTurn(
     settings,
     ids,
     serverTools: { timezone: record.timezone, now: startedAt, commandSet },
+    exchangeRoomBytes: historyBudget - TURN_GROWTH_BYTES,
   };
   const deadline = startedAt + settings.turnDeadlineMs;
   const finished = await runTurn(
