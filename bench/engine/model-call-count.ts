@@ -64,7 +64,8 @@ export function countModelCalls(
   };
   const arrived = testCase.toolResultsArrived === true;
   let state = startTurn(
-    arrived ? AFTER_TOOL_RESULTS : [{ role: 'user', content: 'a voice command' }],
+    testCase.history ??
+      (arrived ? AFTER_TOOL_RESULTS : [{ role: 'user', content: 'a voice command' }]),
     arrived,
   );
   const lastReply = testCase.replies.length - 1;

@@ -169,18 +169,22 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
     section: WHERE,
     row: 'calls whose arguments leave no room for their results',
     commands: 'fixture',
+    // Earlier rounds of this exchange already hold 70 KB: six more calls cannot all come back.
+    history: [
+      { role: 'user', content: 'What is the weather in these cities?' },
+      { role: 'assistant', content: 'Checking. '.repeat(7_000), toolCalls: [] },
+    ],
     replies: [
       reply(
         null,
-        Array.from({ length: 12 }, (_, index) =>
+        Array.from({ length: 6 }, (_, index) =>
           toolCall(
             'get_weather',
-            { ...WEATHER_ARGUMENTS, city: `${'Los Angeles '.repeat(1_000)}${index}` },
+            { ...WEATHER_ARGUMENTS, city: `${'Los Angeles '.repeat(300)}${index}` },
             `call_big_${index}`,
           ),
         ),
       ),
-      fixedWeatherCall(),
     ],
     minimumCalls: 1,
     expectedStop: StopReason.toolCalls,

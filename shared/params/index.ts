@@ -15,6 +15,7 @@ export {
 export type { CompiledCommandSet } from './command-set/compiled-command-set';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { argumentsTextTooLargeIssue } from './limits/argument-limits';
+export { TURN_LIMITS } from './limits/limits';
 export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';

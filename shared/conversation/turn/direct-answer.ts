@@ -46,6 +46,11 @@ export function answerDirectly(
   return callModelAgain(retried, context, 'required');
 }
 
+/** Ends the turn with the fallback answer: the model could not be brought to a usable reply. */
+export function giveUp(state: TurnState): TurnAction {
+  return finishWithAnswer(state, FALLBACK_ANSWER);
+}
+
 /** Every command says it must be called (`allow_direct_answer: false`) and the set is not empty. */
 export const everyCommandMustBeCalled = (context: TurnContext): boolean => {
   const commands = [...context.commandSet.commands.values()];

@@ -16,7 +16,7 @@
  * 6. otherwise hand the valid calls to the node.
  */
 
-import type { ChatMessage, ToolCall } from '../../chat/chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { buildRetryMessage } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
@@ -25,6 +25,7 @@ import { ServerToolName } from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
 import {
   boundReplyCalls,
+  fitArgumentBudget,
   fitPending,
   limitNote,
   MAX_CALLS_PER_REPLY,
@@ -33,8 +34,9 @@ import {
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
-import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
+import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
+import { usedCallIds, withoutRepeats } from './held-calls';
 import { oversizedText, retryOversizedReply } from './oversized-reply';
 import { recordedArguments } from './recorded-arguments';
 import { fitResultRoom, refusedArguments } from './result-room';
@@ -63,14 +65,16 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   if (toolCalls.length === 0) return answerDirectly(state, text, context);
 
   const bounded = boundReplyCalls(toolCalls);
-  const checked = bounded.clientCalls.map((call) => checkClientCall(call, context));
+  const budget = fitArgumentBudget(state.argumentBytes ?? 0, bounded.clientCalls);
+  const checked = budget.read.map((call) => checkClientCall(call, context));
   const invalid = checked.filter((result) => !result.ok);
   const valid = checked.filter((result) => result.ok).map((result) => result.call);
   const pending = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
   const fitted = fitResultRoom(state.messages, text, pending.kept, context);
-  const refused = [...bounded.refused, ...pending.refused, ...fitted.refused];
+  const refused = [...bounded.refused, ...budget.refused, ...pending.refused, ...fitted.refused];
   const repaired: TurnState = {
     ...state,
+    argumentBytes: budget.bytes,
     keptCalls: fitted.kept,
     repairs: [...state.repairs, ...checked.flatMap((result) => result.repairs)],
   };
@@ -79,10 +83,12 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
     return finishWithClarification(repaired, null, clarificationFor(issues), context);
   }
-  const noRoom = fitted.refused.length > 0 && fitted.kept.length === 0;
-  if (noRoom && bounded.serverCalls.length === 0 && !retriesLeft(repaired, context)) {
-    // Nothing fits any more and the model was told: asking again cannot help.
-    return finishWithToolCalls(repaired, text, [], context);
+  const onlyRefused = fitted.kept.length === 0 && bounded.serverCalls.length === 0;
+  if (onlyRefused && refused.length > 0 && !retriesLeft(repaired, context)) {
+    // Every call was refused by a limit and the model was told: asking again cannot help.
+    return fitted.refused.length > 0
+      ? finishWithToolCalls(repaired, text, [], context)
+      : giveUp(repaired);
   }
   const overLimits = refused.length > 0 || bounded.dropped > 0;
   const onlyRoom = refused.length === fitted.refused.length && bounded.dropped === 0;
@@ -178,25 +184,4 @@ function withRetryMessage(
     messages: [...state.messages, { role: 'system', content }],
     retries: [...state.retries, { reason, issues }],
   };
-}
-
-/** Every tool-call id the history and the held calls already use: a new call must not repeat one. */
-function usedCallIds(state: TurnState): ReadonlySet<string> {
-  const used = new Set(state.keptCalls.map((call) => call.id));
-  for (const message of state.messages) {
-    if (message.role === 'assistant') for (const call of message.toolCalls) used.add(call.id);
-    if (message.role === 'tool') used.add(message.toolCallId);
-  }
-  return used;
-}
-
-/** New calls that repeat a held one (same tool, same arguments) on a retry are handed over once. */
-function withoutRepeats(held: readonly ToolCall[], calls: readonly ToolCall[]): ToolCall[] {
-  const seen = new Set<string>(held.map((call) => `${call.name}\u0000${call.arguments}`));
-  return calls.filter((call) => {
-    const key = `${call.name}\u0000${call.arguments}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

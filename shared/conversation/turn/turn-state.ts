@@ -19,6 +19,8 @@ export interface TurnState {
   readonly toolResultsArrived: boolean;
   /** Tokens of the turn's model calls so far; null while no server reported any. */
   readonly usage: TokenUsage | null;
+  /** Bytes of node-call arguments checked so far this turn (bounded by TURN_LIMITS). */
+  readonly argumentBytes?: number;
 }
 
 export interface TurnContext {

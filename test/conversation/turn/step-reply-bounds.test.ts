@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractReply } from '../../../shared/conversation/tool-calls';
+import { TURN_LIMITS } from '../../../shared/params';
 import {
   assertValidHistory,
   call,
@@ -142,5 +143,34 @@ describe("step: Llama 3.x's <|python_tag|> (llm-failure-modes.md)", () => {
     // Assess
     expect(outcome.retries[0]?.issues.map((issue) => issue.code)).toEqual(['unknown_tool']);
     expect(outcome.assistantMessage).toBe('It is sunny.');
+  });
+});
+
+describe('step: what one turn validates is bounded by bytes (TURN_LIMITS, issue 18 item 1)', () => {
+  it('32 valid calls of 10 KiB: 32 KiB of arguments are checked, the rest refused unread', () => {
+    // Arrange
+    const notes = compile({
+      available_commands: [
+        { command_name: 'note', parameters: [{ name: 'text', type: 'string', required: true }] },
+      ],
+    });
+    const calls = Array.from({ length: 32 }, (_, index) =>
+      call('note', { text: `${index}`.padEnd(10_000, 'n') }, `call_${index}`),
+    );
+
+    // Act
+    const { outcome, state } = runScripted(turnContext(notes), [
+      reply(null, calls),
+      reply(null, calls.slice(0, 1)),
+      reply(null, calls.slice(0, 1)),
+    ]);
+
+    // Assess: three calls (30 KB) were read, however many came; nothing more was checked later.
+    expect(state.argumentBytes).toBeLessThanOrEqual(TURN_LIMITS.argumentBytes);
+    expect(outcome.toolCalls.map((handed) => handed.id)).toEqual(['call_0', 'call_1', 'call_2']);
+    const unread = state.messages.filter(
+      (message) => message.role === 'tool' && message.content.includes('not read'),
+    );
+    expect(unread.length).toBeGreaterThanOrEqual(29);
   });
 });
