@@ -30,6 +30,7 @@ type Schema = JsonObject | boolean;
  */
 export function costBound(root: unknown): CostBound {
   const memo = new Map<string, number>();
+  const owned = new Map<string, ReturnType<typeof ownCost>>();
   const visiting = new Set<string>();
   const worst = { stepsPerByte: 0, at: '#', detail: 'no subschema' };
   // Where subschemas applied to one value add up the most: what multiplied, for the message.
@@ -45,7 +46,10 @@ export function costBound(root: unknown): CostBound {
     if (known !== undefined) return known;
     if (visiting.has(key)) return Number.POSITIVE_INFINITY;
     visiting.add(key);
-    const own = ownCost(schema);
+    // Once per subschema, not per depth: its patterns are compiled to count their instructions.
+    const pointer = pointerOf(path);
+    const own = owned.get(pointer) ?? ownCost(schema);
+    owned.set(pointer, own);
     const child = Math.max(objectChildren(schema, path, depth), arrayChildren(schema, path, depth));
     const branches = sameInstance(schema, path);
     const ref = refTarget(root, schema.$ref);
