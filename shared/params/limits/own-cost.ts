@@ -52,6 +52,8 @@ export function ownCost(schema: JsonObject): OwnCost {
     parts.push([names, `${names} property names compared with every name`]);
   }
   if (Array.isArray(schema.required)) parts.push([schema.required.length, 'required names']);
+  const dependent = dependentNames(schema);
+  if (dependent > 0) parts.push([dependent, `${dependent} names required by other names`]);
   if (schema.uniqueItems === true) {
     const steps = ARGUMENT_LIMITS.arrayItems / UNIQUE_ITEMS_COMPARES_PER_STEP;
     parts.push([steps, `uniqueItems (every item compared with ${ARGUMENT_LIMITS.arrayItems})`]);
@@ -71,4 +73,15 @@ function patternSize(pattern: string): number {
   const compiled = compileLinearPattern(pattern, SCHEMA_LIMITS.patternStates);
   // One that does not compile is refused by the compile step, which says why.
   return compiled.ok ? compiled.value.size : 0;
+}
+
+/** Names `dependentRequired` and array-valued `dependencies` require: each checked per object. */
+function dependentNames(schema: JsonObject): number {
+  let names = 0;
+  for (const keyword of ['dependentRequired', 'dependencies']) {
+    const map = schema[keyword];
+    if (!isJsonObject(map)) continue;
+    for (const value of Object.values(map)) if (Array.isArray(value)) names += value.length;
+  }
+  return names;
 }
