@@ -26,6 +26,8 @@ export function createConversationStartHandler(dependencies: ServiceDependencies
           client_tools: body.client_tools ?? [],
         },
         skipWarmUp: body.skip_warmup_inference === true,
+        agents: body.node_context?.agents ?? null,
+        speakerUserId: body.node_context?.speaker_user_id ?? null,
       });
       // A warm-up that failed costs the first turn time, never the start: counted and logged.
       metrics.addMetric(`warmup_${started.warmUp}`, MetricUnit.Count, 1);

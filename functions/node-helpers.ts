@@ -1,10 +1,11 @@
 import { acknowledgeUtterance } from '../shared/conversation/acknowledgement/acknowledge-utterance';
 import { dateContextForNode } from '../shared/conversation/use-cases/date-context-for-node';
+import { wakeResponseForNode } from '../shared/conversation/use-cases/wake-response-for-node';
 import { apiFunctions, apiRoute } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
 import { acknowledgeRequestSchema } from './http/request-schemas';
-import type { AcknowledgeResponse } from './http/response-schemas';
+import type { AcknowledgeResponse, WakeResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody, NO_BODY } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
@@ -42,11 +43,34 @@ export function createDateContextHandler(dependencies: ServiceDependencies): Rou
   });
 }
 
+/**
+ * POST /api/v0/wake-response: the greeting a node speaks on its wake word, for the time of day
+ * on its own clock. No model call and no body read (the node sends none), so it answers at once
+ * and never fails once the node is known.
+ */
+export function createWakeResponseHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('wake-response');
+  const { clock } = dependencies.conversation;
+  const { random } = dependencies;
+  return createRoute({
+    route,
+    body: NO_BODY,
+    dependencies: dependencies.route,
+    handle: async ({ node }) => ({
+      statusCode: route.success.status,
+      body: {
+        text: wakeResponseForNode(node, clock.now(), random.next()),
+      } satisfies WakeResponse,
+    }),
+  });
+}
+
 /** Every route of the node-helpers function. */
 export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   return dispatchRoutes(apiFunctions.nodeHelpers, {
     'voice-acknowledge': createAcknowledgeHandler(dependencies),
     'date-context': createDateContextHandler(dependencies),
+    'wake-response': createWakeResponseHandler(dependencies),
   });
 }
 

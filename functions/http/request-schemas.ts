@@ -1,3 +1,4 @@
+import { CHAT_LIMITS } from '../../shared/conversation/chat/chat-limits';
 import { MAX_PENDING_CALLS } from '../../shared/conversation/turn/call-limits';
 
 /**
@@ -113,6 +114,16 @@ const clientTool = {
   },
 } as const;
 
+/** An opaque id of the speaker the node's voice recognition named. */
+const speakerUserId = {
+  type: ['integer', 'null'],
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description:
+    'Optional. The speaker the node recognized; the model reads it as "speaker: user <id>", ' +
+    'nothing more.',
+} as const;
+
 export const conversationStartRequestSchema = {
   $id: 'ConversationStartRequest',
   type: 'object',
@@ -121,7 +132,18 @@ export const conversationStartRequestSchema = {
     conversation_id: identifier,
     node_context: {
       type: ['object', 'null'],
-      properties: { timezone: { type: ['string', 'null'], maxLength: 64 } },
+      properties: {
+        timezone: { type: ['string', 'null'], maxLength: 64 },
+        speaker_user_id: speakerUserId,
+        agents: {
+          type: ['object', 'null'],
+          description:
+            "Optional. What the node's agents know, by agent name: " +
+            '`home_assistant.device_controls` is the device list the model reads and `entity_id` ' +
+            'arguments are checked against; other agents are summarized as data. A large home is ' +
+            'cut to the limits (README), never refused.',
+        },
+      },
     },
     available_commands: {
       type: ['array', 'null'],
@@ -132,8 +154,9 @@ export const conversationStartRequestSchema = {
     skip_warmup_inference: {
       ...optionalBoolean,
       description:
-        'true: do not warm the model for this conversation (a server without a prefix cache ' +
-        'gains nothing from it). Default: warm it.',
+        'true: do not warm the model for this conversation, unless the API has not warmed it ' +
+        'with these commands in the last 5 minutes (docs/decisions/2026-11-24-default-node-warm-up.md). ' +
+        'Default: warm it. Either way, commands warmed in the last 5 minutes are not warmed again.',
     },
   },
 } as const;
@@ -146,6 +169,7 @@ export const voiceCommandRequestSchema = {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
     conversation_id: identifier,
     request_id: requestId,
+    speaker_user_id: speakerUserId,
   },
 } as const;
 
@@ -175,5 +199,38 @@ export const acknowledgeRequestSchema = {
   required: ['voice_command'],
   properties: {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
+  },
+} as const;
+
+/**
+ * What routines and alerts send to `chat` (OpenAI's message shape, text only). The characters of
+ * all messages together and a `max_tokens` above the server's setting are checked after the
+ * schema (shared/conversation/chat), as a schema cannot say them.
+ */
+export const chatRequestSchema = {
+  $id: 'ChatRequest',
+  type: 'object',
+  required: ['messages'],
+  properties: {
+    messages: {
+      type: 'array',
+      minItems: 1,
+      maxItems: CHAT_LIMITS.messages,
+      items: {
+        type: 'object',
+        required: ['role', 'content'],
+        properties: {
+          role: { enum: ['system', 'user', 'assistant'] },
+          content: { type: 'string', maxLength: CHAT_LIMITS.messageCharacters },
+        },
+      },
+      description: `At most ${CHAT_LIMITS.messages} messages of ${CHAT_LIMITS.messageCharacters} characters, ${CHAT_LIMITS.totalCharacters} together (more: a 413).`,
+    },
+    max_tokens: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description:
+        'Optional: at most the server’s MODEL_MAX_TOKENS (1024 by default; above it, a 400). Default: that setting.',
+    },
   },
 } as const;

@@ -9,10 +9,11 @@ import {
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
-import type { ServiceDependencies } from './service-dependencies';
+import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -20,10 +21,14 @@ export interface WiringOptions {
   readonly apiKey: string | null;
   readonly clock: Clock;
   readonly ids: IdGenerator;
+  /** The wake greetings' randomness (a test chooses it, as it chooses the clock). */
+  readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
+  /** Speech in and out; none when absent (production passes what the settings configure). */
+  readonly speech?: SpeechDependencies;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
@@ -34,6 +39,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
   });
   const llm = config.languageModel;
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
     options.model !== undefined
       ? options.model
@@ -44,12 +50,15 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
             maxTokens: llm.maxTokens,
+            thinking: { thinking: llm.thinking, server: llm.server },
+            warn: (message, details) => logger.warn(message, details),
           });
-  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
+    chat: { modelName: llm?.model ?? '', maxTokens: llm?.maxTokens ?? null },
+    random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
       requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
@@ -57,6 +66,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      // Per container: what this container warmed the model with (warm-up-decision.ts).
+      warmUps: new InMemoryWarmUps(),
     },
     route: {
       authenticator: new NodeAuthenticator(
@@ -76,5 +87,6 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
+    speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
 }

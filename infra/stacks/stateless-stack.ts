@@ -71,6 +71,7 @@ export class StatelessStack extends Stack {
         method: route.method,
         path: route.path,
         callsModel: route.function.callsModel,
+        endsTurns: route.function.callsModel && route.changesConversation,
       })),
       functions: voiceFunctions.map((apiFunction) => {
         const deployedOne = deployedFunction(deployed, apiFunction.id);

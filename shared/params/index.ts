@@ -13,6 +13,8 @@ export {
   compileKnownCommandSet,
 } from './command-set/compile-command-set';
 export type { CompiledCommandSet } from './command-set/compiled-command-set';
+export { checkEntityArgument, ENTITY_PARAMETER } from './entities/check-entity-argument';
+export { type KnownEntities, knownEntities } from './entities/known-entities';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { argumentsTextTooLargeIssue } from './limits/argument-limits';
 export { TURN_LIMITS } from './limits/limits';

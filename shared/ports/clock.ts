@@ -9,3 +9,9 @@ export interface IdGenerator {
   /** A new unique id starting with `prefix` (e.g. `call_`). */
   next(prefix: string): string;
 }
+
+/** Randomness enters the core only through this port, so tests can choose it. */
+export interface Randomness {
+  /** A number in [0, 1), as `Math.random` gives. */
+  next(): number;
+}

@@ -20,6 +20,21 @@ export interface RecordedResponse {
   readonly recordedAt: number;
 }
 
+/**
+ * What a conversation keeps of the node's `agents`, rendered once at conversation/start
+ * (shared/conversation/home): the text the model reads in front of the first user message of
+ * every request, and the entity ids calls are checked against. The same bytes on every turn, so
+ * the prompt prefix stays cacheable.
+ */
+export interface HomeContext {
+  /** The home block of the prompt (devices, other agents' data); '' when there is nothing. */
+  readonly prompt: string;
+  /** The entity ids of the devices the node reported, in its order. */
+  readonly entityIds: readonly string[];
+  /** false when the node reported devices that were not kept: an unknown id may still exist. */
+  readonly entityIdsComplete: boolean;
+}
+
 /** One conversation as stored: keyed by node and conversation id, versioned for optimistic locking. */
 export interface ConversationRecord {
   readonly nodeId: string;
@@ -34,6 +49,10 @@ export interface ConversationRecord {
   /** The effective IANA zone of the node for this conversation. */
   readonly timezone: string;
   readonly room: string | null;
+  /** The node's home as it reported it at start; absent or null when it reported none. */
+  readonly home?: HomeContext | null;
+  /** The speaker the node named at start (`node_context.speaker_user_id`), an opaque id. */
+  readonly speakerUserId?: number | null;
   /** The validated command registration (`available_commands`, `client_tools`) as canonical JSON. */
   readonly commandSource: string;
   /** Content hash of `commandSource`: the key of the compiled-command-set cache. */

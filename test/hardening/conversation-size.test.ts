@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
-import { MAX_REGISTRATION_BYTES } from '../../shared/conversation/history/conversation-budget';
+import {
+  homeBytes,
+  MAX_REGISTRATION_BYTES,
+} from '../../shared/conversation/history/conversation-budget';
 import { eventFor, useRealHandlers } from './handler-harness';
 
 const handlers = useRealHandlers();
@@ -157,4 +160,57 @@ describe('a conversation can never become unusable for its size (hostile row 5)'
     });
     expect(await load(id)).toBeNull();
   });
+
+  it('a home beside a registration near its limit: the start answers 200, the home takes only what is left, and turns keep working', async () => {
+    // Prepare: a registration exactly 8,000 bytes under its limit, and 100 devices
+    const id = `size-home-${Date.now()}`;
+    const body = registration(id, 0, () => '');
+    const sourceBytes = () =>
+      Buffer.byteLength(
+        JSON.stringify({ available_commands: body.available_commands, client_tools: [] }),
+      );
+    const target = MAX_REGISTRATION_BYTES - 8_000;
+    const timer = (index: number, description: string) => ({
+      command_name: `set_timer_${index}`,
+      description,
+      parameters: [{ name: 'duration_seconds', type: 'int', required: true }],
+    });
+    while (sourceBytes() < target - 4_500) {
+      body.available_commands.push(timer(body.available_commands.length, noise(3_900)));
+    }
+    const last = timer(body.available_commands.length, '');
+    body.available_commands.push(last);
+    last.description = noise(target - sourceBytes());
+    const devices = Array.from({ length: 100 }, (_, index) => ({
+      entity_id: `light.lamp_number_${index}`,
+      name: `Lamp number ${index}`,
+      area: `Room ${index % 7}`,
+      state: 'off',
+    }));
+    const agents = { home_assistant: { device_controls: { light: devices } } };
+
+    // Act
+    const started = await send(START, { ...body, node_context: { agents } });
+
+    // Assess
+    expect(started.status, JSON.stringify(started.json).slice(0, 300)).toBe(200);
+    expect(sourceBytes()).toBe(MAX_REGISTRATION_BYTES - 8_000);
+    const stored = await load(id);
+    expect(stored?.home?.prompt).toContain('light.lamp_number_0 "Lamp number 0"');
+    expect(homeBytes(stored?.home)).toBeLessThanOrEqual(8_000);
+    handlers().llm.reset();
+    const words = '€😀ü'.repeat(500);
+    for (let turn = 0; turn < 20; turn += 1) {
+      handlers().llm.enqueue({ reply: { content: `${words} ${turn}` } });
+      const answer = await send(COMMAND, {
+        conversation_id: id,
+        voice_command: `${words} ${turn}`,
+      });
+      expect(answer.status, JSON.stringify(answer.json).slice(0, 300)).toBe(200);
+    }
+    // 20 turns of 9 KB are past the history's room: it was bounded, the home kept.
+    const after = await load(id);
+    expect(after?.messages.length).toBeLessThan(40);
+    expect(after?.home).toEqual(stored?.home);
+  }, 120_000);
 });

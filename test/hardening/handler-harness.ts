@@ -8,9 +8,13 @@ import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gat
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
-import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
-import { functionHandlers } from '../support/function-handlers';
+import { functionHandlers, invokeBuffered } from '../support/function-handlers';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
 
 /** Every route of the table that takes a body: what the fuzzers aim at. */
@@ -43,6 +47,7 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     apiKey: 'sk-fuzz-secret',
     clock: systemClock,
     ids: randomIds,
+    random: systemRandomness,
     logger: new Logger({ serviceName: 'jcc', logLevel: 'SILENT' }),
     metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc', singleMetric: false }),
   });
@@ -59,7 +64,7 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     const route = apiRoutes.find((candidate) => candidate.path === path);
     const handler = route === undefined ? undefined : handlers.get(route.function.id);
     if (handler === undefined) throw new Error(`no route ${path} in the route table`);
-    return handler(event, localLambdaContext(path, 29_000));
+    return invokeBuffered(handler, event, localLambdaContext(path, 29_000));
   };
 }
 

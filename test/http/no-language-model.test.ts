@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { routePath } from '../../functions/http/api-routes';
 import { ROUTES } from '../support/api-client';
-import { useLocalStack } from '../support/local-stack-harness';
+import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
 import { conversationIdFor, fixtureStartBody, startWithFixture } from './http-fixtures';
 import { expectError, expectStarted } from './response-contract';
 
@@ -64,5 +65,30 @@ describe('the routes that never need a model, on a stack without one', () => {
 
     expect(acknowledged.status).toBe(200);
     expect(dates.status).toBe(200);
+  });
+});
+
+describe('the chat and wake-response routes on a stack without a model', () => {
+  it('chat answers 503 saying what to set, after the key is checked', async () => {
+    const body = { messages: [{ role: 'system', content: 'Summarise: sunny.' }] };
+
+    const refused = await harness.client().post(routePath('chat'), body, { key: 'node-a:wrong' });
+    const response = await harness.client().post(routePath('chat'), body);
+
+    expectError(refused, 401, 'unauthorized');
+    const error = expectError(response, 503, 'llm_not_configured');
+    for (const variable of ['OPENAI_BASE_URL', 'LLM_MODEL'])
+      expect(error.error.message).toContain(variable);
+  });
+
+  it('wake-response answers 200 to a POST with no body and no Content-Type, as the node sends it', async () => {
+    const response = await fetch(`${harness.stack.url}${routePath('wake-response')}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A) },
+    });
+
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { text: string };
+    expect(body.text.trim()).not.toBe('');
   });
 });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createChatHandler } from '../../functions/chat';
 import { createConversationStartHandler } from '../../functions/conversation-start';
 import type { RouteHandler } from '../../functions/http/route-request';
+import { createWakeResponseHandler } from '../../functions/node-helpers';
 import { createVoiceCommandHandler } from '../../functions/voice-command';
 import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
@@ -11,7 +13,11 @@ import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
-import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
+import {
+  randomIds,
+  systemClock,
+  systemRandomness,
+} from '../../shared/adapters/system/system-clock';
 import type { ApiResponse } from '../support/api-client';
 import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
 import {
@@ -55,6 +61,7 @@ beforeAll(async () => {
     apiKey: OPENAI_TEST_KEY,
     clock: systemClock,
     ids: randomIds,
+    random: systemRandomness,
   });
   await new DynamoDbNodeRegistry({ client, tableName }).put({
     nodeId: SAMPLE_NODE.nodeId,
@@ -162,5 +169,33 @@ describe('infra/sam/events through their handlers (dynalite and a scripted model
       forecast: 'Sunny, high of 24 C',
     });
     expect(scripted().protocolViolations).toEqual([]);
+  });
+
+  it('wake-response.json, with no body, gets a greeting: 200', async () => {
+    // Act
+    const response = await invoke('wake-response', createWakeResponseHandler);
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ text: expect.stringMatching(/\S/) });
+    expect(scripted().requests).toHaveLength(0);
+  });
+
+  it('chat.json gets the model’s words back as a chat completion: 200', async () => {
+    // Prepare
+    scripted().enqueue(textReply('Sunny in Los Angeles, and one meeting at ten.'));
+
+    // Act
+    const response = await invoke('chat', createChatHandler);
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toMatchObject({
+      object: 'chat.completion',
+      choices: [{ message: { content: 'Sunny in Los Angeles, and one meeting at ten.' } }],
+    });
+    expect(String(messagesOf(scripted().requests[0])[0]?.content)).toContain(
+      'Good morning routine',
+    );
   });
 });

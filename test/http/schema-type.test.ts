@@ -16,6 +16,7 @@ describe('SchemaType: the body types derived from the request schemas', () => {
       readonly voice_command: string;
       readonly conversation_id: string;
       readonly request_id?: string | null;
+      readonly speaker_user_id?: number | null;
     }>();
     expectTypeOf<SchemaType<typeof continueRequestSchema>>().toEqualTypeOf<{
       readonly conversation_id: string;

@@ -43,11 +43,13 @@ export interface SynthesizeOptions {
   readonly context?: Readonly<Record<string, unknown>>;
   /** Runs after the stacks are added and before the synth, as `infra/app.ts` adds the nag plugin. */
   readonly prepare?: (app: App) => void;
+  /** Where the cloud assembly goes; a fresh temporary directory without it. */
+  readonly outdir?: string;
 }
 
-/** Synthesizes the app in-process as `cdk synth` would, into a fresh temporary directory. */
+/** Synthesizes the app in-process as `cdk synth` would. */
 export function synthesizeJccApp(options: SynthesizeOptions): SynthesizedJccApp {
-  const outdir = mkdtempSync(join(tmpdir(), 'jcc-cdk-'));
+  const outdir = options.outdir ?? mkdtempSync(join(tmpdir(), 'jcc-cdk-'));
   const app = new App({
     outdir,
     context: {

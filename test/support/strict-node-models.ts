@@ -72,6 +72,21 @@ export const dateContextModel = object({
 /** `{"text": "..."}` of voice/acknowledge (the node reads `.get("text")`). */
 export const acknowledgementModel = object({ text: text });
 
+/** `{"text": "..."}` of wake-response (the node calls `.get("text", "").strip()`: a string). */
+export const wakeResponseModel = object({ text: text });
+
+/**
+ * The chat completion as `chat_text` reads it: `response["choices"][0]["message"]["content"]`,
+ * a string it returns to routines and alerts (which call `re.sub` and `.strip()` on it).
+ */
+export const chatCompletionModel = object({
+  choices: {
+    type: 'array',
+    minItems: 1,
+    items: object({ message: object({ content: text }) }),
+  },
+});
+
 const ajv = new Ajv({ allErrors: true, strict: false });
 const compiled = new Map<unknown, ReturnType<typeof ajv.compile>>();
 

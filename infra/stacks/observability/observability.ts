@@ -34,6 +34,7 @@ export class Observability extends Construct {
       stage: props.stage,
       functions: props.functions,
       modelRoutes: props.routes.filter((route) => route.callsModel).map((route) => route.name),
+      turnRoutes: props.routes.filter((route) => route.endsTurns).map((route) => route.name),
       tableName: props.tableName,
       tableOperations: props.tableOperations,
       turnDeadlineMs: props.turnDeadlineMs,

@@ -21,6 +21,8 @@ export interface ObservedResources {
   readonly functions: readonly { readonly id: string; readonly function: IFunction }[];
   /** Names (the `route` metric dimension) of the routes served by a function that calls the model. */
   readonly modelRoutes: readonly string[];
+  /** Names of the routes that run conversation turns, which may end in validation_required. */
+  readonly turnRoutes: readonly string[];
   readonly tableName: string;
   /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */
   readonly tableOperations: readonly string[];
@@ -114,15 +116,15 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
         ...atLeast(1),
       },
     ]),
-    ...modelAlarms(observed.modelRoutes),
+    ...modelAlarms(observed.modelRoutes, observed.turnRoutes),
     ...tableAlarms(observed),
   ];
   return alarms;
 }
 
-function modelAlarms(routes: readonly string[]): AlarmSpec[] {
+function modelAlarms(routes: readonly string[], turnRoutes: readonly string[]): AlarmSpec[] {
   if (routes.length === 0) return [];
-  return [
+  const alarms: AlarmSpec[] = [
     {
       id: 'ModelFailures',
       description:
@@ -140,13 +142,17 @@ function modelAlarms(routes: readonly string[]): AlarmSpec[] {
       metric: sumOverRoutes(statusMetricName(504), routes, { idPrefix: 'm', label: '504s' }),
       ...atLeast(3),
     },
+  ];
+  if (turnRoutes.length === 0) return alarms;
+  return [
+    ...alarms,
     {
       id: 'ValidationRequiredSpike',
       description:
         'At least 5 turns and 25% of turns in 15 minutes ended in validation_required: the ' +
         'model stopped producing arguments of the declared types even after the retries (a new ' +
         'model version, a changed prompt or command set). Users are being asked instead of served.',
-      metric: validationRequiredShare(routes, 5),
+      metric: validationRequiredShare(turnRoutes, 5),
       ...atLeast(25),
     },
   ];

@@ -21,6 +21,11 @@ export interface DashboardRoute {
   readonly path: string;
   /** Served by a function that calls the model: it has turns to show. */
   readonly callsModel: boolean;
+  /**
+   * Runs a conversation's turns (calls the model and may write the conversation): its answers may
+   * end in validation_required. Not `chat`, whose one model call belongs to no conversation.
+   */
+  readonly endsTurns: boolean;
 }
 
 /** A deployed function of the route table, as the dashboard and the alarms watch it. */

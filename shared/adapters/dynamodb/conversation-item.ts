@@ -1,5 +1,9 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import type { ConversationRecord, PendingToolCall } from '../../ports/conversation-store';
+import type {
+  ConversationRecord,
+  HomeContext,
+  PendingToolCall,
+} from '../../ports/conversation-store';
 import {
   type Item,
   malformed,
@@ -9,6 +13,7 @@ import {
 } from './attribute-values';
 import { compressText, decompressText } from './compression';
 import { conversationKey, keyAttributes } from './item-keys';
+import { parseStoredHome } from './stored-home';
 import { parseStoredMessages } from './stored-messages';
 import { parseStoredResponses } from './stored-responses';
 import { TABLE_KEYS } from './table';
@@ -29,6 +34,8 @@ import { TABLE_KEYS } from './table';
  * | expires_at         | N    | epoch seconds; the table's TTL attribute                 |
  * | timezone           | S    | IANA zone                                                |
  * | room               | S/NULL | the node's room                                        |
+ * | home_context       | B/NULL | gzip of JSON `HomeContext` (absent before v0.3: null)    |
+ * | speaker_user_id    | N/NULL | the speaker named at start (absent before v0.3: null)   |
  * | command_set_hash   | S    | content hash of the command source                       |
  * | command_source     | B    | gzip of the command registration (canonical JSON)        |
  * | messages           | B    | gzip of the history as JSON `ChatMessage[]`              |
@@ -49,6 +56,8 @@ export const ConversationAttribute = {
   expiresAt: TABLE_KEYS.timeToLiveAttribute,
   timezone: 'timezone',
   room: 'room',
+  homeContext: 'home_context',
+  speakerUserId: 'speaker_user_id',
   commandSetHash: 'command_set_hash',
   commandSource: 'command_source',
   messages: 'messages',
@@ -77,6 +86,8 @@ export function conversationToItem(
     [ConversationAttribute.expiresAt]: numberValue(record.expiresAt),
     [ConversationAttribute.timezone]: { S: record.timezone },
     [ConversationAttribute.room]: nullableStringValue(record.room),
+    [ConversationAttribute.homeContext]: homeValue(record.home ?? null),
+    [ConversationAttribute.speakerUserId]: nullableNumberValue(record.speakerUserId ?? null),
     [ConversationAttribute.commandSetHash]: { S: record.commandSetHash },
     [ConversationAttribute.commandSource]: { B: compressText(record.commandSource) },
     [ConversationAttribute.messages]: { B: compressText(JSON.stringify(record.messages)) },
@@ -104,6 +115,8 @@ export function itemToConversation(item: Item): ConversationRecord {
     expiresAt: read.number(item, ConversationAttribute.expiresAt),
     timezone: read.string(item, ConversationAttribute.timezone),
     room: read.nullableString(item, ConversationAttribute.room),
+    home: readHome(item),
+    speakerUserId: readSpeaker(item),
     commandSource: readCompressed(item, ConversationAttribute.commandSource),
     commandSetHash: read.string(item, ConversationAttribute.commandSetHash),
     messages: readMessages(item),
@@ -146,6 +159,29 @@ function readRecentResponses(item: Item): ConversationRecord['recentResponses'] 
   const parsed = parseStoredResponses(readCompressedJson(item, name));
   if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
   return parsed.value;
+}
+
+function homeValue(home: HomeContext | null): AttributeValue {
+  return home === null ? { NULL: true } : { B: compressText(JSON.stringify(home)) };
+}
+
+function nullableNumberValue(value: number | null): AttributeValue {
+  return value === null ? { NULL: true } : numberValue(value);
+}
+
+/** Items written before the home was kept have no such attribute: no home. */
+function readHome(item: Item): HomeContext | null {
+  const name = ConversationAttribute.homeContext;
+  if (item[name] === undefined || item[name]?.NULL === true) return null;
+  const parsed = parseStoredHome(readCompressedJson(item, name));
+  if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
+  return parsed.value;
+}
+
+function readSpeaker(item: Item): number | null {
+  const name = ConversationAttribute.speakerUserId;
+  if (item[name] === undefined || item[name]?.NULL === true) return null;
+  return readAttribute.number(item, name);
 }
 
 function readPendingToolCall(item: Item, entry: AttributeValue): PendingToolCall {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, IdGenerator } from '../../ports/clock';
+import type { Clock, IdGenerator, Randomness } from '../../ports/clock';
 
 export const systemClock: Clock = { now: () => Date.now() };
 
@@ -7,3 +7,6 @@ export const systemClock: Clock = { now: () => Date.now() };
 export const randomIds: IdGenerator = {
   next: (prefix) => `${prefix}${randomUUID().replaceAll('-', '').slice(0, 24)}`,
 };
+
+/** The platform's randomness: enough for choosing among phrases, not for secrets. */
+export const systemRandomness: Randomness = { next: () => Math.random() };

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../chat/chat-message';
-import type { ConversationRecord } from '../../ports/conversation-store';
+import type { ConversationRecord, HomeContext } from '../../ports/conversation-store';
 import { utf8Length } from './utf8-length';
 
 /**
@@ -20,11 +20,28 @@ const MINIMUM_HISTORY_BYTES = 64 * 1024;
 export const MAX_REGISTRATION_BYTES =
   CONVERSATION_BUDGET_BYTES - RECORDED_ANSWERS_BYTES - TURN_GROWTH_BYTES - MINIMUM_HISTORY_BYTES;
 
-/** The bytes the history of `record` may take: its setting, or less beside a large registration. */
+/**
+ * The bytes the history of `record` may take: its setting, or less beside a large registration
+ * and the node's home.
+ */
 export function historyBudgetBytes(record: ConversationRecord, maxHistoryBytes: number): number {
-  const room =
-    CONVERSATION_BUDGET_BYTES - utf8Length(record.commandSource) - RECORDED_ANSWERS_BYTES;
+  const stored = utf8Length(record.commandSource) + homeBytes(record.home);
+  const room = CONVERSATION_BUDGET_BYTES - stored - RECORDED_ANSWERS_BYTES;
   return Math.min(maxHistoryBytes, room);
+}
+
+/**
+ * The bytes the node's home may take beside a registration of `registrationBytes`: what is left
+ * once the history has its minimum, so a home never makes a conversation unable to hold a turn
+ * (a registration at its limit leaves none: the home is then left out).
+ */
+export function homeBudgetBytes(registrationBytes: number): number {
+  return Math.max(0, MAX_REGISTRATION_BYTES - registrationBytes);
+}
+
+/** The bytes a home context takes in the conversation's budget: its JSON. */
+export function homeBytes(home: HomeContext | null | undefined): number {
+  return home === null || home === undefined ? 0 : utf8Length(JSON.stringify(home));
 }
 
 /** The bytes of the newest exchange (from the last user message on): what bounding always keeps. */

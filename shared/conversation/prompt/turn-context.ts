@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../chat/chat-message';
+import { oneLine } from '../home/quoted-text';
 import type { RefinableCall } from '../refinement/refinable-call';
 import { formatClockStamp, timeZoneOf } from '../time-zones';
 import { describeRefinableCall, REFINABLE_CALL_LINE } from './describe-refinable-call';
@@ -10,22 +11,41 @@ export interface TurnContextFacts {
   readonly now: number;
   /** The last call of this conversation that a follow-up could refine, if there is one. */
   readonly lastRefinableCall?: RefinableCall | null;
+  /** The node's room from the registry: where the user is. */
+  readonly room?: string | null;
+  /** The speaker the node recognized: an opaque id, nothing more is known of the person. */
+  readonly speakerUserId?: number | null;
 }
 
 /**
  * The user's message with the context of this turn in front: local date, time, weekday and zone,
- * then the last refinable call when there is one. Kept out of the system prompt so that the
- * prompt stays byte-identical across turns.
+ * the node's room and the speaker when known, then the last refinable call when there is one.
+ * Kept out of the system prompt so that the prompt stays byte-identical across turns.
  */
 export function withTurnContext(utterance: string, context: TurnContextFacts): string {
   const zone = timeZoneOf(context.timezone);
   // Stored zones passed effectiveTimezone; for any other, luxon's text, so nothing changes.
   const stamp = (zone === null ? null : formatClockStamp(zone, context.now)) ?? 'Invalid DateTime';
-  const lines = [`[${stamp}, time zone ${context.timezone}]`];
+  const lines = [`[${stamp}, time zone ${context.timezone}${whereAndWho(context)}]`];
   const call = context.lastRefinableCall ?? null;
   if (call !== null) lines.push(describeRefinableCall(call));
   return `${lines.join('\n')}\n${utterance}`;
 }
+
+/**
+ * `, the user is in: "Office", speaker: user 7`, or the parts known. The room is quoted on one
+ * line without brackets, so it can neither end the context line nor start another.
+ */
+function whereAndWho(context: TurnContextFacts): string {
+  const room = oneLine((context.room ?? '').replace(/[[\]]/g, ' '), ROOM_CHARACTERS);
+  const speaker = context.speakerUserId ?? null;
+  return (
+    (room === '' ? '' : `, the user is in: ${JSON.stringify(room)}`) +
+    (speaker === null ? '' : `, speaker: user ${speaker}`)
+  );
+}
+
+const ROOM_CHARACTERS = 64;
 
 /** The context line `withTurnContext` puts in front: `[<stamp>, time zone <zone>]`. */
 const TURN_CONTEXT_LINE = /^\[[^\]\n]*, time zone [^\]\n]*\]\n/;

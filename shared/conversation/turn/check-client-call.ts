@@ -2,6 +2,8 @@ import type { ToolCall } from '../../chat/chat-message';
 import {
   argumentsNotObjectIssue,
   argumentsTextTooLargeIssue,
+  checkEntityArgument,
+  ENTITY_PARAMETER,
   omitStrictNulls,
   type Repair,
   type ValidationIssue,
@@ -48,19 +50,25 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     { name: extracted.name, arguments: asDeclared(extracted.name, parsed.value, context) },
     context.settings.normalization,
   );
-  const repairs = [...jsonRepairs, ...check.repairs];
-  if (!check.ok) {
+  const rejected = (issues: readonly ValidationIssue[], repairs: readonly Repair[]) => {
     const call = {
       id: extracted.id,
       name: extracted.name,
       arguments: recordedArguments(parsed.value),
     };
-    return { ok: false, call, issues: check.issues, repairs };
+    return { ok: false, call, issues, repairs } as const;
+  };
+  if (!check.ok) return rejected(check.issues, [...jsonRepairs, ...check.repairs]);
+  // Valid by its schema: an entity_id must also be one the node listed.
+  const entity = checkEntity(extracted.name, check.arguments, context);
+  if (entity !== null && !entity.ok) {
+    return rejected([entity.issue], [...jsonRepairs, ...check.repairs]);
   }
+  const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.repairs ?? [])];
   const call = {
     id: extracted.id,
     name: extracted.name,
-    arguments: JSON.stringify(check.arguments),
+    arguments: JSON.stringify(entity?.arguments ?? check.arguments),
   };
   return { ok: true, call, repairs };
 }
@@ -70,4 +78,20 @@ function asDeclared(name: string, value: unknown, context: TurnContext): unknown
   if (!context.settings.strictToolSchemas) return value;
   const command = context.commandSet.commands.get(name);
   return command === undefined ? value : omitStrictNulls(value, command.tool.function.parameters);
+}
+
+/**
+ * The device-list check of a valid call, where the command declares `entity_id` and the node
+ * reported a device list; null where it does not apply.
+ */
+function checkEntity(
+  name: string,
+  args: Readonly<Record<string, unknown>>,
+  context: TurnContext,
+): ReturnType<typeof checkEntityArgument> | null {
+  const entities = context.home?.entities ?? null;
+  const command = context.commandSet.commands.get(name);
+  if (entities === null || command === undefined) return null;
+  if (!command.parameters.some((parameter) => parameter.name === ENTITY_PARAMETER)) return null;
+  return checkEntityArgument(name, args, entities, context.settings.normalization);
 }

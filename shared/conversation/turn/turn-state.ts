@@ -1,5 +1,5 @@
 import type { ChatMessage, ToolCall } from '../../chat/chat-message';
-import type { CompiledCommandSet, Repair } from '../../params';
+import type { CompiledCommandSet, KnownEntities, Repair } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
 import type { TokenUsage } from '../../ports/language-model';
 import type { EngineSettings } from '../engine-settings';
@@ -34,6 +34,15 @@ export interface TurnContext {
    * Absent: no bound (tests and benchmarks of the turn alone).
    */
   readonly exchangeRoomBytes?: number;
+  /** The home the node reported at start, if any (shared/conversation/home). */
+  readonly home?: TurnHome | null;
+}
+
+/** What a turn uses of the node's home: the prompt's home block and the device list's ids. */
+export interface TurnHome {
+  readonly prompt: string;
+  /** Null when the node listed no device: then no id is checked. */
+  readonly entities: KnownEntities | null;
 }
 
 export type TurnAction =

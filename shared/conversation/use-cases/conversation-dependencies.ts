@@ -2,6 +2,7 @@ import type { Clock, IdGenerator } from '../../ports/clock';
 import type { ConversationStore } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import type { RequestLocks } from '../../ports/request-locks';
+import type { WarmUpMemory } from '../../ports/warm-up-memory';
 import type { EngineSettings } from '../engine-settings';
 
 /** What the use cases need from the world; the handlers and the tests pass real adapters. */
@@ -14,6 +15,11 @@ export interface ConversationDependencies {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly settings: EngineSettings;
+  /**
+   * The warm-ups this container did, so a start skips one done a moment ago and warms a command
+   * set never warmed even when the node asks to skip; absent, a start does what the node asks.
+   */
+  readonly warmUps?: WarmUpMemory;
 }
 
 /** Who is asking: the authenticated node, with the context the registry holds for it. */

@@ -9,6 +9,7 @@
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
+import { knownEntities } from '../../params';
 import {
   type ConversationRecord,
   ConversationTooLargeError,
@@ -61,12 +62,23 @@ export async function runConversationTurn(
     throw new ConversationTooLargeError(record.conversationId, 'exchange', exchangeBytes, limit);
   }
   if (commandSet === null) throw new StoredCommandSetInvalidError(record.commandSetHash);
+  const home = record.home ?? null;
   const context = {
     commandSet,
     settings,
     ids,
     serverTools: { timezone: record.timezone, now: startedAt, commandSet },
     exchangeRoomBytes: historyBudget - TURN_GROWTH_BYTES,
+    home:
+      home === null
+        ? null
+        : {
+            prompt: home.prompt,
+            entities:
+              home.entityIds.length === 0
+                ? null
+                : knownEntities(home.entityIds, home.entityIdsComplete),
+          },
   };
   const deadline = startedAt + settings.turnDeadlineMs;
   const finished = await runTurn(

@@ -5,7 +5,8 @@
  *    result, so the history stays valid for the model;
  * 3. find the last call the node executed of a command with refinable parameters: the turn
  *    context names it, so a follow-up such as "louder" can refine it;
- * 4. append the utterance with this turn's context, and run the turn;
+ * 4. append the utterance with this turn's context (time, zone, the node's room, the speaker),
+ *    and run the turn;
  * 5. when the turn calls that command again, report the call as a refinement (observed only: its
  *    arguments are the model's, validated as any other).
  * With a request id, a repeat replays the recorded answer (answer-once.ts); its refinement is
@@ -31,6 +32,8 @@ export interface VoiceCommandRequest {
   readonly utterance: string;
   /** The node's request id (body `request_id` or `Idempotency-Key`), if it sent one. */
   readonly requestId?: string | null;
+  /** The speaker the node recognized for this utterance (`speaker_user_id`), if it sent one. */
+  readonly speakerUserId?: number | null;
 }
 
 /** A voice/command answer: the turn, and whether its call refines the last refinable call. */
@@ -46,7 +49,11 @@ export async function handleVoiceCommand(
   request: VoiceCommandRequest,
 ): Promise<VoiceCommandAnswer> {
   const startedAt = dependencies.clock.now();
-  const identity = requestIdentity(request.requestId ?? null, 'voice_command', request.utterance);
+  // The speaker is part of what was asked (it is in the model's prompt); without one the
+  // fingerprint is what it always was, so answers recorded before stay replayable.
+  const speaker = request.speakerUserId ?? null;
+  const asked = speaker === null ? request.utterance : { utterance: request.utterance, speaker };
+  const identity = requestIdentity(request.requestId ?? null, 'voice_command', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   const ran: { refinement: Refinement | null } = { refinement: null };
   const answer = await answerOnce(dependencies, conversation, identity, async (record, model) => {
@@ -57,7 +64,14 @@ export async function handleVoiceCommand(
     }));
     const commandSet = storedCommandSet(record);
     const previous = commandSet === null ? null : lastRefinableCall(record.messages, commandSet);
-    const context = { timezone: record.timezone, now: startedAt, lastRefinableCall: previous };
+    const context = {
+      timezone: record.timezone,
+      now: startedAt,
+      lastRefinableCall: previous,
+      room: record.room,
+      // The utterance's own speaker wins over the one named at start (a cached guess).
+      speakerUserId: request.speakerUserId ?? record.speakerUserId ?? null,
+    };
     const user: ChatMessage = {
       role: 'user',
       content: withTurnContext(request.utterance, context),

@@ -7,12 +7,15 @@
  */
 import type { CompiledCommandSet } from '../../params';
 import { type LanguageModel, LanguageModelError } from '../../ports/language-model';
+import { withHomeBlock } from '../home/with-home-block';
 import { requestPrefixFor } from '../turn/run-turn';
 
 export const WarmUp = {
   warmed: 'warmed',
   /** The node asked for none (`skip_warmup_inference`), or the setting is 0. */
   skipped: 'skipped',
+  /** This container warmed the model with this command set a moment ago: nothing to do. */
+  recentlyWarmed: 'recently_warmed',
   noModel: 'no_model',
   timedOut: 'timed_out',
   failed: 'failed',
@@ -22,11 +25,16 @@ export type WarmUp = (typeof WarmUp)[keyof typeof WarmUp];
 /** The user message of the warm-up: the shortest a chat template accepts after the prefix. */
 const WARM_UP_MESSAGE = 'Hello.';
 
-/** Warms `model` for `commandSet` within `timeoutMs`; the outcome, never an exception. */
+/**
+ * Warms `model` for `commandSet` within `timeoutMs`; the outcome, never an exception. The home
+ * block, when the node reported one, is in front of the user message as on every turn, so it is
+ * warmed too.
+ */
 export async function warmUpModel(
   model: LanguageModel | null,
   commandSet: CompiledCommandSet,
   settings: { readonly warmUpTimeoutMs: number; readonly strictToolSchemas: boolean },
+  homePrompt: string | null = null,
 ): Promise<WarmUp> {
   const timeoutMs = settings.warmUpTimeoutMs;
   if (model === null) return WarmUp.noModel;
@@ -35,10 +43,13 @@ export async function warmUpModel(
   try {
     await model.complete(
       {
-        messages: [
-          { role: 'system', content: systemPrompt },
-          { role: 'user', content: WARM_UP_MESSAGE },
-        ],
+        messages: withHomeBlock(
+          [
+            { role: 'system', content: systemPrompt },
+            { role: 'user', content: WARM_UP_MESSAGE },
+          ],
+          homePrompt,
+        ),
         tools,
         toolChoice: 'auto',
         maxTokens: 1,

@@ -24,6 +24,8 @@ const ISSUE_MESSAGES: { readonly [Code in ValidationIssueCode]: MessageOf } = {
   not_in_enum: (facts) =>
     `${where(facts)}: expected one of ${describeValues(facts.validValues ?? [])}, got ${got(facts)}.`,
   constraint: (facts) => `${where(facts)}: ${facts.expected}, got ${got(facts)}.`,
+  unknown_entity: (facts) =>
+    `${where(facts)}: ${got(facts)} is not in the device list; expected ${facts.expected}. Closest: ${listed(facts)}.`,
   wrong_type: (facts) => wrongValue(facts),
   invalid_format: (facts) => wrongValue(facts),
 };

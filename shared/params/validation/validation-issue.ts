@@ -8,6 +8,8 @@ export type ValidationIssueCode =
   | 'wrong_type'
   | 'invalid_format'
   | 'not_in_enum'
+  /** An `entity_id` that is not in the device list the node reported (entities/). */
+  | 'unknown_entity'
   | 'constraint'
   | 'arguments_not_object'
   /** Over ARGUMENT_LIMITS (size, nesting, array length); `received` describes, never holds, it. */

@@ -54,6 +54,8 @@ export function conversationRecord(
     expiresAt: Math.floor(NOW_MS / 1000) + DAY_SECONDS,
     timezone: 'America/New_York',
     room: 'kitchen',
+    home: null,
+    speakerUserId: null,
     commandSource: '{"available_commands":[],"client_tools":[]}',
     commandSetHash: 'sha256:0f1e2d',
     messages: [{ role: 'user', content: 'hello' }],

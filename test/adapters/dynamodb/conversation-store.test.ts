@@ -151,4 +151,51 @@ describe('DynamoDbConversationStore load and replace', () => {
     // Assess
     expect(loaded).toEqual({ ...record, recentResponses: [] });
   });
+
+  it('round-trips the home the node reported and the speaker it named', async () => {
+    // Prepare
+    const store = newStore();
+    const home = {
+      prompt: '[Home data]\nlight.office "Office Light" "Office" on',
+      entityIds: ['light.office', 'switch.kettle'],
+      entityIdsComplete: false,
+    };
+    const record = conversationRecord({
+      conversationId: freshConversationId(),
+      home,
+      speakerUserId: 7,
+    });
+
+    // Act
+    await store.replace(record);
+    const loaded = await store.load(record.nodeId, record.conversationId);
+
+    // Assess
+    expect(loaded).toEqual(record);
+  });
+
+  it('loads an item written before the home was kept with no home and no speaker', async () => {
+    // Prepare: the item as the previous version wrote it, without the two attributes.
+    const store = newStore();
+    const record = conversationRecord({ conversationId: freshConversationId(), speakerUserId: 3 });
+    await store.replace(record);
+    const key = keyAttributes(conversationKey(record.nodeId, record.conversationId));
+    const { Item: item = {} } = await dynalite().client.send(
+      new GetItemCommand({ TableName: dynalite().tableName, Key: key }),
+    );
+    const {
+      [ConversationAttribute.homeContext]: _home,
+      [ConversationAttribute.speakerUserId]: _speaker,
+      ...older
+    } = item;
+    await dynalite().client.send(
+      new PutItemCommand({ TableName: dynalite().tableName, Item: older }),
+    );
+
+    // Act
+    const loaded = await store.load(record.nodeId, record.conversationId);
+
+    // Assess
+    expect(loaded).toEqual({ ...record, home: null, speakerUserId: null });
+  });
 });

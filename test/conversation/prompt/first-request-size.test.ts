@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { buildHomeContext } from '../../../shared/conversation/home/build-home-context';
+import { withHomeBlock } from '../../../shared/conversation/home/with-home-block';
 import { withTurnContext } from '../../../shared/conversation/prompt/turn-context';
 import { requestPrefixFor } from '../../../shared/conversation/turn/run-turn';
 import { compile, fixtureRegistration } from '../../support/engine-fixtures';
+import { homeAgents } from '../../support/home-fixture';
 
 /** Issue 11: the first request for the real node's registration, as JSON, at most this long. */
 const FIRST_REQUEST_BUDGET = 9_500;
@@ -25,6 +28,31 @@ describe('the first model request for the real node’s registration', () => {
     const size = JSON.stringify(messages).length + JSON.stringify(tools).length;
 
     expect(size).toBeLessThanOrEqual(FIRST_REQUEST_BUDGET);
+  });
+
+  it('stays within 1.35 times issue 11’s 9,229 characters with the 50-device home (issue 20)', () => {
+    const user = withTurnContext("what's the weather like in Los Angeles tomorrow afternoon", {
+      timezone: 'America/New_York',
+      now: Date.UTC(2026, 10, 23, 10, 20),
+      room: 'Office',
+      speakerUserId: 7,
+    });
+    const home = buildHomeContext(homeAgents(), 'Office');
+    const messages = withHomeBlock(
+      [
+        { role: 'system', content: systemPrompt },
+        { role: 'user', content: user },
+      ],
+      home?.prompt ?? null,
+    );
+
+    // The bench's measure (bench/token-count.ts), which gave the 9,229: the texts as the model
+    // reads them (no JSON escapes of the quoted names) plus the tools as JSON.
+    const texts = messages.reduce((sum, message) => sum + (message.content ?? '').length, 0);
+    const size = texts + JSON.stringify(tools).length;
+
+    expect(home?.entityIds).toHaveLength(50);
+    expect(size).toBeLessThanOrEqual(Math.floor(9_229 * 1.35));
   });
 
   it('still holds every rule, critical rule, primary example and antipattern, once', () => {

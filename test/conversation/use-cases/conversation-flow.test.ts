@@ -159,7 +159,7 @@ describe('a conversation through the real SDK, a scripted model and dynalite', (
     const [first, second] = harness.llm.requests.map((request) => request.body?.messages ?? []);
     expect(first?.[0]).toEqual(second?.[0]);
     expect(String(second?.at(-1)?.content)).toMatch(
-      /Friday 2026-01-16 10:00 UTC-05:00, time zone America\/New_York\]\nhello again$/,
+      /Friday 2026-01-16 10:00 UTC-05:00, time zone America\/New_York, the user is in: "kitchen"\]\nhello again$/,
     );
   });
 });

@@ -1,36 +1,16 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { statefulStackName, statelessStackName } from '../../../infra/stacks/jcc-app';
 import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
-let synthesized: SynthesizedJccApp;
 // As `cdk deploy -c key=value` passes them: strings, overriding cdk.json.
-beforeAll(() => {
-  synthesized = synthesizeJccApp({
-    bundle: false,
-    context: {
-      openAiSecretName: 'prod/jcc/openai',
-      openAiBaseUrl: 'https://llm.example.com/v1',
-      llmModel: 'gpt-4.1',
-      throttleRateLimit: '5',
-      throttleBurstLimit: '8',
-      logRetentionDays: '90',
-      createApiGatewayCloudWatchRole: 'false',
-      alarmEmail: 'ops@example.com',
-    },
-  });
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+const synthesized = sharedJccApp('settings');
 
 const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
 
 describe('addJccStacks', () => {
   it('names the stacks JccStateful and JccStateless', () => {
-    expect([synthesized.stateful.stackName, synthesized.stateless.stackName]).toEqual([
+    expect(synthesized.assembly.stacks.map((stack) => stack.stackName)).toEqual([
       statefulStackName,
       statelessStackName,
     ]);

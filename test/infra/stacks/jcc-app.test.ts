@@ -1,17 +1,14 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Validations } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { AwsSolutionsChecks } from 'cdk-nag';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequireBanner } from '../../../infra/stacks/function-bundling';
-import { statelessStackName } from '../../../infra/stacks/jcc-app';
+import { statefulStackName, statelessStackName } from '../../../infra/stacks/jcc-app';
 import {
   functionLogicalId,
   repositoryRoot,
   voiceFunctions,
 } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
 interface TemplateResource {
   readonly Type: string;
@@ -19,45 +16,27 @@ interface TemplateResource {
   readonly Properties: { readonly Environment?: { readonly Variables: Record<string, unknown> } };
 }
 
-let synthesized: SynthesizedJccApp;
-/** The stateless template as written to disk: the file `sam local -t` reads. */
-let statelessResources: Record<string, TemplateResource>;
-
 // The one synth that really bundles, and registers cdk-nag, as `cdk synth` with infra/app.ts
-// does: any unacknowledged nag finding makes it throw here, with the report.
-beforeAll(() => {
-  synthesized = synthesizeJccApp({
-    bundle: true,
-    prepare: (app) => Validations.of(app).addPlugins(new AwsSolutionsChecks(app)),
-  });
-  const templatePath = join(synthesized.outdir, `${statelessStackName}.template.json`);
-  statelessResources = JSON.parse(readFileSync(templatePath, 'utf8')).Resources;
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+// does (any unacknowledged nag finding makes it throw): shared by the infra tests of this run.
+const synthesized = sharedJccApp('deployed');
+/** The stateless template as written to disk: the file `sam local -t` reads. */
+const statelessResources: Record<string, TemplateResource> = JSON.parse(
+  readFileSync(join(synthesized.outdir, `${statelessStackName}.template.json`), 'utf8'),
+).Resources;
 
 describe('cdk-nag AwsSolutions checks', () => {
   it('report no unacknowledged error or warning on the whole app', () => {
-    // Prepare
-    const checks = new AwsSolutionsChecks();
-
-    // Act
-    const report = checks.validateScope(synthesized.app);
+    // Prepare / Act: the report of the checks run on the synthesized app.
+    const report = synthesized.nag;
 
     // Assess
-    expect(report.violations.map((violation) => violation.ruleName)).toEqual([]);
-    expect(report.success).toBe(true);
+    expect(report?.violations).toEqual([]);
+    expect(report?.success).toBe(true);
   });
 
   it('are acknowledged only with a reason', () => {
     // Prepare
-    const acknowledgements = synthesized.app.node
-      .findAll()
-      .flatMap((construct) => construct.node.metadata)
-      .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
-      .flatMap((entry): [string, unknown][] => Object.entries(entry.data));
+    const acknowledgements = synthesized.acknowledgements();
 
     // Act
     const withoutReason = acknowledgements.filter(
@@ -70,16 +49,13 @@ describe('cdk-nag AwsSolutions checks', () => {
   });
 });
 
-describe.each(['stateful', 'stateless'] as const)('the %s stack', (name) => {
+describe.each([statefulStackName, statelessStackName])('the %s stack', (name) => {
   it('carries no CDK warning or error annotation', () => {
     // Prepare
-    const annotations = Annotations.fromStack(synthesized[name]);
+    const messages = synthesized.messages(name);
 
     // Act
-    const found = [
-      ...annotations.findWarning('*', Match.anyValue()),
-      ...annotations.findError('*', Match.anyValue()),
-    ];
+    const found = messages.filter((message) => message.level !== 'info');
 
     // Assess
     expect(found.map((message) => `${message.id}: ${String(message.entry.data)}`)).toEqual([]);

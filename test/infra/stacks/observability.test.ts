@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { RestApi } from 'aws-cdk-lib/aws-apigateway';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultDeploySettings } from '../../../infra/stacks/deploy-settings';
 
 const { turnDeadlineMs } = defaultDeploySettings;
@@ -21,16 +21,9 @@ import {
   repositoryRoot,
   voiceFunctions,
 } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
-let synthesized: SynthesizedJccApp;
-beforeAll(() => {
-  synthesized = synthesizeJccApp({ bundle: false });
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+const synthesized = sharedJccApp('deployed');
 
 const template = () => synthesized.statelessTemplate;
 const alarms = () => template().findResources('AWS::CloudWatch::Alarm');
@@ -124,6 +117,23 @@ describe('the alarms', () => {
     );
   });
 
+  it('ValidationRequiredSpike reads the routes that run conversation turns, not chat', () => {
+    // Prepare / Act
+    const routes = alarmNamed('ValidationRequiredSpike')
+      .Metrics.filter((query: { MetricStat?: unknown }) => query.MetricStat !== undefined)
+      .map(
+        (query: { MetricStat: { Metric: { Dimensions: { Name: string; Value: unknown }[] } } }) =>
+          query.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'route')?.Value,
+      );
+
+    // Assess
+    const turnRoutes = apiRoutes
+      .filter((route) => route.function.callsModel && route.changesConversation)
+      .map((route) => route.name);
+    expect(new Set(routes)).toEqual(new Set(turnRoutes));
+    expect(routes).not.toContain('chat');
+  });
+
   it('watch DynamoDB system errors for every operation the functions may call', () => {
     // Prepare / Act
     const operations = alarmNamed('TableSystemErrors')
@@ -157,6 +167,7 @@ describe('the alarms', () => {
         },
       ],
       modelRoutes: manyRoutes,
+      turnRoutes: manyRoutes,
       tableName: 'table',
       tableOperations: ['GetItem'],
       turnDeadlineMs,

@@ -1,17 +1,9 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accessLogFields } from '../../../infra/stacks/voice-api';
 import { apiRoutes, functionLogicalId } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
-let synthesized: SynthesizedJccApp;
-beforeAll(() => {
-  synthesized = synthesizeJccApp({ bundle: false });
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+const synthesized = sharedJccApp('deployed');
 
 const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
 

@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { tableActions } from '../../../infra/stacks/voice-function';
 import { functionLogicalId, voiceFunctions } from '../../../infra/stacks/voice-routes';
-import { type SynthesizedJccApp, synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
 interface PolicyStatementJson {
   readonly Action: string | readonly string[];
@@ -14,15 +13,7 @@ interface PolicyStatementJson {
 /** What active tracing needs; X-Ray offers no resource-level permission for them. */
 const xrayActions = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'] as const;
 
-let synthesized: SynthesizedJccApp;
-// Bundling is proven by jcc-app.test.ts; here the placeholder assets keep the synth fast.
-beforeAll(() => {
-  synthesized = synthesizeJccApp({ bundle: false });
-});
-// Guarded: when the synth itself fails there is nothing to remove.
-afterAll(() => {
-  if (synthesized !== undefined) rmSync(synthesized.outdir, { recursive: true, force: true });
-});
+const synthesized = sharedJccApp('deployed');
 
 const resourcesOfType = (type: string) => synthesized.statelessTemplate.findResources(type);
 

@@ -1,31 +1,23 @@
-import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDeploySettings } from '../../../infra/stacks/deploy-settings';
-import { synthesizeJccApp } from '../synthesize-jcc-app';
+import { sharedJccApp } from '../shared-jcc-apps';
 
 const lookup = (context: Record<string, unknown>) => (key: string) => context[key];
 
 describe('the turn deadline drives every timeout of the stack', () => {
   it('a slow model: a 120 s deadline gives a 123 s function, API Gateway waits 180 s', () => {
-    const synthesized = synthesizeJccApp({
-      bundle: false,
-      context: { turnDeadlineMs: 120_000, integrationTimeoutMs: 180_000 },
-    });
-    try {
-      const template = synthesized.statelessTemplate;
-      const functions = Object.values(template.findResources('AWS::Lambda::Function'));
-      const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
+    const synthesized = sharedJccApp('slowModel');
+    const template = synthesized.statelessTemplate;
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    const methods = Object.values(template.findResources('AWS::ApiGateway::Method'));
 
-      expect(functions.length).toBeGreaterThan(0);
-      for (const fn of functions) {
-        expect(fn.Properties.Timeout).toBe(123);
-        expect(fn.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
-      }
-      for (const method of methods) {
-        expect(method.Properties.Integration.TimeoutInMillis).toBe(180_000);
-      }
-    } finally {
-      rmSync(synthesized.outdir, { recursive: true, force: true });
+    expect(functions.length).toBeGreaterThan(0);
+    for (const fn of functions) {
+      expect(fn.Properties.Timeout).toBe(123);
+      expect(fn.Properties.Environment.Variables.TURN_DEADLINE_MS).toBe('120000');
+    }
+    for (const method of methods) {
+      expect(method.Properties.Integration.TimeoutInMillis).toBe(180_000);
     }
   });
 

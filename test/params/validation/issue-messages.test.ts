@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   argumentsNotObjectIssue,
   buildRetryMessage,
+  checkEntityArgument,
+  knownEntities,
   type NormalizationPolicy,
   type ValidationIssue,
 } from '../../../shared/params';
@@ -26,6 +28,13 @@ function issuesOf(
   return check.ok ? [] : check.issues;
 }
 
+/** The issue of an `entity_id` the node's device list does not hold. */
+function unknownEntity(entityId: string): readonly ValidationIssue[] {
+  const entities = knownEntities(['light.office', 'light.office_lamp', 'switch.kettle'], true);
+  const check = checkEntityArgument('probe', { entity_id: entityId }, entities, 'lossless');
+  return check.ok ? [] : [check.issue];
+}
+
 // One row per wording: the issue's message is the only text of its code.
 describe.each<[string, readonly ValidationIssue[], string]>([
   [
@@ -37,6 +46,11 @@ describe.each<[string, readonly ValidationIssue[], string]>([
     'arguments_too_large',
     issuesOf({ on: ON, xs: new Array(300).fill(1) }),
     'probe.xs: the arguments are too large: send arrays of at most 256 items; got an array of 300 items.',
+  ],
+  [
+    'unknown_entity',
+    unknownEntity('light.ofice'),
+    'probe.entity_id: "light.ofice" is not in the device list; expected an entity_id from the device list. Closest: light.office, light.office_lamp.',
   ],
   [
     'arguments_not_object',

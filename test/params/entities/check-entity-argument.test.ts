@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { buildRetryMessage, checkEntityArgument, knownEntities } from '../../../shared/params';
+import { closestEntities } from '../../../shared/params/entities/closest-entities';
+
+const IDS = [
+  'light.office_ceiling',
+  'light.desk_lamp',
+  'light.kitchen_ceiling',
+  'switch.kettle',
+  'lock.front_door',
+  'media_player.apple_tv',
+];
+const entities = knownEntities(IDS, true);
+const check = (entityId: unknown, policy: 'strict' | 'lossless' | 'lenient' = 'lossless') =>
+  checkEntityArgument(
+    'control_device',
+    { action: 'turn_off', entity_id: entityId },
+    entities,
+    policy,
+  );
+
+describe('checkEntityArgument: an entity_id against the node’s device list', () => {
+  it.each(IDS)('passes %s, a listed id, unchanged', (id) => {
+    expect(check(id)).toEqual({
+      ok: true,
+      arguments: { action: 'turn_off', entity_id: id },
+      repairs: [],
+    });
+  });
+
+  it.each([
+    ['case', 'Light.Office_Ceiling', 'light.office_ceiling'],
+    ['punctuation', 'light.office-ceiling', 'light.office_ceiling'],
+    ['blanks', 'media player.apple tv', 'media_player.apple_tv'],
+  ])('repairs a difference of %s, recorded, under lossless and lenient', (_case, sent, listed) => {
+    for (const policy of ['lossless', 'lenient'] as const) {
+      expect(check(sent, policy)).toEqual({
+        ok: true,
+        arguments: { action: 'turn_off', entity_id: listed },
+        repairs: [
+          {
+            command: 'control_device',
+            parameter: 'entity_id',
+            rule: 'match_entity_ignoring_case',
+            before: sent,
+            after: listed,
+          },
+        ],
+      });
+    }
+  });
+
+  it('repairs nothing under strict: the case difference is an issue naming the listed id', () => {
+    const result = check('Light.Office_Ceiling', 'strict');
+
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issue.validValues?.[0]).toBe('light.office_ceiling');
+  });
+
+  it('does not repair when two listed ids share the loose key: the model chooses', () => {
+    const twins = knownEntities(['light.a_b', 'light.ab'], true);
+
+    const result = checkEntityArgument(
+      'control_device',
+      { entity_id: 'Light.A-B' },
+      twins,
+      'lossless',
+    );
+
+    expect(result.ok).toBe(false);
+  });
+
+  it('makes an unknown id an issue with the closest listed ids, best first', () => {
+    const result = check('light.office_light');
+
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issue).toMatchObject({
+      code: 'unknown_entity',
+      command: 'control_device',
+      parameter: 'entity_id',
+      received: 'light.office_light',
+    });
+    expect(result.issue.validValues?.[0]).toBe('light.office_ceiling');
+    expect(buildRetryMessage([result.issue], [])).toContain(
+      '- control_device.entity_id: "light.office_light" is not in the device list; expected an entity_id from the device list. Closest: light.office_ceiling, ',
+    );
+  });
+
+  it('lets an unknown id pass when the list is incomplete: the device may exist', () => {
+    const partial = knownEntities(IDS, false);
+
+    const result = checkEntityArgument(
+      'control_device',
+      { entity_id: 'light.attic' },
+      partial,
+      'lossless',
+    );
+
+    expect(result).toEqual({ ok: true, arguments: { entity_id: 'light.attic' }, repairs: [] });
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['not a string', 42],
+  ])('leaves an entity_id that is %s to the parameter’s own validation', (_case, value) => {
+    expect(check(value).ok).toBe(true);
+  });
+});
+
+describe('closestEntities', () => {
+  it('names at most three, never one that shares nothing with the value', () => {
+    expect(closestEntities('kettle', entities)).toEqual(['switch.kettle']);
+    expect(closestEntities('qqq', entities)).toEqual([]);
+    expect(closestEntities('light', entities)).toHaveLength(3);
+  });
+
+  it('finds a device from its spoken name', () => {
+    expect(closestEntities('front door lock', entities)[0]).toBe('lock.front_door');
+  });
+});
