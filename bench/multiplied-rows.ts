@@ -101,7 +101,12 @@ const ROWS: readonly { readonly name: string; readonly prepare: () => () => void
       const context: TurnContext = {
         commandSet: compiled.value,
         settings: DEFAULT_ENGINE_SETTINGS,
-        ids: { next: (prefix) => `${prefix}${(issued += 1)}` },
+        ids: {
+          next: (prefix) => {
+            issued += 1;
+            return `${prefix}${issued}`;
+          },
+        },
         serverTools: { timezone: 'UTC', now: Date.UTC(2026, 0, 16), commandSet: compiled.value },
       };
       const content = '<function=t>{'.repeat(160_000);
