@@ -22,6 +22,22 @@ export const SCHEMA_LIMITS = {
   patternStates: 1_000,
   /** Nesting of the whole command set, checked before anything else walks it. */
   registrationDepth: 32,
+  /**
+   * Validation steps per byte of arguments, as cost-bound.ts bounds them (a step is about 15 ns,
+   * one state of the linear pattern engine on one character): with TURN_LIMITS.argumentBytes
+   * read per turn, validation stays near 50 ms a request. The real node's costliest tool: 14.
+   */
+  stepsPerByte: 200,
+} as const;
+
+/** What one turn (one request) reads of the model's calls, whatever their number. */
+export const TURN_LIMITS = {
+  /**
+   * Characters of arguments (compact JSON) validated in one turn, one call at its limit; calls
+   * past it are refused unread, so the turn's validation is at most argumentBytes x stepsPerByte
+   * steps (16,384 x 200 x 15 ns: about 50 ms; the costliest accepted schema measured 45 ms).
+   */
+  argumentBytes: 16_384,
 } as const;
 
 /** Checked on one tool call's arguments before normalization and validation; over: a retry. */
