@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAiSpeechFormat } from '../../../shared/adapters/config/speech-config';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
-import { SpeechProviderError, type SynthesizedSpeech } from '../../../shared/ports/speech';
+import type { SynthesizedSpeech } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
 import { collect, releasable, tonePcm, wavFile } from '../../support/speech-audio';
+import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
 
 const audio = useScriptedAudioServer();
@@ -20,16 +21,6 @@ const adapter = (format: OpenAiSpeechFormat = PCM_24K, timers?: FakeSpeechTimers
     format,
     ...(timers === undefined ? {} : { timers }),
   });
-
-const rejection = async (promise: Promise<unknown>): Promise<SpeechProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SpeechProviderError))
-    throw new Error(`not a SpeechProviderError: ${error}`);
-  return error;
-};
 
 describe('OpenAiTextToSpeech', () => {
   it('hands on the first chunk before the server has sent the rest', async () => {
@@ -84,7 +75,7 @@ describe('OpenAiTextToSpeech', () => {
   ])('calls the reply malformed: %s', async (_case, format, body) => {
     audio.enqueueSpeech({ audio: body, chunks: 1 });
 
-    const error = await rejection(
+    const error = await speechFailureOf(
       adapter(format)
         .synthesize('Hello.', options)
         .then((speech: SynthesizedSpeech) => collect(speech.chunks)),
@@ -101,7 +92,7 @@ describe('OpenAiTextToSpeech', () => {
   ])('maps HTTP %i before any audio to %s, the key scrubbed', async (status, failure) => {
     audio.enqueueSpeech({ status, body: { error: { message: `bad key ${KEY}` } } });
 
-    const error = await rejection(adapter().synthesize('Hello.', options));
+    const error = await speechFailureOf(adapter().synthesize('Hello.', options));
 
     expect(error).toMatchObject({ failure, direction: 'text_to_speech' });
     expect(error.message).not.toContain(KEY);
@@ -120,7 +111,7 @@ describe('OpenAiTextToSpeech', () => {
     const iterator = speech.chunks[Symbol.asyncIterator]();
     await iterator.next();
     rest.release();
-    const error = await rejection(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(collect({ [Symbol.asyncIterator]: () => iterator }));
 
     expect(error.failure).toBe('unavailable');
   });
@@ -139,7 +130,7 @@ describe('OpenAiTextToSpeech', () => {
     await iterator.next();
     expect(timers.pendingDelays).toEqual([4_000]);
     timers.fireAll();
-    const error = await rejection(iterator.next());
+    const error = await speechFailureOf(iterator.next());
 
     // Assess
     expect(error.failure).toBe('timeout');
@@ -153,7 +144,7 @@ describe('OpenAiTextToSpeech', () => {
       return { audio: tonePcm(0.1, 24_000), holdBeforeHeaders: new Promise(() => undefined) };
     });
 
-    const pending = rejection(adapter(PCM_24K, timers).synthesize('Hello.', options));
+    const pending = speechFailureOf(adapter(PCM_24K, timers).synthesize('Hello.', options));
     await arrived.promise;
     timers.fireAll();
 

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
-import { SpeechProviderError } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
-import {
-  type ScriptedPollyServer,
-  startScriptedPollyServer,
-} from '../../support/scripted-polly-server';
+import { startScriptedPollyServer } from '../../support/scripted-polly-server';
 import { collect, releasable, tonePcm } from '../../support/speech-audio';
+import { speechFailureOf } from '../../support/speech-failure';
+import { useLoopbackServer } from '../../support/use-loopback-server';
 
-let polly: ScriptedPollyServer;
-beforeAll(async () => {
-  polly = await startScriptedPollyServer();
-});
-afterAll(() => polly.close());
-beforeEach(() => {
-  (polly.requests as unknown[]).length = 0;
-});
+const polly = useLoopbackServer('the scripted Polly', startScriptedPollyServer);
 
 const options = { timeoutMs: 10_000 };
 const adapter = (timers?: FakeSpeechTimers) =>
@@ -27,16 +18,6 @@ const adapter = (timers?: FakeSpeechTimers) =>
     credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' },
     ...(timers === undefined ? {} : { timers }),
   });
-
-const rejection = async (promise: Promise<unknown>): Promise<SpeechProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SpeechProviderError))
-    throw new Error(`not a SpeechProviderError: ${error}`);
-  return error;
-};
 
 describe('PollyTextToSpeech', () => {
   it('asks SynthesizeSpeech for 16 kHz PCM and hands on the first chunk before the rest', async () => {
@@ -78,7 +59,7 @@ describe('PollyTextToSpeech', () => {
   ])('maps HTTP %i %s to %s', async (status, errorType, failure) => {
     polly.enqueue({ status, errorType, message: 'scripted' });
 
-    const error = await rejection(adapter().synthesize('Hello.', options));
+    const error = await speechFailureOf(adapter().synthesize('Hello.', options));
 
     expect(error).toMatchObject({ failure, direction: 'text_to_speech' });
     expect(error.message).toContain(errorType);
@@ -96,7 +77,7 @@ describe('PollyTextToSpeech', () => {
     const iterator = speech.chunks[Symbol.asyncIterator]();
     await iterator.next();
     rest.release();
-    const error = await rejection(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(collect({ [Symbol.asyncIterator]: () => iterator }));
 
     expect(error.failure).toBe('unavailable');
   });
@@ -113,7 +94,7 @@ describe('PollyTextToSpeech', () => {
     await iterator.next();
     expect(timers.pendingDelays).toEqual([2_500]);
     timers.fireAll();
-    const error = await rejection(iterator.next());
+    const error = await speechFailureOf(iterator.next());
 
     expect(error.failure).toBe('timeout');
   });
