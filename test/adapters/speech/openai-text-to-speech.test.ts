@@ -3,7 +3,7 @@ import type { OpenAiSpeechFormat } from '../../../shared/adapters/config/speech-
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
 import type { SynthesizedSpeech } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
-import { collect, releasable, tonePcm, wavFile } from '../../support/speech-audio';
+import { collect, readFirstChunk, releasable, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
 
@@ -31,10 +31,9 @@ describe('OpenAiTextToSpeech', () => {
 
     // Act
     const speech = await adapter().synthesize('It is sunny tomorrow.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    const { first, rest: remainder } = await readFirstChunk(speech.chunks);
     rest.release();
-    const remaining = await collect({ [Symbol.asyncIterator]: () => iterator });
+    const remaining = await remainder();
 
     // Assess
     expect(speech.format).toEqual({ sampleRate: 24_000, channels: 1, sampleWidth: 2 });
@@ -108,10 +107,9 @@ describe('OpenAiTextToSpeech', () => {
     });
 
     const speech = await adapter().synthesize('Hello.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     rest.release();
-    const error = await speechFailureOf(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(reading.rest());
 
     expect(error.failure).toBe('unavailable');
   });
@@ -126,11 +124,10 @@ describe('OpenAiTextToSpeech', () => {
 
     // Act
     const speech = await adapter(PCM_24K, timers).synthesize('Hello.', { timeoutMs: 4_000 });
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     expect(timers.pendingDelays).toEqual([4_000]);
     timers.fireAll();
-    const error = await speechFailureOf(iterator.next());
+    const error = await speechFailureOf(reading.next());
 
     // Assess
     expect(error.failure).toBe('timeout');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
 import { startScriptedPollyServer } from '../../support/scripted-polly-server';
-import { collect, releasable, tonePcm } from '../../support/speech-audio';
+import { readFirstChunk, releasable, tonePcm } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 import { useLoopbackServer } from '../../support/use-loopback-server';
 
@@ -28,10 +28,9 @@ describe('PollyTextToSpeech', () => {
 
     // Act
     const speech = await adapter().synthesize('Good morning.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    const { first, rest: remainder } = await readFirstChunk(speech.chunks);
     rest.release();
-    const remaining = await collect({ [Symbol.asyncIterator]: () => iterator });
+    const remaining = await remainder();
 
     // Assess
     expect(speech.format).toEqual({ sampleRate: 16_000, channels: 1, sampleWidth: 2 });
@@ -74,10 +73,9 @@ describe('PollyTextToSpeech', () => {
     });
 
     const speech = await adapter().synthesize('Hello.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     rest.release();
-    const error = await speechFailureOf(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(reading.rest());
 
     expect(error.failure).toBe('unavailable');
   });
@@ -90,11 +88,10 @@ describe('PollyTextToSpeech', () => {
     });
 
     const speech = await adapter(timers).synthesize('Hello.', { timeoutMs: 2_500 });
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     expect(timers.pendingDelays).toEqual([2_500]);
     timers.fireAll();
-    const error = await speechFailureOf(iterator.next());
+    const error = await speechFailureOf(reading.next());
 
     expect(error.failure).toBe('timeout');
   });
