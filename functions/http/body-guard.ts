@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { refuseLargerThan } from './body-size';
 import { HttpError } from './http-error';
 import { LIMITS } from './request-schemas';
 
@@ -16,17 +17,8 @@ export function bodyGuard(): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxy
       if (typeof contentType !== 'string' || !JSON_MEDIA_TYPE.test(contentType.trim())) {
         throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
       }
-      const body = event.body ?? '';
-      const bytes = Buffer.byteLength(body, event.isBase64Encoded ? 'base64' : 'utf8');
-      if (bytes > LIMITS.bodyBytes) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The body is larger than ${LIMITS.bodyBytes} bytes.`,
-          [{ limit_bytes: LIMITS.bodyBytes, received_bytes: bytes }],
-        );
-      }
-      if (body.trim() === '') {
+      refuseLargerThan(event, LIMITS.bodyBytes, 'body');
+      if ((event.body ?? '').trim() === '') {
         throw new HttpError(400, 'invalid_json', 'The body is empty; send a JSON object.');
       }
     },

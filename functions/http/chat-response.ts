@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { ChatAnswer } from '../../shared/conversation/chat/complete-chat';
 import type { ChatCompletion } from './response-schemas';
+import { addTokenMetrics, tokenLog } from './token-metrics';
 
 /** What the completion body names besides the answer: where it came from, and when. */
 export interface CompletionFacts {
@@ -52,23 +53,12 @@ export function recordChat(
   metrics.addMetric('model_calls', MetricUnit.Count, 1);
   metrics.addMetric('chat_cut_off', MetricUnit.Count, cutOff ? 1 : 0);
   const usage = answer.usage;
-  if (usage !== null) {
-    metrics.addMetric('prompt_tokens', MetricUnit.Count, usage.promptTokens);
-    metrics.addMetric('completion_tokens', MetricUnit.Count, usage.completionTokens);
-    metrics.addMetric('cached_tokens', MetricUnit.Count, usage.cachedTokens);
-  }
+  if (usage !== null) addTokenMetrics(usage, metrics);
   logger.info('chat finished', {
     messages: request.messages,
     characters: request.characters,
     finish_reason: answer.finishReason,
     answer_characters: answer.content.length,
-    tokens:
-      usage === null
-        ? null
-        : {
-            prompt: usage.promptTokens,
-            completion: usage.completionTokens,
-            cached: usage.cachedTokens,
-          },
+    tokens: usage === null ? null : tokenLog(usage),
   });
 }

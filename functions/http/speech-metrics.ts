@@ -1,7 +1,7 @@
 /**
  * The speech metrics, in the EMF of every request (namespace `POWERTOOLS_METRICS_NAMESPACE`,
  * dimensions `service` and `route`, as request-metrics.ts publishes them). The dashboard and the
- * provider-error alarm of the stack read these names: keep them in step.
+ * provider-error alarm of the stack read these names from here (jcc-metrics.ts).
  * - `audio_seconds_transcribed` (Seconds): the duration of each recording transcribed;
  * - `characters_synthesized` (Count): the characters of each text sent to the synthesizer;
  * - `time_to_first_audio_byte` (Milliseconds): from asking the synthesizer to its first bytes

@@ -2,6 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { Recording } from '../../shared/ports/speech';
 import type { RouteUpload } from './api-routes';
+import { refuseLargerThan } from './body-size';
 import { HttpError } from './http-error';
 import { checkRecording, type RecordingIssue } from './recording-check';
 import { SPEECH_LIMITS } from './speech-limits';
@@ -39,16 +40,7 @@ export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
           `Send the recording as multipart/form-data with a "${upload.part}" part.`,
         );
       }
-      const body = event.body ?? '';
-      const bytes = Buffer.byteLength(body, event.isBase64Encoded ? 'base64' : 'utf8');
-      if (bytes > upload.limitBytes) {
-        throw new HttpError(
-          413,
-          'payload_too_large',
-          `The upload is larger than ${upload.limitBytes} bytes.`,
-          [{ limit_bytes: upload.limitBytes, received_bytes: bytes }],
-        );
-      }
+      refuseLargerThan(event, upload.limitBytes, 'upload');
     },
   };
   const parse: EdgeMiddleware = {

@@ -3,6 +3,7 @@ import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
 import type { JsonResult } from './create-route';
 import type { VoiceCommandResponse } from './response-schemas';
+import { addTokenMetrics, tokenLog } from './token-metrics';
 
 /** A voice/command answer says whether its call refines an earlier one; continue's never does. */
 type WithRefinement = { readonly refinement?: Refinement | null };
@@ -115,9 +116,7 @@ export function recordTurn(
   metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
   const usage = outcome.usage ?? null;
   if (usage !== null) {
-    metrics.addMetric('prompt_tokens', MetricUnit.Count, usage.promptTokens);
-    metrics.addMetric('completion_tokens', MetricUnit.Count, usage.completionTokens);
-    metrics.addMetric('cached_tokens', MetricUnit.Count, usage.cachedTokens);
+    addTokenMetrics(usage, metrics);
     // 0 when the server says nothing: a turn that thought is what the dashboard looks for.
     metrics.addMetric('reasoning_tokens', MetricUnit.Count, usage.reasoningTokens ?? 0);
   }
@@ -130,14 +129,7 @@ export function recordTurn(
     ),
     step_limit_reached: outcome.stepLimitReached,
     tokens:
-      usage === null
-        ? null
-        : {
-            prompt: usage.promptTokens,
-            completion: usage.completionTokens,
-            cached: usage.cachedTokens,
-            reasoning: usage.reasoningTokens ?? null,
-          },
+      usage === null ? null : { ...tokenLog(usage), reasoning: usage.reasoningTokens ?? null },
     refinement:
       refinement === null ? null : `${refinement.command}:${refinement.changed.join(',')}`,
   });

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createChatHandler } from '../../functions/chat';
 import { createConversationStartHandler } from '../../functions/conversation-start';
@@ -11,8 +10,6 @@ import { createServiceDependencies } from '../../functions/wiring/create-service
 import type { ServiceDependencies } from '../../functions/wiring/service-dependencies';
 import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
-import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
-import { hashNodeKey } from '../../shared/adapters/node-key';
 import {
   randomIds,
   systemClock,
@@ -29,12 +26,12 @@ import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scrip
 import {
   messagesOf,
   SAMPLE_CALL_ID,
-  SAMPLE_NODE,
   SAMPLE_WEATHER_TURN,
   TOMORROW_UTC,
   textReply,
 } from './http-fixtures';
 import { expectStarted, expectVoiceResponse, onlyCallOf } from './response-contract';
+import { registerSamSampleNode, samFile, samSampleEvent } from './sam-samples';
 
 const database = useDynalite();
 let llm: ScriptedLlmServer | undefined;
@@ -63,14 +60,7 @@ beforeAll(async () => {
     ids: randomIds,
     random: systemRandomness,
   });
-  await new DynamoDbNodeRegistry({ client, tableName }).put({
-    nodeId: SAMPLE_NODE.nodeId,
-    keyHash: hashNodeKey(SAMPLE_NODE.key),
-    timezone: 'America/New_York',
-    room: 'kitchen',
-    name: 'sam sample node',
-    enabled: true,
-  });
+  await registerSamSampleNode({ client, tableName });
 });
 
 afterEach(() => llm?.reset());
@@ -78,11 +68,6 @@ afterAll(async () => {
   await llm?.close();
   output?.restore();
 });
-
-const samFile = (path: string): unknown =>
-  JSON.parse(readFileSync(new URL(`../../infra/sam/${path}`, import.meta.url), 'utf8'));
-
-const sampleEvent = (name: string) => samFile(`events/${name}.json`) as APIGatewayProxyEvent;
 
 function samParameters(): Record<string, string> {
   const { Parameters } = samFile('env.json') as { Parameters: Record<string, string> };
@@ -96,7 +81,7 @@ async function invoke(
 ): Promise<ApiResponse> {
   if (dependencies === undefined) throw new Error('dependencies are built in beforeAll');
   const result: APIGatewayProxyResult = await factory(dependencies)(
-    sampleEvent(name),
+    samSampleEvent(name),
     localLambdaContext(name, 29_000),
   );
   const headers = new Headers(

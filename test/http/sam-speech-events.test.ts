@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHandler } from '../../functions/speech';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
-import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
-import { hashNodeKey } from '../../shared/adapters/node-key';
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
 import {
@@ -18,7 +14,7 @@ import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
 import { invokeBuffered } from '../support/function-handlers';
 import { tonePcm } from '../support/speech-audio';
 import { useScriptedAudioServer } from '../support/use-scripted-audio-server';
-import { SAMPLE_NODE } from './http-fixtures';
+import { registerSamSampleNode, samSampleEvent } from './sam-samples';
 
 const database = useDynalite();
 const audio = useScriptedAudioServer();
@@ -50,25 +46,13 @@ beforeAll(async () => {
       },
     }),
   );
-  await new DynamoDbNodeRegistry({ client, tableName }).put({
-    nodeId: SAMPLE_NODE.nodeId,
-    keyHash: hashNodeKey(SAMPLE_NODE.key),
-    timezone: 'America/New_York',
-    room: 'kitchen',
-    name: 'sam sample node',
-    enabled: true,
-  });
+  await registerSamSampleNode({ client, tableName });
 });
-
-const sampleEvent = (name: string): APIGatewayProxyEvent =>
-  JSON.parse(
-    readFileSync(new URL(`../../infra/sam/events/${name}.json`, import.meta.url), 'utf8'),
-  ) as APIGatewayProxyEvent;
 
 /** One sample event through the speech function's streaming handler, as `sam local invoke` would. */
 function invoke(name: string) {
   if (handler === undefined) throw new Error('the handler is built in beforeAll');
-  return invokeBuffered(handler, sampleEvent(name), localLambdaContext(name, 29_000));
+  return invokeBuffered(handler, samSampleEvent(name), localLambdaContext(name, 29_000));
 }
 
 describe('the speech samples of infra/sam/events through the speech function', () => {

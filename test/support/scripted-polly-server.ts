@@ -27,6 +27,8 @@ export interface ScriptedPollyServer {
   readonly endpoint: string;
   readonly requests: readonly RecordedPollyRequest[];
   enqueue(...steps: PollyStep[]): void;
+  /** Forgets the requests seen and the steps not yet taken (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,10 @@ export async function startScriptedPollyServer(): Promise<ScriptedPollyServer> {
     requests,
     enqueue: (...steps) => {
       queue.push(...steps);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
     },
     close: async () => {
       for (const session of sessions) session.destroy();

@@ -33,6 +33,20 @@ export async function collect(
   return { bytes: new Uint8Array(Buffer.concat(parts)), sizes: parts.map((part) => part.length) };
 }
 
+/**
+ * A stream read as a route reads it: the first chunk now; what follows (the next chunk, or all
+ * the rest) only when the test asks, typically once it has let the server go on.
+ */
+export async function readFirstChunk(chunks: AsyncIterable<Uint8Array>) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    first,
+    next: () => iterator.next(),
+    rest: () => collect({ [Symbol.asyncIterator]: () => iterator }),
+  };
+}
+
 /** A promise and the function that settles it: a scripted server step held until released. */
 export function releasable(): { promise: Promise<void>; release: () => void } {
   let release: () => void = () => undefined;

@@ -5,6 +5,7 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
 /**
@@ -36,16 +37,11 @@ export const JccMetric = {
 } as const;
 
 /**
- * The speech metrics (functions/http/speech-metrics.ts): what is billed (seconds heard,
- * characters spoken), how soon the node hears the first byte, and what failed.
+ * The speech metrics: what is billed (seconds heard, characters spoken), how soon the node hears
+ * the first byte, and what failed. The names the handlers emit, read from their own table (a
+ * module of constants only: nothing of the functions comes into the CDK app).
  */
-export const SpeechMetric = {
-  audioSecondsTranscribed: 'audio_seconds_transcribed',
-  charactersSynthesized: 'characters_synthesized',
-  timeToFirstAudioByte: 'time_to_first_audio_byte',
-  providerErrors: 'speech_provider_errors',
-  fallbacks: 'speech_fallbacks',
-} as const;
+export const SpeechMetric = SPEECH_METRICS;
 
 /** 1 for a chat whose reply the model cut off at its token limit, else 0. */
 export const chatCutOff = 'chat_cut_off';

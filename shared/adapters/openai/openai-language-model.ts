@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
   type LanguageModel,
@@ -13,16 +13,13 @@ import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { modelCallOutcome } from './model-call-outcome';
+import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
 import { tracedCompletionsUrl } from './traced-completions-url';
 
-export interface OpenAiLanguageModelOptions {
-  /** Any OpenAI-compatible server, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`. */
-  readonly baseURL: string;
-  /** Sent as a bearer token; never written into an error. Empty for servers that want none. */
-  readonly apiKey: string;
+export interface OpenAiLanguageModelOptions extends OpenAiServer {
   readonly model: string;
   readonly temperature?: number;
   readonly maxTokens?: number;
@@ -78,21 +75,9 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #thinking: ThinkingControl;
 
   constructor(options: OpenAiLanguageModelOptions) {
-    const secret = options.apiKey;
-    this.#redact = (text) => (secret === '' ? text : text.split(secret).join('[redacted]'));
+    this.#redact = redactKey(options.apiKey);
     this.#completionsUrl = tracedCompletionsUrl(options.baseURL);
-    this.#client = new OpenAI({
-      baseURL: options.baseURL,
-      // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
-      apiKey: secret === '' ? 'unused' : secret,
-      maxRetries: 0,
-      logLevel: 'off',
-      // Explicit nulls keep the SDK from reading OPENAI_* variables: configuration is read in one place.
-      organization: null,
-      project: null,
-      adminAPIKey: null,
-      webhookSecret: null,
-    });
+    this.#client = openAiSdkClient(options);
     this.#settings = {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),

@@ -8,10 +8,11 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
+import { openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import { type OpenAiAudioOptions, openAiAudioClient, redactKey } from './openai-audio-client';
+import type { OpenAiAudioOptions } from './openai-audio-client';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 
 const DIRECTION = 'speech_to_text';
@@ -29,7 +30,7 @@ export class OpenAiSpeechToText implements SpeechToText {
   readonly #url: string;
 
   constructor(options: OpenAiAudioOptions & { readonly timers?: SpeechTimers }) {
-    this.#client = openAiAudioClient(options);
+    this.#client = openAiSdkClient(options);
     this.#model = options.model;
     this.#redact = redactKey(options.apiKey);
     this.#timers = options.timers ?? systemTimers;

@@ -7,10 +7,11 @@ import {
   type TextToSpeech,
 } from '../../ports/speech';
 import type { OpenAiSpeechFormat } from '../config/speech-config';
+import { openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import { type OpenAiAudioOptions, openAiAudioClient, redactKey } from './openai-audio-client';
+import type { OpenAiAudioOptions } from './openai-audio-client';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 import { type ExpectedAudio, readSpeechStream } from './speech-stream';
 
@@ -38,7 +39,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   readonly #url: string;
 
   constructor(options: OpenAiTextToSpeechOptions) {
-    this.#client = openAiAudioClient(options);
+    this.#client = openAiSdkClient(options);
     this.#options = options;
     this.#expected =
       options.format.kind === 'wav'

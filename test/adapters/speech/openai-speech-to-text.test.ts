@@ -2,9 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
-import { type Recording, SpeechProviderError } from '../../../shared/ports/speech';
+import type { Recording } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
 import { releasable, tonePcm, wavFile } from '../../support/speech-audio';
+import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
 
 const audio = useScriptedAudioServer();
@@ -24,16 +25,6 @@ const adapter = (overrides: { baseURL?: string; timers?: FakeSpeechTimers } = {}
     model: 'whisper-1',
     ...(overrides.timers === undefined ? {} : { timers: overrides.timers }),
   });
-
-const failureOf = async (promise: Promise<unknown>): Promise<SpeechProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SpeechProviderError))
-    throw new Error(`not a SpeechProviderError: ${error}`);
-  return error;
-};
 
 describe('OpenAiSpeechToText', () => {
   it('uploads the WAV as a file through the SDK and gives the transcript back trimmed', async () => {
@@ -69,7 +60,7 @@ describe('OpenAiSpeechToText', () => {
     audio.enqueueTranscription({ status, body });
 
     // Act
-    const error = await failureOf(adapter().transcribe(recording, options));
+    const error = await speechFailureOf(adapter().transcribe(recording, options));
 
     // Assess
     expect(error).toMatchObject({ failure, direction: 'speech_to_text' });
@@ -80,7 +71,7 @@ describe('OpenAiSpeechToText', () => {
   it('calls a reply without text malformed', async () => {
     audio.enqueueTranscription({ rawBody: '{"transcript": "no text field"}' });
 
-    const error = await failureOf(adapter().transcribe(recording, options));
+    const error = await speechFailureOf(adapter().transcribe(recording, options));
 
     expect(error.failure).toBe('malformed_reply');
   });
@@ -95,7 +86,9 @@ describe('OpenAiSpeechToText', () => {
     });
 
     // Act
-    const pending = failureOf(adapter({ timers }).transcribe(recording, { timeoutMs: 3_000 }));
+    const pending = speechFailureOf(
+      adapter({ timers }).transcribe(recording, { timeoutMs: 3_000 }),
+    );
     await arrived.promise;
     expect(timers.pendingDelays).toEqual([3_000]);
     timers.fireAll();
@@ -113,7 +106,7 @@ describe('OpenAiSpeechToText', () => {
       return { text: 'never', hold: new Promise(() => undefined) };
     });
 
-    const pending = failureOf(
+    const pending = speechFailureOf(
       adapter({ timers }).transcribe(recording, { timeoutMs: 60_000, signal: controller.signal }),
     );
     await arrived.promise;
@@ -131,7 +124,7 @@ describe('OpenAiSpeechToText', () => {
     await new Promise((closed) => probe.close(closed));
 
     // Act
-    const error = await failureOf(
+    const error = await speechFailureOf(
       adapter({ baseURL: `http://127.0.0.1:${port}/v1` }).transcribe(recording, options),
     );
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAiSpeechFormat } from '../../../shared/adapters/config/speech-config';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
-import { SpeechProviderError, type SynthesizedSpeech } from '../../../shared/ports/speech';
+import type { SynthesizedSpeech } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
-import { collect, releasable, tonePcm, wavFile } from '../../support/speech-audio';
+import { collect, readFirstChunk, releasable, tonePcm, wavFile } from '../../support/speech-audio';
+import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
 
 const audio = useScriptedAudioServer();
@@ -21,16 +22,6 @@ const adapter = (format: OpenAiSpeechFormat = PCM_24K, timers?: FakeSpeechTimers
     ...(timers === undefined ? {} : { timers }),
   });
 
-const rejection = async (promise: Promise<unknown>): Promise<SpeechProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SpeechProviderError))
-    throw new Error(`not a SpeechProviderError: ${error}`);
-  return error;
-};
-
 describe('OpenAiTextToSpeech', () => {
   it('hands on the first chunk before the server has sent the rest', async () => {
     // Prepare
@@ -40,10 +31,9 @@ describe('OpenAiTextToSpeech', () => {
 
     // Act
     const speech = await adapter().synthesize('It is sunny tomorrow.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    const { first, rest: remainder } = await readFirstChunk(speech.chunks);
     rest.release();
-    const remaining = await collect({ [Symbol.asyncIterator]: () => iterator });
+    const remaining = await remainder();
 
     // Assess
     expect(speech.format).toEqual({ sampleRate: 24_000, channels: 1, sampleWidth: 2 });
@@ -84,7 +74,7 @@ describe('OpenAiTextToSpeech', () => {
   ])('calls the reply malformed: %s', async (_case, format, body) => {
     audio.enqueueSpeech({ audio: body, chunks: 1 });
 
-    const error = await rejection(
+    const error = await speechFailureOf(
       adapter(format)
         .synthesize('Hello.', options)
         .then((speech: SynthesizedSpeech) => collect(speech.chunks)),
@@ -101,7 +91,7 @@ describe('OpenAiTextToSpeech', () => {
   ])('maps HTTP %i before any audio to %s, the key scrubbed', async (status, failure) => {
     audio.enqueueSpeech({ status, body: { error: { message: `bad key ${KEY}` } } });
 
-    const error = await rejection(adapter().synthesize('Hello.', options));
+    const error = await speechFailureOf(adapter().synthesize('Hello.', options));
 
     expect(error).toMatchObject({ failure, direction: 'text_to_speech' });
     expect(error.message).not.toContain(KEY);
@@ -117,10 +107,9 @@ describe('OpenAiTextToSpeech', () => {
     });
 
     const speech = await adapter().synthesize('Hello.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     rest.release();
-    const error = await rejection(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(reading.rest());
 
     expect(error.failure).toBe('unavailable');
   });
@@ -135,11 +124,10 @@ describe('OpenAiTextToSpeech', () => {
 
     // Act
     const speech = await adapter(PCM_24K, timers).synthesize('Hello.', { timeoutMs: 4_000 });
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     expect(timers.pendingDelays).toEqual([4_000]);
     timers.fireAll();
-    const error = await rejection(iterator.next());
+    const error = await speechFailureOf(reading.next());
 
     // Assess
     expect(error.failure).toBe('timeout');
@@ -153,7 +141,7 @@ describe('OpenAiTextToSpeech', () => {
       return { audio: tonePcm(0.1, 24_000), holdBeforeHeaders: new Promise(() => undefined) };
     });
 
-    const pending = rejection(adapter(PCM_24K, timers).synthesize('Hello.', options));
+    const pending = speechFailureOf(adapter(PCM_24K, timers).synthesize('Hello.', options));
     await arrived.promise;
     timers.fireAll();
 

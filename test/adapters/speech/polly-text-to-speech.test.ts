@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
-import { SpeechProviderError } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
-import {
-  type ScriptedPollyServer,
-  startScriptedPollyServer,
-} from '../../support/scripted-polly-server';
-import { collect, releasable, tonePcm } from '../../support/speech-audio';
+import { startScriptedPollyServer } from '../../support/scripted-polly-server';
+import { readFirstChunk, releasable, tonePcm } from '../../support/speech-audio';
+import { speechFailureOf } from '../../support/speech-failure';
+import { useLoopbackServer } from '../../support/use-loopback-server';
 
-let polly: ScriptedPollyServer;
-beforeAll(async () => {
-  polly = await startScriptedPollyServer();
-});
-afterAll(() => polly.close());
-beforeEach(() => {
-  (polly.requests as unknown[]).length = 0;
-});
+const polly = useLoopbackServer('the scripted Polly', startScriptedPollyServer);
 
 const options = { timeoutMs: 10_000 };
 const adapter = (timers?: FakeSpeechTimers) =>
@@ -28,16 +19,6 @@ const adapter = (timers?: FakeSpeechTimers) =>
     ...(timers === undefined ? {} : { timers }),
   });
 
-const rejection = async (promise: Promise<unknown>): Promise<SpeechProviderError> => {
-  const error = await promise.then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof SpeechProviderError))
-    throw new Error(`not a SpeechProviderError: ${error}`);
-  return error;
-};
-
 describe('PollyTextToSpeech', () => {
   it('asks SynthesizeSpeech for 16 kHz PCM and hands on the first chunk before the rest', async () => {
     // Prepare
@@ -47,10 +28,9 @@ describe('PollyTextToSpeech', () => {
 
     // Act
     const speech = await adapter().synthesize('Good morning.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    const first = await iterator.next();
+    const { first, rest: remainder } = await readFirstChunk(speech.chunks);
     rest.release();
-    const remaining = await collect({ [Symbol.asyncIterator]: () => iterator });
+    const remaining = await remainder();
 
     // Assess
     expect(speech.format).toEqual({ sampleRate: 16_000, channels: 1, sampleWidth: 2 });
@@ -78,7 +58,7 @@ describe('PollyTextToSpeech', () => {
   ])('maps HTTP %i %s to %s', async (status, errorType, failure) => {
     polly.enqueue({ status, errorType, message: 'scripted' });
 
-    const error = await rejection(adapter().synthesize('Hello.', options));
+    const error = await speechFailureOf(adapter().synthesize('Hello.', options));
 
     expect(error).toMatchObject({ failure, direction: 'text_to_speech' });
     expect(error.message).toContain(errorType);
@@ -93,10 +73,9 @@ describe('PollyTextToSpeech', () => {
     });
 
     const speech = await adapter().synthesize('Hello.', options);
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     rest.release();
-    const error = await rejection(collect({ [Symbol.asyncIterator]: () => iterator }));
+    const error = await speechFailureOf(reading.rest());
 
     expect(error.failure).toBe('unavailable');
   });
@@ -109,11 +88,10 @@ describe('PollyTextToSpeech', () => {
     });
 
     const speech = await adapter(timers).synthesize('Hello.', { timeoutMs: 2_500 });
-    const iterator = speech.chunks[Symbol.asyncIterator]();
-    await iterator.next();
+    const reading = await readFirstChunk(speech.chunks);
     expect(timers.pendingDelays).toEqual([2_500]);
     timers.fireAll();
-    const error = await rejection(iterator.next());
+    const error = await speechFailureOf(reading.next());
 
     expect(error.failure).toBe('timeout');
   });

@@ -1,0 +1,23 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { HttpError } from './http-error';
+
+/**
+ * A 413 before anything is parsed when the body is larger than `limitBytes`, measured in bytes as
+ * sent (a base64-encoded body as the bytes it stands for). `what` names the body in the message:
+ * the JSON guard's "body", the recording's "upload".
+ */
+export function refuseLargerThan(
+  event: APIGatewayProxyEvent,
+  limitBytes: number,
+  what: 'body' | 'upload',
+): void {
+  const bytes = Buffer.byteLength(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes > limitBytes) {
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The ${what} is larger than ${limitBytes} bytes.`,
+      [{ limit_bytes: limitBytes, received_bytes: bytes }],
+    );
+  }
+}

@@ -1,0 +1,34 @@
+import OpenAI from 'openai';
+
+/** Where an OpenAI-compatible server is, and the key it is sent. */
+export interface OpenAiServer {
+  /** Any OpenAI-compatible server, e.g. `https://api.openai.com/v1` or `http://localhost:8000/v1`. */
+  readonly baseURL: string;
+  /** Sent as a bearer token; never written into an error. Empty for servers that want none. */
+  readonly apiKey: string;
+}
+
+/** Removes every occurrence of the key from a text that came from the SDK or the server. */
+export const redactKey =
+  (secret: string) =>
+  (text: string): string =>
+    secret === '' ? text : text.split(secret).join('[redacted]');
+
+/**
+ * The SDK client of the model and of the audio endpoints alike: no retries of its own (each
+ * caller retries, or not, within its own deadline), no OPENAI_* variables read behind our back.
+ */
+export function openAiSdkClient(server: OpenAiServer): OpenAI {
+  return new OpenAI({
+    baseURL: server.baseURL,
+    // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
+    apiKey: server.apiKey === '' ? 'unused' : server.apiKey,
+    maxRetries: 0,
+    logLevel: 'off',
+    // Explicit nulls keep the SDK from reading OPENAI_* variables: configuration is read in one place.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+  });
+}
