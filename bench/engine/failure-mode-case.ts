@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../shared/chat/chat-message';
 import type { StopReason } from '../../shared/conversation/turn/turn-outcome';
 import type { ModelReply } from '../../shared/ports/language-model';
 
@@ -14,6 +15,8 @@ export interface FailureModeCase {
   readonly replies: readonly [ModelReply, ...ModelReply[]];
   /** The turn starts from the node's tool results (continue) rather than an utterance. */
   readonly toolResultsArrived?: boolean;
+  /** The history the turn starts from, instead of one utterance (or the results above). */
+  readonly history?: readonly ChatMessage[];
   /** Model calls a perfect server needs: 1 for anything it can repair without changing meaning. */
   readonly minimumCalls: number;
   readonly expectedStop: StopReason;

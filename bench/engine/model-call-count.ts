@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ChatMessage } from '../../shared/chat/chat-message';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
+import { TURN_GROWTH_BYTES } from '../../shared/conversation/history/conversation-budget';
 import { step } from '../../shared/conversation/turn/step';
 import type { StopReason } from '../../shared/conversation/turn/turn-outcome';
 import { startTurn, type TurnContext } from '../../shared/conversation/turn/turn-state';
@@ -58,10 +59,13 @@ export function countModelCalls(
     settings: DEFAULT_ENGINE_SETTINGS,
     ids: sequentialIds(),
     serverTools: { timezone: 'America/New_York', now: CASE_NOW, commandSet },
+    // What a conversation with the fixture's registration and the default history budget allows.
+    exchangeRoomBytes: DEFAULT_ENGINE_SETTINGS.maxHistoryBytes - TURN_GROWTH_BYTES,
   };
   const arrived = testCase.toolResultsArrived === true;
   let state = startTurn(
-    arrived ? AFTER_TOOL_RESULTS : [{ role: 'user', content: 'a voice command' }],
+    testCase.history ??
+      (arrived ? AFTER_TOOL_RESULTS : [{ role: 'user', content: 'a voice command' }]),
     arrived,
   );
   const lastReply = testCase.replies.length - 1;

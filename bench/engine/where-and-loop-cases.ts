@@ -142,6 +142,53 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
     minimumCalls: 2,
     expectedStop: StopReason.toolCalls,
   },
+  foundInOneCall(
+    "Llama 3.x's <|python_tag|> followed by JSON",
+    reply(`<|python_tag|>{"name": "get_weather", "parameters": ${WEATHER_JSON}}<|eom_id|>`),
+  ),
+  {
+    section: WHERE,
+    row: 'a reply whose text runs to megabytes (markup repeated)',
+    commands: 'fixture',
+    replies: [reply('<function=get_weather>{'.repeat(100_000)), fixedWeatherCall()],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
+    row: 'a number JSON cannot carry exactly (1e400)',
+    commands: 'fixture',
+    replies: [
+      reply(null, [{ id: 'call_n', name: 'set_timer', arguments: '{"duration_seconds": 1e400}' }]),
+      reply(null, [toolCall('set_timer', { duration_seconds: 300 }, 'call_t')]),
+    ],
+    minimumCalls: 2,
+    expectedStop: StopReason.toolCalls,
+  },
+  {
+    section: WHERE,
+    row: 'calls whose arguments leave no room for their results',
+    commands: 'fixture',
+    // Earlier rounds of this exchange already hold 70 KB: six more calls cannot all come back.
+    history: [
+      { role: 'user', content: 'What is the weather in these cities?' },
+      { role: 'assistant', content: 'Checking. '.repeat(7_000), toolCalls: [] },
+    ],
+    replies: [
+      reply(
+        null,
+        Array.from({ length: 6 }, (_, index) =>
+          toolCall(
+            'get_weather',
+            { ...WEATHER_ARGUMENTS, city: `${'Los Angeles '.repeat(300)}${index}` },
+            `call_big_${index}`,
+          ),
+        ),
+      ),
+    ],
+    minimumCalls: 1,
+    expectedStop: StopReason.toolCalls,
+  },
   {
     section: WHERE,
     row: 'arguments beyond repair ("city: LA, when: tomorrow")',

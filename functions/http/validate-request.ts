@@ -1,10 +1,10 @@
 import type { MiddlewareObj } from '@middy/core';
-import httpJsonBodyParser from '@middy/http-json-body-parser';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { JSONSchema } from 'json-schema-to-ts';
 import { bodyGuard } from './body-guard';
 import { HttpError } from './http-error';
+import { jsonBodyParser } from './json-body';
 import type { SchemaType } from './schema-type';
 
 const MAX_DETAILS = 20;
@@ -56,11 +56,7 @@ export function jsonBody<Schema extends ObjectSchema>(
     },
   };
   return {
-    middlewares: [
-      bodyGuard(),
-      httpJsonBodyParser<APIGatewayProxyEvent>({ disableContentTypeCheck: true }),
-      validateRequest,
-    ],
+    middlewares: [bodyGuard(), jsonBodyParser(), validateRequest],
     read: (event) => {
       const checked = accepted.get(event);
       if (checked === undefined) throw new Error('the body validation middleware did not run');

@@ -16,10 +16,19 @@ export type { CompiledCommandSet } from './command-set/compiled-command-set';
 export { checkEntityArgument, ENTITY_PARAMETER } from './entities/check-entity-argument';
 export { type KnownEntities, knownEntities } from './entities/known-entities';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
+export { argumentsTextTooLargeIssue } from './limits/argument-limits';
+export { TURN_LIMITS } from './limits/limits';
 export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';
 export { omitStrictNulls } from './strict/omit-strict-nulls';
 export { strictTools } from './strict/strict-tools';
+export {
+  exactNumber,
+  firstInexactNumber,
+  isRawJsonNumber,
+  parseJsonExact,
+  type RawJsonNumber,
+} from './types/exact-numbers';
 export { isJsonObject, type JsonObject } from './types/json-value';
 export {
   formatParameterType,

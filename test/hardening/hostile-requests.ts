@@ -1,5 +1,6 @@
 import type { ScriptStep } from '../support/scripted-llm-server';
 import { HOSTILE_SCHEMA_CASES } from './hostile-schema-cases';
+import { REPLY_SIDE_ROWS } from './reply-side-requests';
 
 /**
  * The hostile corpus of issue 10 as whole requests through the real handlers: each case starts a
@@ -162,4 +163,5 @@ export const HOSTILE_REQUEST_CASES: readonly HostileRequestCase[] = [
     request: utterance('unlock the front door'),
     expectedStatuses: [200],
   },
+  ...REPLY_SIDE_ROWS,
 ];

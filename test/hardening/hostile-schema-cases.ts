@@ -4,6 +4,7 @@ import {
   compileCommandSet,
   type NormalizationPolicy,
 } from '../../shared/params';
+import { MULTIPLIED_SCHEMA_CASES } from './multiplied-schema-cases';
 
 /**
  * The hostile corpus of the parameter system (issue 10, rows 1, 2, 3, 9 and 10, and their
@@ -191,6 +192,7 @@ export const HOSTILE_SCHEMA_CASES: readonly HostileSchemaCase[] = [
     call: call({ text: 'x'.repeat(1_000_000) }),
     expected: { issues: [['arguments_too_large', null]] },
   },
+  ...MULTIPLIED_SCHEMA_CASES,
 ];
 
 /** Compiles the case's registration cold (no cache) and checks its call; the outcome in short. */

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../chat/chat-message';
-import { cutToUtf8Length, utf8Length } from './utf8-length';
+import { cutToJsonTextBytes, jsonTextBytes } from './json-text-length';
+import { utf8Length } from './utf8-length';
 
 /**
  * Keeps the stored history under `maxBytes` (UTF-8 of its JSON) by dropping the oldest exchanges whole.
@@ -24,14 +25,18 @@ export function boundHistory(
   return start === 0 ? messages : messages.slice(start);
 }
 
+/** Room kept for the cut marker: `… [output cut: N of M bytes left out]` with 7-digit counts. */
+const CUT_MARKER_BYTES = 64;
+
 /**
- * A node's tool output as stored and shown to the model: JSON text, cut to `maxBytes` of UTF-8,
- * with a marker the model can read so it knows the output is incomplete.
+ * A node's tool output as stored and shown to the model: JSON text of at most `maxBytes` as
+ * stored (`jsonTextBytes`: escapes counted, so the share a turn reserves for a result holds),
+ * cut with a marker the model can read so it knows the output is incomplete.
  */
 export function toolOutputText(output: unknown, maxBytes: number): string {
   const text = typeof output === 'string' ? output : (JSON.stringify(output) ?? 'null');
-  const bytes = utf8Length(text);
+  const bytes = jsonTextBytes(text);
   if (bytes <= maxBytes) return text;
-  const kept = cutToUtf8Length(text, maxBytes);
-  return `${kept}… [output cut: ${bytes - utf8Length(kept)} of ${bytes} bytes left out]`;
+  const kept = cutToJsonTextBytes(text, Math.max(maxBytes - CUT_MARKER_BYTES, 0));
+  return `${kept}… [output cut: ${bytes - jsonTextBytes(kept)} of ${bytes} bytes left out]`;
 }

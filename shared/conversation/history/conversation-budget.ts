@@ -55,3 +55,16 @@ export function newestExchangeBytes(messages: readonly ChatMessage[]): number {
   }
   return bytes;
 }
+
+/**
+ * What each of `calls` results may take in the history (see toolOutputText), as `continue` cuts
+ * them: its own cap, or an equal share of the request's budget. The turn that hands the calls
+ * out reserves exactly this, so their results always fit.
+ */
+export function resultShareBytes(
+  settings: { readonly maxToolOutputBytes: number; readonly maxToolOutputsBytesPerRequest: number },
+  calls: number,
+): number {
+  const share = Math.floor(settings.maxToolOutputsBytesPerRequest / Math.max(calls, 1));
+  return Math.min(settings.maxToolOutputBytes, share);
+}

@@ -6,7 +6,13 @@ export type ParsedArguments =
       /** Names of the JSON repairs applied (see `JsonRepair`); empty for valid JSON. */
       readonly repaired: readonly string[];
     }
-  | { readonly ok: false; readonly raw: string; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly raw: string;
+      readonly reason: string;
+      /** Not read at all: the text was over REPLY_LIMITS.argumentsBytes (`raw` is then empty). */
+      readonly tooLarge?: boolean;
+    };
 
 export interface ExtractedToolCall {
   /** From the model, or assigned with `ids.next('call_')` when missing, empty or a duplicate. */

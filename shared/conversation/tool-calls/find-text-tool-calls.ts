@@ -1,5 +1,6 @@
 import { findFencedToolCalls } from './fenced-tool-calls';
 import { findFunctionTagToolCalls } from './function-tag-tool-calls';
+import { findPythonTagToolCalls } from './python-tag-tool-calls';
 import { findTaggedToolCalls } from './tagged-tool-calls';
 import type { TextToolCallSpan, ToolCallCandidate } from './tool-call-candidate';
 import { findWholeTextToolCalls } from './whole-text-tool-calls';
@@ -9,17 +10,23 @@ import { findWholeTextToolCalls } from './whole-text-tool-calls';
  * stretch in a tool-call form counts, whatever tool it names: a call of an undeclared tool is the
  * validator's to report (an unknown-tool retry), and its markup must never be spoken to the user.
  * JSON inside prose, or JSON not shaped as a call, stays text. Overlapping finds (a
- * `<function=...>` inside a `<tool_call>`) go to the one that starts first.
+ * `<function=...>` inside a `<tool_call>`) go to the one that starts first. Each form reads the
+ * bodies of its first `maxCalls` calls only (the rest are dropped unread), so the scan is linear in
+ * the text however many calls it holds.
  */
-export function findTextToolCalls(text: string): {
+export function findTextToolCalls(
+  text: string,
+  maxCalls = Number.POSITIVE_INFINITY,
+): {
   readonly text: string;
   readonly calls: readonly ToolCallCandidate[];
 } {
   const spans = [
-    ...findTaggedToolCalls(text, 'tool_call'),
-    ...findTaggedToolCalls(text, 'tool'),
-    ...findFunctionTagToolCalls(text),
-    ...findFencedToolCalls(text),
+    ...findTaggedToolCalls(text, 'tool_call', maxCalls),
+    ...findTaggedToolCalls(text, 'tool', maxCalls),
+    ...findFunctionTagToolCalls(text, maxCalls),
+    ...findFencedToolCalls(text, maxCalls),
+    ...findPythonTagToolCalls(text, maxCalls),
     ...findWholeTextToolCalls(text),
   ]
     .filter((span) => span.calls.length > 0)

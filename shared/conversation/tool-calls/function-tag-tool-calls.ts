@@ -1,6 +1,7 @@
 import type { ParsedArguments } from './extracted-reply';
 import { forwardSearch } from './forward-search';
 import { parseToolArguments } from './parse-tool-arguments';
+import { NOT_READ } from './reply-limits';
 import type { TextToolCallSpan } from './tool-call-candidate';
 
 const functionTag = /<function=([A-Za-z0-9_.-]{1,64})>/g;
@@ -11,9 +12,13 @@ const parameterClose = '</parameter>';
 /**
  * Finds `<function=name>{...}</function>` (Llama 3.1) and `<function=name><parameter=key>value
  * </parameter></function>` (Qwen3-Coder, whose values stay strings for the normalizer). A missing
- * `</function>` ends the body at the next `<function=` or the end of the text.
+ * `</function>` ends the body at the next `<function=` or the end of the text. Bodies past the
+ * first `maxCalls` are not read (their calls are dropped unread): the scan stays linear.
  */
-export function findFunctionTagToolCalls(text: string): TextToolCallSpan[] {
+export function findFunctionTagToolCalls(
+  text: string,
+  maxCalls = Number.POSITIVE_INFINITY,
+): TextToolCallSpan[] {
   const findClose = forwardSearch(text, functionClose);
   const findOpen = forwardSearch(text, '<function=');
   const spans: TextToolCallSpan[] = [];
@@ -26,7 +31,9 @@ export function findFunctionTagToolCalls(text: string): TextToolCallSpan[] {
     const bodyEnd = closed ? close : nextOpen === -1 ? text.length : nextOpen;
     const end = closed ? close + functionClose.length : bodyEnd;
     const name = tag[1] ?? '';
-    const call = { id: null, name, arguments: readFunctionBody(text.slice(bodyStart, bodyEnd)) };
+    const read = spans.length < maxCalls;
+    const args = read ? readFunctionBody(text.slice(bodyStart, bodyEnd)) : NOT_READ;
+    const call = { id: null, name, arguments: args };
     spans.push({ start: tag.index, end, calls: [call] });
     functionTag.lastIndex = end;
   }

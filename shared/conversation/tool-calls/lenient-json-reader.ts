@@ -1,3 +1,4 @@
+import { exactNumber, type RawJsonNumber } from '../../params';
 import { JsonRefusedError } from './json-refused-error';
 import { JsonRepair } from './json-repair';
 import { readQuotedString } from './lenient-json-string';
@@ -163,7 +164,7 @@ class LenientJsonReader {
     return read.value;
   }
 
-  private readNumber(depth: number): number {
+  private readNumber(depth: number): number | RawJsonNumber {
     numberPattern.lastIndex = this.position;
     const digits = numberPattern.exec(this.text)?.[0];
     if (digits === undefined)
@@ -174,7 +175,7 @@ class LenientJsonReader {
     if (depth > 0 && this.position >= this.text.length) {
       throw new JsonRefusedError('the text ends inside a number');
     }
-    return Number(digits);
+    return exactNumber(Number(digits), digits);
   }
 
   private readLiteral(): boolean | null {

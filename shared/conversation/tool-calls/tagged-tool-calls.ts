@@ -1,6 +1,7 @@
 import { forwardSearch } from './forward-search';
 import { findFunctionTagToolCalls } from './function-tag-tool-calls';
 import { parseJsonLenient } from './parse-json-lenient';
+import { NOT_READ } from './reply-limits';
 import {
   readToolCallCandidates,
   type TextToolCallSpan,
@@ -13,9 +14,14 @@ import {
  * `<tool>{"server_name": ..., "tool_name": ..., "arguments": ...}</tool>` blocks. A missing closing
  * tag ends the body at the next opening tag or the end of the text (replies get cut off). A body
  * that is not JSON but names a tool is returned with unparseable arguments, so the model is asked
- * again rather than its call shown to the user.
+ * again rather than its call shown to the user. Bodies past the first `maxCalls` are not read:
+ * each is one call dropped unread, and its markup is removed all the same.
  */
-export function findTaggedToolCalls(text: string, tag: 'tool_call' | 'tool'): TextToolCallSpan[] {
+export function findTaggedToolCalls(
+  text: string,
+  tag: 'tool_call' | 'tool',
+  maxCalls = Number.POSITIVE_INFINITY,
+): TextToolCallSpan[] {
   const open = `<${tag}>`;
   const close = `</${tag}>`;
   const findOpen = forwardSearch(text, open);
@@ -28,17 +34,20 @@ export function findTaggedToolCalls(text: string, tag: 'tool_call' | 'tool'): Te
     const closed = closeAt !== -1 && (nextOpen === -1 || closeAt < nextOpen);
     const bodyEnd = closed ? closeAt : nextOpen === -1 ? text.length : nextOpen;
     const end = closed ? closeAt + close.length : bodyEnd;
-    const calls = readTaggedBody(text.slice(bodyStart, bodyEnd).trim());
+    const calls =
+      spans.length < maxCalls
+        ? readTaggedBody(text.slice(bodyStart, bodyEnd).trim(), maxCalls)
+        : [{ id: null, name: '', arguments: NOT_READ }];
     if (calls !== null) spans.push({ start, end, calls });
     start = findOpen(end);
   }
   return spans;
 }
 
-function readTaggedBody(body: string): readonly ToolCallCandidate[] | null {
+function readTaggedBody(body: string, maxCalls: number): readonly ToolCallCandidate[] | null {
   // Qwen3-Coder wraps its `<function=...>` form in `<tool_call>` too.
   if (body.startsWith('<function=')) {
-    const calls = findFunctionTagToolCalls(body).flatMap((span) => span.calls);
+    const calls = findFunctionTagToolCalls(body, maxCalls).flatMap((span) => span.calls);
     return calls.length === 0 ? null : calls;
   }
   const parsed = parseJsonLenient(body);

@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../chat/chat-message';
+import { TURN_LIMITS } from '../../params';
 import { isServerToolName } from '../server-tools/server-tool-names';
 import type { ExtractedToolCall } from '../tool-calls';
 import { recordedArguments } from './recorded-arguments';
@@ -75,4 +76,45 @@ export function limitNote(refused: readonly RefusedCall[], dropped: number): str
 
 function argumentsText(call: ExtractedToolCall): string {
   return recordedArguments(call.arguments.ok ? call.arguments.value : call.arguments.raw);
+}
+
+/**
+ * The node calls this turn still checks: in order, while the bytes of their arguments (compact
+ * JSON) stay within TURN_LIMITS.argumentBytes with what the turn checked before (`checked`).
+ * The rest are refused unread: validation of one turn is bounded by the bytes times the command
+ * set's proven cost per byte (stepsPerByte), however many calls and retries the model sends.
+ */
+export function fitArgumentBudget(
+  checked: number,
+  calls: readonly ExtractedToolCall[],
+): {
+  readonly read: readonly ExtractedToolCall[];
+  readonly refused: readonly RefusedCall[];
+  readonly bytes: number;
+} {
+  let bytes = checked;
+  const read: ExtractedToolCall[] = [];
+  const refused: RefusedCall[] = [];
+  for (const call of calls) {
+    const size = argumentsBytes(call);
+    if (bytes + size <= TURN_LIMITS.argumentBytes) {
+      bytes += size;
+      read.push(call);
+    } else {
+      refused.push({
+        call: { id: call.id, name: call.name, arguments: '{}' },
+        reason: `not read: the calls of this request passed ${TURN_LIMITS.argumentBytes} bytes of arguments`,
+      });
+    }
+  }
+  return { read, refused, bytes };
+}
+
+function argumentsBytes(call: ExtractedToolCall): number {
+  if (!call.arguments.ok) return call.arguments.raw.length;
+  try {
+    return (JSON.stringify(call.arguments.value) ?? '').length;
+  } catch {
+    return Number.POSITIVE_INFINITY; // nested past what JSON.stringify's stack can write
+  }
 }

@@ -1,6 +1,7 @@
 import type { ToolCall } from '../../chat/chat-message';
 import {
   argumentsNotObjectIssue,
+  argumentsTextTooLargeIssue,
   checkEntityArgument,
   ENTITY_PARAMETER,
   omitStrictNulls,
@@ -32,7 +33,10 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
       name: extracted.name,
       arguments: recordedArguments(parsed.raw),
     };
-    const issue = argumentsNotObjectIssue(extracted.name, parsed.raw, parsed.reason);
+    const issue =
+      parsed.tooLarge === true
+        ? argumentsTextTooLargeIssue(extracted.name, parsed.reason)
+        : argumentsNotObjectIssue(extracted.name, parsed.raw, parsed.reason);
     return { ok: false, call, issues: [issue], repairs: [] };
   }
   const jsonRepairs: Repair[] = parsed.repaired.map((rule) => ({

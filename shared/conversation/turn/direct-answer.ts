@@ -23,7 +23,7 @@ export function answerDirectly(
   text: string | null,
   context: TurnContext,
 ): TurnAction {
-  if (state.keptCalls.length > 0) return finishWithToolCalls(state, text, state.keptCalls);
+  if (state.keptCalls.length > 0) return finishWithToolCalls(state, text, state.keptCalls, context);
   if (text === null) {
     if (!retriesLeft(state, context)) return finishWithAnswer(state, FALLBACK_ANSWER);
     const retried: TurnState = {
@@ -44,6 +44,11 @@ export function answerDirectly(
     retries: [...state.retries, { reason: 'must_call_tool', issues: [] }],
   };
   return callModelAgain(retried, context, 'required');
+}
+
+/** Ends the turn with the fallback answer: the model could not be brought to a usable reply. */
+export function giveUp(state: TurnState): TurnAction {
+  return finishWithAnswer(state, FALLBACK_ANSWER);
 }
 
 /** Every command says it must be called (`allow_direct_answer: false`) and the set is not empty. */
@@ -72,6 +77,6 @@ export function callModelAgain(
   toolChoice: 'auto' | 'required' = 'auto',
 ): TurnAction {
   if (modelCallsLeft(state, context)) return { type: 'call_model', state, toolChoice };
-  if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls);
+  if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls, context);
   return finishWithAnswer(state, STEP_LIMIT_ANSWER, true);
 }

@@ -1,15 +1,26 @@
 import type { ToolCall } from '../../chat/chat-message';
 import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';
+import { fitResultRoom } from './result-room';
 import { StopReason, type TurnOutcome } from './turn-outcome';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
-/** Ends the turn handing `calls` to the node; they stay pending until `continue`. */
+const NO_ROOM_ANSWER =
+  'Sorry, this conversation has no room left for more results. Please start a new request.';
+
+/**
+ * Ends the turn handing `calls` to the node; they stay pending until `continue`. Only the calls
+ * whose results fit in the exchange go (fitResultRoom: `step` already retried with the others
+ * refused; here the history may have grown since); with none, the user hears why.
+ */
 export function finishWithToolCalls(
   state: TurnState,
   text: string | null,
-  calls: readonly ToolCall[],
+  candidates: readonly ToolCall[],
+  context: TurnContext,
 ): TurnAction {
+  const calls = fitResultRoom(state.messages, text, candidates, context).kept;
+  if (calls.length === 0) return finishWithAnswer(state, NO_ROOM_ANSWER);
   const next = appendAssistant(state, text, calls);
   return finish(next, {
     stopReason: StopReason.toolCalls,

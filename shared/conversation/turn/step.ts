@@ -1,11 +1,14 @@
 /**
  * The turn's state machine, pure: given the state and the model's last reply, decide what happens
  * next. In order:
- * 1. a reply cut off at the token limit is dropped and asked again, shorter (once);
- *    pull the tool calls out of the reply (native or written in the text);
+ * 1. a reply cut off at the token limit is dropped and asked again, shorter (once); a reply whose
+ *    text is over REPLY_LIMITS is dropped unread and asked again, shorter;
+ *    pull the tool calls out of the reply (native or written in the text), reading the arguments
+ *    of the first MAX_CALLS_PER_REPLY only;
  * 2. `request_validation` from the model: stop and ask the user;
  * 3. no call at all: a direct answer (accepted, must-call retry, or the final answer);
- * 4. apply the limits per reply (calls read, server tools run, calls pending on the node);
+ * 4. apply the limits per reply (calls read, server tools run, calls pending on the node, room
+ *    left in the exchange for their results);
  *    check each node call (normalize, validate); run the server tools;
  * 5. invalid calls: retry with the issues while the budget lasts, else ask the user;
  *    calls refused by a limit: retry with a note while the budget lasts, else hand over what fits;
@@ -13,20 +16,30 @@
  * 6. otherwise hand the valid calls to the node.
  */
 
-import type { ChatMessage, ToolCall } from '../../chat/chat-message';
+import type { ChatMessage } from '../../chat/chat-message';
 import { buildRetryMessage } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
 import { runServerTool } from '../server-tools/run-server-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { type ExtractedToolCall, extractReply } from '../tool-calls';
-import { boundReplyCalls, fitPending, limitNote, type RefusedCall } from './call-limits';
+import {
+  boundReplyCalls,
+  fitArgumentBudget,
+  fitPending,
+  limitNote,
+  MAX_CALLS_PER_REPLY,
+  type RefusedCall,
+} from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
-import { answerDirectly, callModelAgain, retriesLeft } from './direct-answer';
+import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
+import { usedCallIds, withoutRepeats } from './held-calls';
+import { oversizedText, retryOversizedReply } from './oversized-reply';
 import { recordedArguments } from './recorded-arguments';
+import { fitResultRoom, refusedArguments } from './result-room';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export function step(previous: TurnState, reply: ModelReply, context: TurnContext): TurnAction {
@@ -36,7 +49,13 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     usage: addUsage(previous.usage, reply.usage),
   };
   if (wasCutOff(reply.finishReason)) return retryCutOffReply(state, context);
-  const { text, toolCalls } = extractReply(reply, context.ids, usedCallIds(state));
+  if (oversizedText(reply.content) !== null) return retryOversizedReply(state, context);
+  const { text, toolCalls } = extractReply(
+    reply,
+    context.ids,
+    usedCallIds(state),
+    MAX_CALLS_PER_REPLY,
+  );
 
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);
   if (ask !== undefined) {
@@ -46,13 +65,16 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   if (toolCalls.length === 0) return answerDirectly(state, text, context);
 
   const bounded = boundReplyCalls(toolCalls);
-  const checked = bounded.clientCalls.map((call) => checkClientCall(call, context));
+  const budget = fitArgumentBudget(state.argumentBytes ?? 0, bounded.clientCalls);
+  const checked = budget.read.map((call) => checkClientCall(call, context));
   const invalid = checked.filter((result) => !result.ok);
   const valid = checked.filter((result) => result.ok).map((result) => result.call);
-  const fitted = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
-  const refused = [...bounded.refused, ...fitted.refused];
+  const pending = fitPending(state.keptCalls, withoutRepeats(state.keptCalls, valid));
+  const fitted = fitResultRoom(state.messages, text, pending.kept, context);
+  const refused = [...bounded.refused, ...budget.refused, ...pending.refused, ...fitted.refused];
   const repaired: TurnState = {
     ...state,
+    argumentBytes: budget.bytes,
     keptCalls: fitted.kept,
     repairs: [...state.repairs, ...checked.flatMap((result) => result.repairs)],
   };
@@ -61,10 +83,24 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
     return finishWithClarification(repaired, null, clarificationFor(issues), context);
   }
+  const onlyRefused = fitted.kept.length === 0 && bounded.serverCalls.length === 0;
+  if (onlyRefused && refused.length > 0 && !retriesLeft(repaired, context)) {
+    // Every call was refused by a limit and the model was told: asking again cannot help.
+    return fitted.refused.length > 0
+      ? finishWithToolCalls(repaired, text, [], context)
+      : giveUp(repaired);
+  }
   const overLimits = refused.length > 0 || bounded.dropped > 0;
-  if (bounded.serverCalls.length === 0 && invalid.length === 0) {
-    if (fitted.kept.length > 0 && (!overLimits || !retriesLeft(repaired, context))) {
-      return finishWithToolCalls(repaired, text, fitted.kept);
+  const onlyRoom = refused.length === fitted.refused.length && bounded.dropped === 0;
+  if (bounded.serverCalls.length === 0 && invalid.length === 0 && fitted.kept.length > 0) {
+    if (overLimits && onlyRoom) {
+      // Asking again cannot make room: what fits goes now, and the rest is recorded as refused,
+      // so the model reads why when the results come back.
+      const recorded = answerInServer(repaired, null, [], [], fitted.refused, context);
+      return finishWithToolCalls(recorded, text, fitted.kept, context);
+    }
+    if (!overLimits || !retriesLeft(repaired, context)) {
+      return finishWithToolCalls(repaired, text, fitted.kept, context);
     }
   }
   const answered = answerInServer(repaired, text, bounded.serverCalls, invalid, refused, context);
@@ -104,7 +140,13 @@ function answerInServer(
       issues: result.ok ? [] : result.issues.map((issue) => issue.message),
     },
   }));
-  const refusedCalls = refused.map(({ call, reason }) => ({ ...call, result: { error: reason } }));
+  // A refused call never ran: its arguments are not worth room in the history (32 of them at the
+  // recorded cap would take the turn's whole growth budget).
+  const refusedCalls = refused.map(({ call, reason }) => ({
+    ...call,
+    arguments: refusedArguments(call.arguments),
+    result: { error: reason },
+  }));
   const answered = [...serverToolCalls, ...invalidCalls, ...refusedCalls];
   const withCalls = appendAssistant(
     state,
@@ -142,25 +184,4 @@ function withRetryMessage(
     messages: [...state.messages, { role: 'system', content }],
     retries: [...state.retries, { reason, issues }],
   };
-}
-
-/** Every tool-call id the history and the held calls already use: a new call must not repeat one. */
-function usedCallIds(state: TurnState): ReadonlySet<string> {
-  const used = new Set(state.keptCalls.map((call) => call.id));
-  for (const message of state.messages) {
-    if (message.role === 'assistant') for (const call of message.toolCalls) used.add(call.id);
-    if (message.role === 'tool') used.add(message.toolCallId);
-  }
-  return used;
-}
-
-/** New calls that repeat a held one (same tool, same arguments) on a retry are handed over once. */
-function withoutRepeats(held: readonly ToolCall[], calls: readonly ToolCall[]): ToolCall[] {
-  const seen = new Set<string>(held.map((call) => `${call.name}\u0000${call.arguments}`));
-  return calls.filter((call) => {
-    const key = `${call.name}\u0000${call.arguments}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -19,7 +19,12 @@ export interface ValidationRequest {
 
 /** Why the model was asked again within one turn. */
 export interface RetryRecord {
-  readonly reason: 'invalid_arguments' | 'must_call_tool' | 'too_many_calls' | 'reply_cut_off';
+  readonly reason:
+    | 'invalid_arguments'
+    | 'must_call_tool'
+    | 'too_many_calls'
+    | 'reply_cut_off'
+    | 'reply_too_large';
   readonly issues: readonly ValidationIssue[];
 }
 

@@ -19,6 +19,8 @@ export interface TurnState {
   readonly toolResultsArrived: boolean;
   /** Tokens of the turn's model calls so far; null while no server reported any. */
   readonly usage: TokenUsage | null;
+  /** Bytes of node-call arguments checked so far this turn (bounded by TURN_LIMITS). */
+  readonly argumentBytes?: number;
 }
 
 export interface TurnContext {
@@ -26,6 +28,12 @@ export interface TurnContext {
   readonly settings: EngineSettings;
   readonly ids: IdGenerator;
   readonly serverTools: ServerToolContext;
+  /**
+   * Bytes the newest exchange may hold when the node's results come back (what `continue`
+   * accepts before asking the model); the turn hands out only calls whose results fit in it.
+   * Absent: no bound (tests and benchmarks of the turn alone).
+   */
+  readonly exchangeRoomBytes?: number;
   /** The home the node reported at start, if any (shared/conversation/home). */
   readonly home?: TurnHome | null;
 }

@@ -14,6 +14,7 @@ import type { ConversationRecord } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
+import { resultShareBytes } from '../history/conversation-budget';
 import { requestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
@@ -77,9 +78,7 @@ function continueTurn(
 
   // Each output is capped, and together they share one budget: a round of many large outputs
   // still leaves the exchange room for the next.
-  const { maxToolOutputBytes, maxToolOutputsBytesPerRequest } = dependencies.settings;
-  const share = Math.floor(maxToolOutputsBytesPerRequest / record.pendingToolCalls.length);
-  const limit = Math.min(maxToolOutputBytes, share);
+  const limit = resultShareBytes(dependencies.settings, record.pendingToolCalls.length);
   const results: ChatMessage[] = record.pendingToolCalls.map((call) => ({
     role: 'tool',
     toolCallId: call.id,

@@ -68,6 +68,7 @@ export async function runConversationTurn(
     settings,
     ids,
     serverTools: { timezone: record.timezone, now: startedAt, commandSet },
+    exchangeRoomBytes: historyBudget - TURN_GROWTH_BYTES,
     home:
       home === null
         ? null

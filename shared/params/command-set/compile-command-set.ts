@@ -4,19 +4,20 @@ import { SCHEMA_LIMITS } from '../limits/limits';
 import { pointerOf } from '../limits/schema-walk';
 import { buildCommandSet } from './build-command-set';
 import { canonicalCommandSetJson, hashCanonicalJson } from './canonical-json';
-import { LeastRecentlyUsedCache } from './command-set-cache';
+import { CostWeightedCache } from './command-set-cache';
 import type { CommandSetIssue, CommandSetSource, CompileOptions } from './command-spec';
 import type { CompiledCommandSet } from './compiled-command-set';
 
 const CACHE_CAPACITY = 100;
 
 // Module level on purpose: a warm Lambda container compiles a node's commands once, not per request.
-const cache = new LeastRecentlyUsedCache<CompiledCommandSet>(CACHE_CAPACITY);
+const cache = new CostWeightedCache<CompiledCommandSet>(CACHE_CAPACITY);
 
 /**
  * Compiles a conversation/start registration into one spec, OpenAI tool and validator per tool
  * name, or reports every problem at once. Cached by content hash (canonical JSON, so key order
- * does not matter) in a bounded LRU: compiling the same set again costs a hash.
+ * does not matter) in a bounded cache that weighs what each set cost to compile: compiling the
+ * same set again costs a hash.
  */
 export function compileCommandSet(
   source: CommandSetSource,
@@ -24,13 +25,16 @@ export function compileCommandSet(
 ): Result<CompiledCommandSet, CommandSetIssue> {
   const tooDeep = registrationTooDeep(source);
   if (tooDeep !== null) return failure([tooDeep]);
-  const hash = hashCanonicalJson(canonicalCommandSetJson(source));
+  const canonical = canonicalCommandSetJson(source);
+  const hash = hashCanonicalJson(canonical);
   const reserved = options.reservedNames ?? [];
   const key = cacheKey(hash, reserved);
   const cached = cache.get(key);
   if (cached !== undefined) return success(cached);
   const compiled = buildCommandSet(source, reserved, hash);
-  if (compiled.ok) cache.set(key, compiled.value);
+  // The registration's size stands for its compile cost (ajv's compile and the pattern automata
+  // grow with it): an expensive set is not evicted by cheap ones used after it.
+  if (compiled.ok) cache.set(key, compiled.value, canonical.length);
   return compiled;
 }
 

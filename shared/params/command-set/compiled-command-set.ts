@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../../chat/chat-message';
-import { argumentLimitIssue } from '../limits/argument-limits';
+import { argumentLimitIssue, inexactNumberIssue } from '../limits/argument-limits';
 import { normalizeArguments } from '../normalization/normalize-arguments';
 import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { isJsonObject } from '../types/json-value';
@@ -51,7 +51,9 @@ export function createCompiledCommandSet(
     commands,
     tools,
     check(call, policy) {
-      const tooLarge = argumentLimitIssue(call.name, call.arguments);
+      const tooLarge =
+        argumentLimitIssue(call.name, call.arguments) ??
+        inexactNumberIssue(call.name, call.arguments);
       if (tooLarge !== null) return { ok: false, issues: [tooLarge], repairs: [] };
       const command = compiled.get(call.name);
       if (command === undefined || !isJsonObject(call.arguments)) {
@@ -66,7 +68,9 @@ export function createCompiledCommandSet(
     },
     normalize(call, policy) {
       const command = compiled.get(call.name);
-      const tooLarge = argumentLimitIssue(call.name, call.arguments) !== null;
+      const tooLarge =
+        argumentLimitIssue(call.name, call.arguments) !== null ||
+        inexactNumberIssue(call.name, call.arguments) !== null;
       if (command === undefined || !isJsonObject(call.arguments) || tooLarge) {
         return { arguments: call.arguments, repairs: [] };
       }

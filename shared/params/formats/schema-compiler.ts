@@ -1,8 +1,7 @@
 import Ajv, { type AnySchema } from 'ajv';
 import type { RegExpEngine } from 'ajv/dist/types';
-import addFormats from 'ajv-formats';
 import { SCHEMA_LIMITS } from '../limits/limits';
-import { ISO_FORMATS } from './iso-formats';
+import { addBoundedFormats } from './bounded-formats';
 import { compileLinearPattern } from './linear-pattern/linear-pattern';
 
 /**
@@ -26,10 +25,12 @@ const OPTIONS = {
   // The core does no I/O: ajv must not print warnings on its own.
   logger: false,
   $data: false,
+  ownProperties: true,
 } as const;
 
 /**
- * A fresh ajv instance with ajv-formats and our stricter ISO formats (see iso-formats.ts). One per
+ * A fresh ajv instance with ajv-formats and our stricter ISO formats (see iso-formats.ts), each
+ * bounded by length (bounded-formats.ts). One per
  * command set: ajv keeps every compiled schema for its lifetime, so a shared instance would grow
  * forever; a per-set one is collected with its set. Meta-schema checks are left to
  * `schemaProblem`, because compiling the meta-schema costs milliseconds per instance.
@@ -42,10 +43,7 @@ export function createSchemaCompiler(): Ajv {
     validateSchema: false,
     code: { optimize: false, regExp: linearRegExp },
   });
-  addFormats(ajv);
-  for (const [name, validate] of Object.entries(ISO_FORMATS)) {
-    ajv.addFormat(name, { type: 'string', validate });
-  }
+  addBoundedFormats(ajv);
   return ajv;
 }
 

@@ -22,6 +22,21 @@ export const SCHEMA_LIMITS = {
   patternStates: 1_000,
   /** Nesting of the whole command set, checked before anything else walks it. */
   registrationDepth: 32,
+  /**
+   * Validation steps per byte of arguments, as cost-bound.ts bounds them (a step is about 15 ns,
+   * one state of the linear pattern engine on one character): with TURN_LIMITS.argumentBytes
+   * read per turn, validation stays under 100 ms a request. The real node's costliest tool: 14.
+   */
+  stepsPerByte: 200,
+} as const;
+
+/** What one turn (one request) reads of the model's calls, whatever their number. */
+export const TURN_LIMITS = {
+  /**
+   * Bytes of arguments (compact JSON) validated in one turn; calls past it are refused unread,
+   * so the turn's validation is at most argumentBytes x stepsPerByte steps.
+   */
+  argumentBytes: 32_768,
 } as const;
 
 /** Checked on one tool call's arguments before normalization and validation; over: a retry. */

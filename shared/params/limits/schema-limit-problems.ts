@@ -1,15 +1,22 @@
 import { compileLinearPattern } from '../formats/linear-pattern/linear-pattern';
+import { isJsonObject } from '../types/json-value';
 import { jsonExcess } from './json-excess';
 import { SCHEMA_LIMITS, type SchemaLimit } from './limits';
 
 /** A table of the same shape as SCHEMA_LIMITS (tests check margins with smaller ones). */
 export type SchemaLimits = { readonly [limit in SchemaLimit]: number };
 
+import { costBound } from './cost-bound';
 import { refProblem } from './ref-expansion';
 import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
 
 /** Rules that have no number: refs stay local and acyclic, patterns run on the linear engine. */
-type SchemaRule = 'localRefsOnly' | 'noRecursiveRef' | 'linearPatterns';
+type SchemaRule =
+  | 'localRefsOnly'
+  | 'noRecursiveRef'
+  | 'linearPatterns'
+  | 'noProtoName'
+  | 'noSchemaIds';
 
 /** One limit a node-supplied schema breaks, and where (a JSON Pointer into that schema). */
 export interface SchemaLimitProblem {
@@ -21,6 +28,15 @@ export interface SchemaLimitProblem {
 }
 
 const COMBINATORS = ['anyOf', 'oneOf', 'allOf'] as const;
+/** Keywords that give a schema its own base URI or a name `$ref` could reach it by. */
+const SCHEMA_ID_KEYWORDS = [
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+] as const;
 
 /**
  * Checks one parameters schema against SCHEMA_LIMITS before anything expensive touches it (the
@@ -71,7 +87,15 @@ export function schemaLimitProblems(
         break;
     }
   }
-  return problems;
+  if (problems.length > 0) return problems;
+  // Only a schema within every other limit is costed: the walk relies on them (local, acyclic refs).
+  const cost = costBound(schema);
+  if (cost.stepsPerByte > limits.stepsPerByte) {
+    const found = Number.isFinite(cost.stepsPerByte) ? String(cost.stepsPerByte) : 'unbounded';
+    const detail = `validating one byte of arguments may take ${found} steps: ${cost.detail}`;
+    return [limited('stepsPerByte', cost.at, detail)];
+  }
+  return [];
 }
 
 /** The message of a problem: the command, the limit and its value, what was found, where. */
@@ -106,6 +130,25 @@ function nodeProblems({ schema, path }: SchemaNode, limits: SchemaLimits): Schem
   if (Array.isArray(schema.enum) && schema.enum.length > limits.enumValues) {
     const at = pointerOf([...path, 'enum']);
     problems.push(limited('enumValues', at, `${schema.enum.length} values`));
+  }
+  // ajv resolves `$ref` against the nearest `$id` and follows anchors; the walks here resolve
+  // against the root. Refused rather than resolved differently (hostile row 1: a recursion hidden
+  // under an `$id` passed the check); the real node uses none of them.
+  for (const keyword of SCHEMA_ID_KEYWORDS) {
+    if (Object.hasOwn(schema, keyword)) {
+      const at = pointerOf([...path, keyword]);
+      problems.push(rule('noSchemaIds', at, `${keyword} is not supported in a node's schema`));
+    }
+  }
+  // ajv drops a `__proto__` property (allSchemaProperties), so it could never be checked: every
+  // call naming it would be refused, and a required one would never be found. Refused here,
+  // by name; every other name (`constructor`, `toString`) is validated as data (`ownProperties`).
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  if (Object.hasOwn(properties, '__proto__') || required.includes('__proto__')) {
+    problems.push(
+      rule('noProtoName', pointerOf(path), '"__proto__" cannot be a parameter or property name'),
+    );
   }
   if (typeof schema.pattern === 'string') {
     problems.push(...patternProblems(schema.pattern, pointerOf([...path, 'pattern']), limits));

@@ -11,6 +11,8 @@ const ISSUE_MESSAGES: { readonly [Code in ValidationIssueCode]: MessageOf } = {
     `${facts.command}: there is no tool with this name. Call one of: ${listed(facts)}.`,
   arguments_too_large: (facts) =>
     `${where(facts)}: the arguments are too large: send ${facts.expected}; got ${String(facts.received)}.`,
+  number_not_exact: (facts) =>
+    `${where(facts)}: ${String(facts.received)} cannot be carried exactly as a JSON number; send ${facts.expected}.`,
   arguments_not_object: (facts) =>
     `${facts.command}: the arguments must be ${facts.expected}, got ${got(facts)}.`,
   unknown_parameter: (facts) =>

@@ -13,7 +13,9 @@ export type ValidationIssueCode =
   | 'constraint'
   | 'arguments_not_object'
   /** Over ARGUMENT_LIMITS (size, nesting, array length); `received` describes, never holds, it. */
-  | 'arguments_too_large';
+  | 'arguments_too_large'
+  /** A number a double cannot hold exactly (`1e400`, an integer beyond 2^53): never rounded. */
+  | 'number_not_exact';
 
 /** One reason a tool call cannot go to the node, in terms both a model and a person can act on. */
 export interface ValidationIssue {

@@ -6,7 +6,7 @@ import {
   compileCommandSet,
   compileKnownCommandSet,
 } from '../../../shared/params';
-import { LeastRecentlyUsedCache } from '../../../shared/params/command-set/command-set-cache';
+import { CostWeightedCache } from '../../../shared/params/command-set/command-set-cache';
 import { compileOrThrow, loadFixture, typedCommand } from '../support/command-sets';
 
 /** The same JSON value with the keys of every object in reverse order. */
@@ -124,10 +124,10 @@ describe('compileCommandSet cache', () => {
   });
 });
 
-describe('LeastRecentlyUsedCache', () => {
+describe('CostWeightedCache', () => {
   it('evicts the least recently used entry beyond its capacity', () => {
     // Prepare
-    const cache = new LeastRecentlyUsedCache<number>(2);
+    const cache = new CostWeightedCache<number>(2);
     cache.set('a', 1);
     cache.set('b', 2);
     cache.get('a');
@@ -142,6 +142,61 @@ describe('LeastRecentlyUsedCache', () => {
       3,
       2,
     ]);
+  });
+});
+
+describe('row 6: an expensive set is not evicted by cheap ones', () => {
+  it('an entry of cost 1,000 outlives 100 cheap ones used after it, and ages out later', () => {
+    // Prepare
+    const cache = new CostWeightedCache<string>(10);
+    cache.set('expensive', 'compiled for 1.9 s', 1_000);
+
+    // Act
+    for (let index = 0; index < 100; index += 1) cache.set(`cheap_${index}`, 'cheap', 5);
+    const kept = cache.get('expensive');
+    for (let index = 0; index < 2_000; index += 1) cache.set(`later_${index}`, 'cheap', 5);
+
+    // Assess
+    expect(kept).toBe('compiled for 1.9 s');
+    expect(cache.get('expensive')).toBeUndefined();
+    expect(cache.size).toBe(10);
+  });
+
+  it('a large registration stays compiled while 100 small sets come and go', () => {
+    // Prepare: a registration of 300 patterns, then 100 other small command sets.
+    clearCommandSetCache();
+    const large = {
+      client_tools: Array.from({ length: 30 }, (_, tool) => ({
+        type: 'function',
+        function: {
+          name: `tool_${tool}`,
+          parameters: {
+            type: 'object',
+            properties: Object.fromEntries(
+              Array.from({ length: 10 }, (_, index) => [
+                `p${index}`,
+                { type: 'string', pattern: `^[a-z]{1,20}${tool}_${index}$` },
+              ]),
+            ),
+          },
+        },
+      })),
+    };
+    compileOrThrow(large);
+    for (let index = 0; index < 100; index += 1) {
+      compileOrThrow({ available_commands: [typedCommand(`small_${index}`, [])] });
+    }
+    let reads = 0;
+
+    // Act
+    const again = compileKnownCommandSet(commandSetHash(large), () => {
+      reads += 1;
+      return large;
+    });
+
+    // Assess: answered from the cache, never compiled again.
+    expect(again.ok).toBe(true);
+    expect(reads).toBe(0);
   });
 });
 

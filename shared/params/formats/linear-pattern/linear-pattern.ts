@@ -7,6 +7,8 @@ import { runProgram } from './run-program';
 export interface LinearPattern {
   test(text: string): boolean;
   toString(): string;
+  /** Instructions of the automaton: matching costs at most (code points + 1) x size steps. */
+  readonly size: number;
 }
 
 /** Why a pattern cannot run on the linear engine: not ECMAScript, a feature, or its size. */
@@ -46,5 +48,6 @@ function matcher(pattern: string, program: PatternProgram): LinearPattern {
   return {
     test: (text) => runProgram(program, text),
     toString: () => `/${pattern}/u`,
+    size: program.operations.length,
   };
 }

@@ -3,6 +3,17 @@ import { Operation, type PatternProgram } from './compile-pattern';
 import type { Assertion } from './parse-pattern';
 
 /**
+ * Instructions visited by every run so far: what the cost bound (cost-bound.ts) promises to stay
+ * under, counted so that tests can check the promise without measuring time.
+ */
+let visited = 0;
+
+/** Instructions visited by all runs since the module loaded (monotonic; tests take differences). */
+export function instructionsVisited(): number {
+  return visited;
+}
+
+/**
  * Whether `program` matches anywhere in `text` (RegExp.prototype.test semantics), by simulating
  * the automaton over all its states at once: every instruction is visited at most once per
  * input position, so the cost is at most (code points + 1) x instructions, whatever the input.
@@ -24,6 +35,7 @@ export function runProgram(program: PatternProgram, text: string): boolean {
     marks[start] = position;
     stack[depth++] = start;
     while (depth > 0) {
+      visited += 1;
       const pc = stack[--depth] ?? 0;
       const [first, second] = program.targets[pc] ?? [0, 0];
       const operation = program.operations[pc];

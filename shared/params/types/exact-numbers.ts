@@ -1,0 +1,89 @@
+/**
+ * Numbers JSON text can hold but a JavaScript number cannot: `1e400` (JSON.parse makes it
+ * Infinity, which JSON.stringify writes as null), `1e-400` (0), an integer beyond 2^53 that is
+ * not exactly a double (`9007199254740993` reads as `…992`). Such a number is never changed
+ * silently: it is kept as its exact text (`JSON.rawJSON`, which JSON.stringify writes back as
+ * it was sent), and whoever needs a number refuses it by name (`firstInexactNumber`).
+ */
+
+/** What `JSON.rawJSON` returns: a frozen object JSON.stringify writes as its text. */
+export interface RawJsonNumber {
+  readonly rawJSON: string;
+}
+
+// Node 21+ (V8 11.4): source text access in revivers, JSON.rawJSON and JSON.isRawJSON.
+const json = JSON as JSON & {
+  rawJSON(text: string): RawJsonNumber;
+  isRawJSON(value: unknown): value is RawJsonNumber;
+  parse(
+    text: string,
+    reviver: (key: string, value: unknown, context: { readonly source?: string }) => unknown,
+  ): unknown;
+};
+
+/** The longest integer literal a double can be (1.8e308 has 309 digits): longer is Infinity. */
+const MAXIMUM_INTEGER_DIGITS = 309;
+const INTEGER_LITERAL = /^-?\d+$/;
+
+/**
+ * True when `source`, a JSON number, reads to a double that writes back as another number: out of
+ * range (Infinity, or 0 for `1e-400`), or an integer literal beyond 2^53 whose digits the double
+ * does not keep (`9007199254740993` writes back as `…992`; `139439931315533620`, which is what
+ * JSON.stringify writes for a double, writes back the same and is kept as a number).
+ */
+export function isInexactNumber(value: number, source: string): boolean {
+  if (!Number.isFinite(value)) return true;
+  if (value === 0) return /[1-9]/.test(source.split(/[eE]/)[0] ?? '');
+  if (Number.isSafeInteger(value) || !INTEGER_LITERAL.test(source)) return false;
+  const digits = source.startsWith('-') ? source.slice(1) : source;
+  return digits.length > MAXIMUM_INTEGER_DIGITS || integerDigits(Math.abs(value)) !== digits;
+}
+
+/** The digits of a whole double as JavaScript writes it (`1.5e+21` is `15` and twenty zeros). */
+function integerDigits(value: number): string {
+  const [mantissa = '', exponent] = String(value).split('e+');
+  if (exponent === undefined) return mantissa;
+  const digits = mantissa.replace('.', '');
+  return digits.padEnd(Number(exponent) + 1, '0');
+}
+
+/** A number read from JSON `source`: the number, or its exact text when a number would change it. */
+export function exactNumber(value: number, source: string): number | RawJsonNumber {
+  return isInexactNumber(value, source) ? json.rawJSON(source) : value;
+}
+
+/** `JSON.parse`, keeping every number a double cannot hold exactly as its text (`RawJsonNumber`). */
+export function parseJsonExact(text: string): unknown {
+  return json.parse(text, (_key: string, value: unknown, context: { readonly source?: string }) =>
+    typeof value === 'number' && context.source !== undefined
+      ? exactNumber(value, context.source)
+      : value,
+  );
+}
+
+/** Whether `value` is a number kept as its text. */
+export function isRawJsonNumber(value: unknown): value is RawJsonNumber {
+  return json.isRawJSON(value);
+}
+
+/**
+ * A number kept as its text inside `value`, with its path (keys from `value`), or null. Walks
+ * without recursion and visits each value once: call it on values whose size is already bounded.
+ */
+export function firstInexactNumber(
+  value: unknown,
+): { readonly path: readonly string[]; readonly source: string } | null {
+  const pending: { readonly value: unknown; readonly path: readonly string[] }[] = [
+    { value, path: [] },
+  ];
+  while (pending.length > 0) {
+    const entry = pending.pop() as (typeof pending)[number];
+    const current = entry.value;
+    if (typeof current !== 'object' || current === null) continue;
+    if (isRawJsonNumber(current)) return { path: entry.path, source: current.rawJSON };
+    for (const [key, member] of Object.entries(current)) {
+      pending.push({ value: member, path: [...entry.path, key] });
+    }
+  }
+  return null;
+}

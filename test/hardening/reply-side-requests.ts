@@ -1,0 +1,75 @@
+import type { HostileRequestCase } from './hostile-requests';
+
+/**
+ * Issue 18's reply-side rows as whole requests: what a model sends that multiplies a bound (a
+ * megabyte of markup, calls that leave no room for their results, numbers JSON cannot carry,
+ * `<|python_tag|>` code). Each must answer in bounded work and leave the conversation usable.
+ */
+const COMMAND = '/api/v0/voice/command';
+const utterance = (text: string) => ({ path: COMMAND, body: { voice_command: text } });
+const NOTES = {
+  available_commands: [
+    {
+      command_name: 'store_note',
+      parameters: [{ name: 'text', type: 'string', required: true }],
+    },
+  ],
+};
+const text = (content: string) => ({ reply: { content } });
+const calls = (count: number, bytes: (index: number) => number) => ({
+  reply: {
+    tool_calls: Array.from({ length: count }, (_, index) => ({
+      id: `call_${index}`,
+      name: 'store_note',
+      arguments: JSON.stringify({ text: 'n'.repeat(bytes(index)) }),
+    })),
+  },
+});
+
+export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
+  {
+    name: 'issue 18 row 4: a reply of 2 MB of <function=store_note>{',
+    registration: NOTES,
+    modelReplies: [text('<function=store_note>{'.repeat(90_000)), text('Stored.')],
+    request: utterance('store a note'),
+    expectedStatuses: [200],
+  },
+  {
+    name: 'issue 18 row 4: 60 KB of <tool_call> markup, under the text limit',
+    registration: NOTES,
+    modelReplies: [
+      text('<tool_call>{"name": "store_note", "arguments": {'.repeat(1_300)),
+      text('Stored.'),
+    ],
+    request: utterance('store a note'),
+    expectedStatuses: [200],
+  },
+  {
+    name: 'issue 18 row 5: 32 valid calls of 10-14 KiB arguments, three times',
+    registration: NOTES,
+    modelReplies: Array.from({ length: 3 }, () => calls(32, (index) => 10_000 + index * 128)),
+    request: utterance('store my notes'),
+    expectedStatuses: [200],
+  },
+  {
+    name: 'issue 18 row 8: 1e400 and 2^53 + 1 for the arguments, three times',
+    registration: NOTES,
+    modelReplies: Array.from({ length: 3 }, () => ({
+      reply: {
+        tool_calls: [
+          { id: 'call_n', name: 'store_note', arguments: '{"text": 1e400}' },
+          { id: 'call_i', name: 'store_note', arguments: '{"text": 9007199254740993}' },
+        ],
+      },
+    })),
+    request: utterance('store a number'),
+    expectedStatuses: [200],
+  },
+  {
+    name: "issue 18: Llama's <|python_tag|> with 60 KB of code",
+    registration: NOTES,
+    modelReplies: [text(`<|python_tag|>${'print(1);'.repeat(6_500)}`), text('Done.')],
+    request: utterance('run it'),
+    expectedStatuses: [200],
+  },
+];
