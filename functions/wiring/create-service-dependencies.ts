@@ -8,7 +8,9 @@ import {
   DynamoDbNodeRegistry,
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
+import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import type { UntrustedWork } from '../../shared/conversation';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
@@ -24,6 +26,8 @@ export interface WiringOptions {
   readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
+  /** Replaces the process's isolation worker (e.g. one whose deadline a test fires). */
+  readonly untrustedWork?: UntrustedWork;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
 }
@@ -61,6 +65,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      untrustedWork: options.untrustedWork ?? processIsolation(),
     },
     route: {
       authenticator: new NodeAuthenticator(
@@ -81,4 +86,12 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       metrics,
     },
   };
+}
+
+let isolation: WorkerIsolation | null = null;
+
+/** One warm worker per process (per Lambda container), however many times the wiring runs. */
+function processIsolation(): WorkerIsolation {
+  isolation ??= new WorkerIsolation();
+  return isolation;
 }

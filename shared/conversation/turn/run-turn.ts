@@ -17,6 +17,12 @@ import type { TurnAction, TurnContext, TurnState } from './turn-state';
 export interface TurnDriverDependencies {
   readonly model: LanguageModel;
   readonly clock: Clock;
+  /** Runs `step` (a worker under a hard limit, shared/adapters/isolation); absent: in-thread. */
+  readonly step?: (
+    state: TurnState,
+    reply: ModelReply,
+    context: TurnContext,
+  ) => Promise<TurnAction>;
 }
 
 interface RequestParts {
@@ -41,7 +47,7 @@ export async function runTurn(
   const { systemPrompt, tools } = partsFor(context.commandSet, context.settings.strictToolSchemas);
   let action: TurnAction = { type: 'call_model', state: initial, toolChoice: 'auto' };
   while (action.type === 'call_model') {
-    const { state, toolChoice } = action;
+    const { state, toolChoice }: Extract<TurnAction, { type: 'call_model' }> = action;
     const timeoutMs = deadline - dependencies.clock.now();
     if (timeoutMs <= 0)
       throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
@@ -54,7 +60,7 @@ export async function runTurn(
       toolChoice,
       cacheKey: context.commandSet.hash,
     });
-    action = step(state, reply, context);
+    action = await (dependencies.step ?? step)(state, reply, context);
   }
   if (action.type === 'fail') throw new ModelFailedError(action.failure, action.state.modelCalls);
   return action;

@@ -3,6 +3,7 @@ import type { ConversationStore } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import type { RequestLocks } from '../../ports/request-locks';
 import type { EngineSettings } from '../engine-settings';
+import type { UntrustedWork } from '../turn/untrusted-work';
 
 /** What the use cases need from the world; the handlers and the tests pass real adapters. */
 export interface ConversationDependencies {
@@ -14,6 +15,8 @@ export interface ConversationDependencies {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly settings: EngineSettings;
+  /** Compiling registrations and checking model replies, under a hard limit in production. */
+  readonly untrustedWork: UntrustedWork;
 }
 
 /** Who is asking: the authenticated node, with the context the registry holds for it. */

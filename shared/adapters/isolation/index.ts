@@ -1,0 +1,1 @@
+export { ISOLATION_LIMITS, WorkerIsolation, type WorkerIsolationOptions } from './worker-isolation';
