@@ -46,10 +46,7 @@ describe('untrusted work past its limit costs one request, never the process', (
     // Prepare
     const conversationId = await started();
     const call = { name: 'set_timer', arguments: '{"duration_seconds": 300}' };
-    handlers().llm.enqueue(
-      { reply: { tool_calls: [call] } },
-      { reply: { tool_calls: [call] } },
-    );
+    handlers().llm.enqueue({ reply: { tool_calls: [call] } }, { reply: { tool_calls: [call] } });
 
     // Act
     overrunNext = true;

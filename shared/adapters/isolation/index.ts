@@ -1,1 +1,6 @@
-export { ISOLATION_LIMITS, WorkerIsolation, type WorkerIsolationOptions } from './worker-isolation';
+export {
+  type ArmDeadline,
+  ISOLATION_LIMITS,
+  WorkerIsolation,
+  type WorkerIsolationOptions,
+} from './worker-isolation';
