@@ -12,6 +12,7 @@ import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { formatBenchTable, verdictOf } from './format-table';
+import { runIsolationBench } from './isolation-bench';
 import { runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
@@ -39,6 +40,7 @@ const SUITES = {
   }),
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
+  isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
   local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),

@@ -1,0 +1,189 @@
+// What the isolation worker (shared/adapters/isolation) costs a normal turn: the same exchanges
+// through the use cases in-thread and through the worker, one step on a full history both ways
+// (the structured clone of the turn state is most of the difference), and the bundled worker's
+// boot. Run directly (`npx tsx bench/isolation-bench.ts`) to print its table.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { build } from 'esbuild';
+import { esbuildBuildOptions, functionBundling } from '../infra/stacks/function-bundling';
+import { ID_BUFFER_BYTES } from '../shared/adapters/isolation/isolation-protocol';
+import { WorkerIsolation } from '../shared/adapters/isolation/worker-isolation';
+import { randomIds } from '../shared/adapters/system/system-clock';
+import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings';
+import { UntrustedWorkOverrunError } from '../shared/conversation/errors';
+import { startTurn, type TurnContext } from '../shared/conversation/turn/turn-state';
+import { inThreadWork, type UntrustedWork } from '../shared/conversation/turn/untrusted-work';
+import type { BenchRow } from './bench-row';
+import { InMemoryConversationStore, InMemoryRequestLocks } from './engine/bench-stores';
+import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
+import { percentile, roundTo } from './engine/percentile';
+import { reply, toolCall, WEATHER_ARGUMENTS } from './engine/scripted-replies';
+import { measureExchanges } from './engine/turn-latency';
+import { formatBenchTable } from './format-table';
+
+const PLAN = { warmupExchanges: 50, measuredExchanges: 500, exchangesPerConversation: 10 };
+const FULL_HISTORY_STEPS = 300;
+const BOOTS = 5;
+const repositoryRoot = resolve(import.meta.dirname, '..');
+
+async function exchangeMedian(work: UntrustedWork): Promise<number> {
+  const stores = {
+    store: new InMemoryConversationStore(),
+    requestLocks: new InMemoryRequestLocks(),
+  };
+  const latencies = await measureExchanges(stores, fixtureRegistration(), PLAN, work);
+  return percentile(latencies.command, 0.5);
+}
+
+/** One step of a turn whose history is the whole stored budget (160 KB), in-thread or not. */
+async function fullHistoryStepMedian(work: UntrustedWork): Promise<number> {
+  const registration = fixtureRegistration();
+  const commandSet = compileForEngine(registration);
+  const commandSource = JSON.stringify(registration);
+  const line = 'turn the kitchen lights on and tell me the weather for tomorrow please. ';
+  const messages = Array.from({ length: 400 }, (_, index) =>
+    index % 2 === 0
+      ? { role: 'user' as const, content: line.repeat(6) }
+      : { role: 'assistant' as const, content: line.repeat(6), toolCalls: [] },
+  );
+  const state = startTurn(messages, false);
+  const context: TurnContext = {
+    commandSet,
+    settings: DEFAULT_ENGINE_SETTINGS,
+    ids: randomIds,
+    serverTools: { timezone: 'America/New_York', now: Date.UTC(2026, 0, 16), commandSet },
+    home: null,
+  };
+  const modelReply = reply(null, [toolCall('get_weather', WEATHER_ARGUMENTS, 'call_w')]);
+  const samples: number[] = [];
+  for (let index = 0; index < FULL_HISTORY_STEPS + 20; index += 1) {
+    const started = performance.now();
+    const action = await work.step(state, modelReply, context, commandSource);
+    if (action.type !== 'finish') throw new Error(`the step ended with ${action.type}`);
+    if (index >= 20) samples.push(performance.now() - started);
+  }
+  return percentile(samples, 0.5);
+}
+
+/** The bundled worker as deployed: from `new Worker` to its first message, in a warm process. */
+async function bundledWorkerBoot(): Promise<{ bootMs: number; sizeKb: number }> {
+  const directory = mkdtempSync(join(tmpdir(), 'jcc-isolation-bench-'));
+  try {
+    const outfile = join(directory, functionBundling.workerOutputFile);
+    await build(esbuildBuildOptions(join(repositoryRoot, functionBundling.workerEntry), outfile));
+    const boots: number[] = [];
+    for (let run = 0; run < BOOTS; run += 1) {
+      const started = performance.now();
+      const worker = new Worker(pathToFileURL(outfile), {
+        workerData: { idBuffer: new SharedArrayBuffer(ID_BUFFER_BYTES) },
+      });
+      await new Promise((ready) => worker.once('message', ready));
+      boots.push(performance.now() - started);
+      await worker.terminate();
+    }
+    return { bootMs: percentile(boots, 0.5), sizeKb: statSync(outfile).size / 1024 };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** 120 commands of 8 wide patterns (61 KB): refused by the cost bound, after ~200 ms of work. */
+function slowRegistration(version: number): Parameters<UntrustedWork['compile']>[0] {
+  const pattern = (index: number) => `^[ab]{0,480}${index}$`;
+  const properties = (command: number) =>
+    Object.fromEntries(
+      Array.from({ length: 8 }, (_, index) => [
+        `p${index}`,
+        { pattern: pattern(command * 8 + index) },
+      ]),
+    );
+  return {
+    client_tools: Array.from({ length: 120 }, (_, command) => ({
+      type: 'function',
+      function: {
+        name: `probe_${command}`,
+        description: `version ${version}`,
+        parameters: { type: 'object', properties: properties(command) },
+      },
+    })),
+  } as never;
+}
+
+/** A compile past a 50 ms deadline is really interrupted: the time until it is refused. */
+async function interrupted(): Promise<{ inThreadMs: number; refusedAfterMs: number }> {
+  let started = performance.now();
+  await inThreadWork.compile(slowRegistration(0));
+  const inThreadMs = performance.now() - started;
+  const isolation = new WorkerIsolation({ compileDeadlineMs: 50 });
+  try {
+    await isolation.compile({ client_tools: [] } as never);
+    started = performance.now();
+    const outcome = await isolation.compile(slowRegistration(1)).catch((error: unknown) => error);
+    if (!(outcome instanceof UntrustedWorkOverrunError))
+      throw new Error('the deadline did not fire');
+    return { inThreadMs, refusedAfterMs: performance.now() - started };
+  } finally {
+    await isolation.close();
+  }
+}
+
+export async function runIsolationBench(): Promise<BenchRow[]> {
+  const isolation = new WorkerIsolation();
+  try {
+    const inThread = await exchangeMedian(inThreadWork);
+    const isolated = await exchangeMedian(isolation);
+    const stepInThread = await fullHistoryStepMedian(inThreadWork);
+    const stepIsolated = await fullHistoryStepMedian(isolation);
+    const worker = await bundledWorkerBoot();
+    const deadline = await interrupted();
+    const turns = `p50 of ${PLAN.measuredExchanges}, in-memory store`;
+    return [
+      {
+        name: `isolation: voice/command turn in-thread (${turns})`,
+        value: roundTo(inThread, 2),
+        unit: 'ms',
+      },
+      {
+        name: `isolation: voice/command turn, worker (${turns})`,
+        value: roundTo(isolated, 2),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: one step, 160 KB history, in-thread p50',
+        value: roundTo(stepInThread, 2),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: one step, 160 KB history, worker p50',
+        value: roundTo(stepIsolated, 2),
+        unit: 'ms',
+      },
+      {
+        name: `isolation: bundled worker boot (median of ${BOOTS})`,
+        value: roundTo(worker.bootMs, 1),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: a 61 KB registration refused by the bound, in-thread',
+        value: roundTo(deadline.inThreadMs, 1),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: the same, worker with a 50 ms deadline: refused after',
+        value: roundTo(deadline.refusedAfterMs, 1),
+        unit: 'ms',
+      },
+      { name: 'isolation: bundled worker size', value: roundTo(worker.sizeKb, 1), unit: 'KB' },
+    ];
+  } finally {
+    await isolation.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(formatBenchTable(await runIsolationBench()));
+}
