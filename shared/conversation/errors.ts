@@ -113,9 +113,8 @@ export class UntrustedWorkOverrunError extends Error {
     readonly limitMs: number,
     options?: { cause?: unknown },
   ) {
-    super(
-      `the ${work === 'start' ? 'registration' : 'model reply'} could not be checked within the ${limit} limit`,
-      options,
-    );
+    const what = work === 'start' ? 'the registration' : 'the model reply';
+    const why = { time: 'past its deadline', memory: 'out of memory', crash: 'it stopped' }[limit];
+    super(`${what} could not be checked: ${why}`, options);
   }
 }

@@ -102,7 +102,7 @@ export class WorkerIsolation implements UntrustedWork {
     const overrun = (limit: 'time' | 'memory' | 'crash', cause?: unknown) =>
       new UntrustedWorkOverrunError(work, limit, deadlineMs, { cause });
     const started = await this.started().catch((cause: unknown) => {
-      throw overrun('crash', cause);
+      throw overrun(limitOf(cause), cause);
     });
     const { worker, idBuffer } = started;
     const job = ++this.jobs;
@@ -129,8 +129,7 @@ export class WorkerIsolation implements UntrustedWork {
           worker.unref();
         }
       };
-      const onError = (error: Error & { code?: string }) =>
-        fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash', error);
+      const onError = (error: Error) => fail(limitOf(error), error);
       const onExit = () => fail('crash');
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.ref();
@@ -165,6 +164,12 @@ export class WorkerIsolation implements UntrustedWork {
     }
     void started.worker.terminate();
   }
+}
+
+/** A worker past its resourceLimits ends with ERR_WORKER_OUT_OF_MEMORY (even while booting). */
+function limitOf(error: unknown): 'memory' | 'crash' {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
 }
 
 /**
