@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle,flite,speech]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -11,12 +11,14 @@ import type { BenchRow } from './bench-row';
 import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
+import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
 import { runIsolationBench } from './isolation-bench';
-import { runLocalModelBench } from './local-model-bench';
+import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
+import { runSpeechStreamBench } from './speech-stream-bench';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -43,7 +45,12 @@ const SUITES = {
   isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
-  local: async (): Promise<SuiteReport> => ({ rows: await runLocalModelBench(), details: [] }),
+  local: async (): Promise<SuiteReport> => ({
+    rows: await runLocalModelBench(),
+    details: [LOCAL_MODEL_NOTE],
+  }),
+  flite: async (): Promise<SuiteReport> => ({ rows: await runFliteBench(), details: [] }),
+  speech: async (): Promise<SuiteReport> => ({ rows: await runSpeechStreamBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

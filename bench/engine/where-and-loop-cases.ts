@@ -169,15 +169,15 @@ export const WHERE_CASES: readonly FailureModeCase[] = [
     section: WHERE,
     row: 'calls whose arguments leave no room for their results',
     commands: 'fixture',
-    // Earlier rounds of this exchange already hold 70 KB: six more calls cannot all come back.
+    // Earlier rounds of this exchange already hold 75 KB: three more calls cannot all come back.
     history: [
       { role: 'user', content: 'What is the weather in these cities?' },
-      { role: 'assistant', content: 'Checking. '.repeat(7_000), toolCalls: [] },
+      { role: 'assistant', content: 'Checking. '.repeat(7_500), toolCalls: [] },
     ],
     replies: [
       reply(
         null,
-        Array.from({ length: 6 }, (_, index) =>
+        Array.from({ length: 3 }, (_, index) =>
           toolCall(
             'get_weather',
             { ...WEATHER_ARGUMENTS, city: `${'Los Angeles '.repeat(300)}${index}` },

@@ -12,6 +12,8 @@ export interface TimedCall {
   readonly stopReason: string | null;
   readonly modelCalls: number | null;
   readonly toolCallIds: readonly string[];
+  /** What conversation/start says of its warm-up (`warmed`, `recently_warmed`...); null elsewhere. */
+  readonly warmUp: string | null;
   readonly modeledMs: number;
   readonly window: CallWindow;
 }
@@ -20,6 +22,7 @@ interface ResponseBody {
   readonly stop_reason?: unknown;
   readonly model_calls?: unknown;
   readonly tool_calls?: readonly { readonly id?: unknown }[];
+  readonly warmup?: unknown;
   readonly error?: { readonly code?: unknown };
 }
 
@@ -34,9 +37,18 @@ const REGISTRATION: Record<string, unknown> = JSON.parse(
 export class LocalModelClient {
   constructor(private readonly stack: LocalModelStack) {}
 
-  start(conversationId: string, warmUp: boolean): Promise<TimedCall> {
+  /**
+   * A start with the fixture's commands, the first description marked with `commandSet`: another
+   * mark is another command set (another hash), one the API's container has never warmed.
+   */
+  start(conversationId: string, warmUp: boolean, commandSet: string): Promise<TimedCall> {
+    const [first, ...rest] = REGISTRATION.available_commands as Record<string, unknown>[];
     return this.#post('/api/v0/conversation/start', {
       ...REGISTRATION,
+      available_commands: [
+        { ...first, description: `${String(first?.description)} (${commandSet})` },
+        ...rest,
+      ],
       conversation_id: conversationId,
       skip_warmup_inference: !warmUp,
     });
@@ -83,6 +95,7 @@ export class LocalModelClient {
       stopReason: typeof parsed.stop_reason === 'string' ? parsed.stop_reason : null,
       modelCalls: typeof parsed.model_calls === 'number' ? parsed.model_calls : null,
       toolCallIds: (parsed.tool_calls ?? []).map((call) => String(call.id)),
+      warmUp: typeof parsed.warmup === 'string' ? parsed.warmup : null,
       modeledMs: modeledCallMs(window, model.served, model.timeScale),
       window,
     };

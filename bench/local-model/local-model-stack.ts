@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import {
+  LOCAL_MODEL_TURN_DEADLINE_MS,
+  LOCAL_MODEL_WARMUP_TIMEOUT_MS,
+} from '../../infra/local/local-model-timing';
 import { startLocalStack } from '../../infra/local/local-stack';
-import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
 import type { LatencyProfile } from '../../test/support/scripted-llm/latency-profile';
 import {
   type LocalModelSimulator,
@@ -16,12 +19,15 @@ import { localModelReply } from './local-model-replies';
  * Modeled milliseconds per real one: the scripted server sleeps 1/20 of the modeled time, and
  * every setting that bounds a wait on the model (the turn deadline, the warm-up's timeout) is
  * divided by 20, so the API gives up at the same modeled moment. 20 keeps the scaled deadline
- * (1,250 ms) above the configuration's 1,000 ms floor.
+ * (2,250 ms) above the configuration's 1,000 ms floor.
  */
 export const TIME_SCALE = 20;
 
-/** The deadline a turn is measured against: the default, what API Gateway allows. */
-export const MODELED_DEADLINE_MS = DEFAULT_ENGINE_SETTINGS.turnDeadlineMs;
+/** The deadline a turn is measured against: what npm start gives a model on a local address. */
+export const MODELED_DEADLINE_MS = LOCAL_MODEL_TURN_DEADLINE_MS;
+
+/** And the warm-up's timeout. */
+export const MODELED_WARMUP_TIMEOUT_MS = LOCAL_MODEL_WARMUP_TIMEOUT_MS;
 
 export interface LocalModelStack {
   readonly url: string;
@@ -30,12 +36,6 @@ export interface LocalModelStack {
   /** The requests the model server received, for the prompt of the first one. */
   readonly requests: readonly RecordedRequest[];
   close(): Promise<void>;
-}
-
-/** The warm-up timeout of the engine's defaults, when the engine has one. */
-function defaultWarmUpTimeoutMs(): number | undefined {
-  const value = (DEFAULT_ENGINE_SETTINGS as unknown as Record<string, unknown>).warmUpTimeoutMs;
-  return typeof value === 'number' ? value : undefined;
 }
 
 /**
@@ -54,7 +54,6 @@ export async function startLocalModelStack(profile: LatencyProfile): Promise<Loc
   };
   server.enqueue(step);
   const key = `local-model-node:${randomBytes(18).toString('base64url')}`;
-  const warmUpMs = defaultWarmUpTimeoutMs();
   for (const name of STACK_VARIABLES) delete process.env[name];
   Object.assign(process.env, {
     PORT: '0',
@@ -67,9 +66,7 @@ export async function startLocalModelStack(profile: LatencyProfile): Promise<Loc
     LLM_MODEL: 'qwen3-0.6b-scripted',
     NODE_RATE_LIMIT: '0',
     TURN_DEADLINE_MS: String(Math.round(MODELED_DEADLINE_MS / TIME_SCALE)),
-    ...(warmUpMs === undefined
-      ? {}
-      : { WARMUP_TIMEOUT_MS: String(Math.round(warmUpMs / TIME_SCALE)) }),
+    WARMUP_TIMEOUT_MS: String(Math.round(MODELED_WARMUP_TIMEOUT_MS / TIME_SCALE)),
   });
   const silenced = silenceOutput();
   try {

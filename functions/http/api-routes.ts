@@ -6,6 +6,8 @@
  * way: docs/decisions/2026-11-23-node-routes.md.
  */
 
+import { SPEECH_LIMITS } from './speech-limits';
+
 /** One Lambda function of the API. */
 export interface ApiFunction {
   /** Construct id and stem of the function's stable CloudFormation logical id. */
@@ -59,6 +61,26 @@ export const apiFunctions = {
     speaks: false,
     hears: false,
   },
+  voiceStream: {
+    id: 'VoiceStream',
+    name: 'voice-stream',
+    entry: 'functions/voice-stream.ts',
+    description: 'The stream routes of a turn: the spoken answer as streamed PCM, or the JSON',
+    callsModel: true,
+    streams: true,
+    speaks: true,
+    hears: false,
+  },
+  speech: {
+    id: 'Speech',
+    name: 'speech',
+    entry: 'functions/speech.ts',
+    description: 'Speech in (a WAV recording to text) and speech out (text to WAV or streamed PCM)',
+    callsModel: false,
+    streams: true,
+    speaks: true,
+    hears: true,
+  },
   nodeHelpers: {
     id: 'NodeHelpers',
     name: 'node-helpers',
@@ -95,7 +117,28 @@ export type SchemaName =
   | 'ChatCompletion'
   | 'AcknowledgeRequest'
   | 'AcknowledgeResponse'
-  | 'DateContext';
+  | 'DateContext'
+  | 'SpeakRequest'
+  | 'TranscriptionResponse';
+
+/** Audio a route answers instead of JSON: a WAV file, or raw PCM streamed with `X-Audio-*`. */
+export type AudioMediaType = 'audio/wav' | 'audio/pcm';
+
+/** What a route answers on success: a JSON body of a named schema, or audio. */
+export type RouteSuccess =
+  | { readonly status: 200 | 202; readonly body: SchemaName }
+  | { readonly status: 200; readonly audio: AudioMediaType };
+
+/** A request body that is not JSON: an upload sent as `multipart/form-data`. */
+export interface RouteUpload {
+  readonly mediaType: 'multipart/form-data';
+  /** The form part holding the file. */
+  readonly part: string;
+  /** The media type of that file. */
+  readonly fileType: 'audio/wav';
+  /** Larger bodies are a 413 before any work (README, Limits). */
+  readonly limitBytes: number;
+}
 
 export interface ApiRoute {
   /** Kebab-case name: the sample event file, the metric dimension, the log key. */
@@ -107,7 +150,14 @@ export interface ApiRoute {
   readonly summary: string;
   /** The JSON body's schema; null for a route that takes none. */
   readonly requestBody: SchemaName | null;
-  readonly success: { readonly status: 200 | 202; readonly body: SchemaName };
+  readonly success: RouteSuccess;
+  /**
+   * What the route answers instead of `success` when it cannot speak (no speech out configured,
+   * an answer that is not final, a synthesis that failed before its first byte).
+   */
+  readonly fallback?: { readonly status: 202; readonly body: SchemaName };
+  /** A non-JSON body (`requestBody` is then null); absent for JSON and body-less routes. */
+  readonly upload?: RouteUpload;
   /** Whether a `request_id` / `Idempotency-Key` makes a repeat replay the recorded answer. */
   readonly takesRequestId: boolean;
   /** Whether a success may write a conversation; the others never do, whatever they are sent. */
@@ -143,12 +193,13 @@ export const apiRoutes = [
     name: 'voice-command-stream',
     method: 'POST',
     path: '/api/v0/voice/command/stream',
-    function: apiFunctions.voiceCommand,
+    function: apiFunctions.voiceStream,
     operationId: 'sendVoiceCommandStream',
     summary:
-      'The same turn as voice/command, answered 202 with its JSON body (no speech is synthesized)',
+      'The same turn as voice/command: a final answer streamed as speech (200 PCM), else 202 JSON',
     requestBody: 'VoiceCommandRequest',
-    success: { status: 202, body: 'VoiceCommandResponse' },
+    success: { status: 200, audio: 'audio/pcm' },
+    fallback: { status: 202, body: 'VoiceCommandResponse' },
     takesRequestId: true,
     changesConversation: true,
   },
@@ -168,14 +219,16 @@ export const apiRoutes = [
     name: 'voice-command-continue-stream',
     method: 'POST',
     path: '/api/v0/voice/command/continue/stream',
-    function: apiFunctions.voiceCommandContinue,
+    function: apiFunctions.voiceStream,
     operationId: 'continueVoiceCommandStream',
     summary:
-      'Always 202 "use the blocking route" after checking the key and the body; changes nothing',
+      'The continue, its final answer streamed as speech (200 PCM); else 202: send the same ' +
+      'results to the blocking continue, which answers the outcome already reached',
     requestBody: 'VoiceCommandContinueRequest',
-    success: { status: 202, body: 'StreamFallbackResponse' },
+    success: { status: 200, audio: 'audio/pcm' },
+    fallback: { status: 202, body: 'StreamFallbackResponse' },
     takesRequestId: false,
-    changesConversation: false,
+    changesConversation: true,
   },
   {
     name: 'voice-acknowledge',
@@ -227,6 +280,48 @@ export const apiRoutes = [
     takesRequestId: false,
     changesConversation: false,
   },
+  {
+    name: 'media-transcribe',
+    method: 'POST',
+    path: '/api/v0/media/whisper/transcribe',
+    function: apiFunctions.speech,
+    operationId: 'transcribeRecording',
+    summary: 'A WAV recording (16-bit PCM) to text',
+    requestBody: null,
+    upload: {
+      mediaType: 'multipart/form-data',
+      part: 'file',
+      fileType: 'audio/wav',
+      limitBytes: SPEECH_LIMITS.uploadBytes,
+    },
+    success: { status: 200, body: 'TranscriptionResponse' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'media-speak',
+    method: 'POST',
+    path: '/api/v0/media/tts/speak',
+    function: apiFunctions.speech,
+    operationId: 'speakText',
+    summary: 'Text to speech, answered as one WAV file',
+    requestBody: 'SpeakRequest',
+    success: { status: 200, audio: 'audio/wav' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
+  {
+    name: 'media-speak-stream',
+    method: 'POST',
+    path: '/api/v0/media/tts/speak/stream',
+    function: apiFunctions.speech,
+    operationId: 'speakTextStream',
+    summary: 'Text to speech, raw PCM streamed as it is synthesized (format in X-Audio-*)',
+    requestBody: 'SpeakRequest',
+    success: { status: 200, audio: 'audio/pcm' },
+    takesRequestId: false,
+    changesConversation: false,
+  },
 ] as const satisfies readonly ApiRoute[];
 
 export type RouteName = (typeof apiRoutes)[number]['name'];
@@ -244,3 +339,17 @@ export const routePath = (name: RouteName): string => apiRoute(name).path;
 /** The routes one function serves. */
 export const routesOf = (fn: ApiFunction): readonly ApiRoute[] =>
   apiRoutes.filter((route) => route.function.id === fn.id);
+
+/**
+ * The media types API Gateway passes as bytes (the REST API's `binaryMediaTypes`): what the
+ * routes take as uploads and answer as audio. A request of such a type reaches the function
+ * base64-encoded (`isBase64Encoded`), as `npm start` sends it too.
+ */
+export const binaryMediaTypes: readonly string[] = [
+  ...new Set(
+    apiRoutes.flatMap((route): string[] => [
+      ...('upload' in route ? [route.upload.mediaType] : []),
+      ...('audio' in route.success ? [route.success.audio] : []),
+    ]),
+  ),
+];

@@ -3,7 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { NodeRateLimiter } from '../../shared/ports';
 import type { ApiRoute } from './api-routes';
 import { authenticateNode } from './authenticate-node';
@@ -12,7 +12,7 @@ import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
 import { requestMetrics } from './request-metrics';
-import type { AuthenticatedNode, RouteContext, RouteHandler } from './route-request';
+import type { AuthenticatedNode, EdgeResult, RouteContext, RouteHandler } from './route-request';
 import type { RequestBody } from './validate-request';
 
 export interface RouteDependencies {
@@ -31,13 +31,33 @@ export interface RouteInput<Body> {
   readonly node: AuthenticatedNode;
   readonly logger: Logger;
   readonly metrics: Metrics;
+  /** What is left of the invocation (the Lambda timeout), in milliseconds. */
+  readonly timeLeftMs: () => number;
+  /**
+   * A fresh buffer with this request's dimensions, for what happens after the response left
+   * (a streamed body failing midway): the caller publishes it.
+   */
+  readonly lateMetrics: () => Metrics;
 }
 
-export interface RouteResult {
+/** A JSON answer. */
+export interface JsonResult {
   readonly statusCode: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
 }
+
+/**
+ * An answer in bytes (audio): all at once, or `AsyncIterable` chunks sent as they come (only
+ * from a function that `streams`). `headers` carry its Content-Type.
+ */
+export interface BytesResult {
+  readonly statusCode: number;
+  readonly bytes: Uint8Array | AsyncIterable<Uint8Array>;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export type RouteResult = JsonResult | BytesResult;
 
 /**
  * One edge stack for every route, in the order of the turn's first step: normalize headers,
@@ -56,7 +76,7 @@ export function createRoute<Body>(options: {
   const { logger, metrics: functionMetrics, authenticator, rateLimiter } = options.dependencies;
   const { name } = options.route;
   const perRequest = requestMetrics(functionMetrics);
-  const edge = middy<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext>()
+  const edge = middy<APIGatewayProxyEvent, EdgeResult, Error, RouteContext>()
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(perRequest.middleware)
     .use(httpHeaderNormalizer())
@@ -74,12 +94,31 @@ export function createRoute<Body>(options: {
     const startedAt = performance.now();
     const headers = event.headers ?? {};
     const query = event.queryStringParameters ?? {};
-    const result = await options.handle({ body, headers, query, node, logger, metrics });
+    const lateMetrics = () => {
+      const late = perRequest.of({});
+      late.addDimension('route', name);
+      return late;
+    };
+    const timeLeftMs = () => Math.max(0, context.getRemainingTimeInMillis());
+    const input = { body, headers, query, node, logger, metrics, lateMetrics, timeLeftMs };
+    const result = await options.handle(input);
+    // For a streamed body: the time to its first bytes, which the route awaited.
     const latencyMs = Math.round(performance.now() - startedAt);
     metrics.addMetric('latency', MetricUnit.Milliseconds, latencyMs);
     logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
-    return jsonResponse(result.statusCode, result.body, result.headers);
+    return toEdgeResult(result);
   });
+}
+
+function toEdgeResult(result: RouteResult): EdgeResult {
+  if (!('bytes' in result)) return jsonResponse(result.statusCode, result.body, result.headers);
+  const { statusCode, headers, bytes } = result;
+  if (bytes instanceof Uint8Array) {
+    // As API Gateway expects a binary body from a buffered function: base64, flagged.
+    const body = Buffer.from(bytes).toString('base64');
+    return { statusCode, headers, body, isBase64Encoded: true };
+  }
+  return { statusCode, headers, body: '', stream: bytes };
 }
 
 function conversationOf(body: unknown): string | undefined {

@@ -1,13 +1,14 @@
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { type ApiFunction, type RouteName, routesOf } from './api-routes';
 import { errorBody } from './http-error';
 import { jsonResponse } from './json-response';
+import type { EdgeResult } from './route-request';
 
-/** What a Lambda function's `handler` is: a REST proxy event in, a proxy result out. */
-export type ProxyHandler = (
-  event: APIGatewayProxyEvent,
-  context: Context,
-) => Promise<APIGatewayProxyResult>;
+/**
+ * A REST proxy event in, a proxy result out: a buffered function's `handler`, and what a
+ * streaming one wraps (stream-responses.ts).
+ */
+export type ProxyHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<EdgeResult>;
 
 /**
  * One function's handler for every route it serves (api-routes.ts), chosen by the event's method

@@ -17,8 +17,11 @@ import {
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
+import { SpeechProviderError } from '../../shared/ports/speech';
+import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
+import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
 
@@ -117,6 +120,18 @@ const RULES: readonly Rule[] = [
     ),
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
+  // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
+  rule(SpeechProviderError, (error) =>
+    body(
+      502,
+      'speech_provider_failed',
+      `The ${error.direction === 'speech_to_text' ? 'speech-to-text' : 'text-to-speech'} provider failed (${error.failure}).`,
+      [{ direction: error.direction, failure: error.failure }],
+    ),
+  ),
+  rule(SpeechNotConfiguredError, (error) =>
+    body(503, 'speech_not_configured', error.message, [{ settings: error.settings }]),
+  ),
   rule(StorageUnavailableError, () => ({
     ...body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
     headers: { 'Retry-After': '1' },
@@ -139,8 +154,13 @@ const RULES: readonly Rule[] = [
         ),
   ),
   rule(TurnTimeoutError, (error) =>
-    body(504, 'turn_timeout', error.message, [
-      { deadline_ms: error.deadlineMs, model_calls: error.modelCalls },
+    body(504, 'turn_timeout', turnTimeoutMessage(error), [
+      {
+        deadline_ms: error.deadlineMs,
+        model_calls: error.modelCalls,
+        elapsed_ms: error.elapsedMs,
+        suggested_deadline_ms: suggestedDeadlineMs(error.deadlineMs),
+      },
     ]),
   ),
 ];

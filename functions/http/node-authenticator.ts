@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashNodeKey } from '../../shared/adapters/node-key';
+import { systemTiming, type Timing } from '../../shared/adapters/system/timing';
 import type { Clock } from '../../shared/ports/clock';
 import type { NodeRecord, NodeRegistry } from '../../shared/ports/node-registry';
 import { HttpError } from './http-error';
@@ -19,6 +20,8 @@ export interface AuthenticatorOptions {
    * timing does not tell which node ids exist. Only failures wait; 0 turns it off.
    */
   readonly rejectionFloorMs?: number;
+  /** The clock that measures a refusal and the wait up to the floor; the system's by default. */
+  readonly timing?: Pick<Timing, 'monotonic' | 'sleep'>;
 }
 
 /** The defaults: the disabled-node window (10 s) and the floor above a registry read's p99. */
@@ -43,22 +46,25 @@ const UNAUTHORIZED = () =>
 export class NodeAuthenticator {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   private readonly cache = new Map<string, { node: NodeRecord | null; expiresAt: number }>();
-  private readonly options: Required<AuthenticatorOptions>;
+  private readonly options: Required<Omit<AuthenticatorOptions, 'timing'>>;
+  private readonly timing: Pick<Timing, 'monotonic' | 'sleep'>;
 
   constructor(
     private readonly registry: NodeRegistry,
     private readonly clock: Clock,
     options: AuthenticatorOptions = {},
   ) {
-    this.options = { ...AUTHENTICATOR_DEFAULTS, ...options };
+    const { timing, ...limits } = options;
+    this.options = { ...AUTHENTICATOR_DEFAULTS, ...limits };
+    this.timing = timing ?? systemTiming;
   }
 
   async authenticate(header: string | undefined): Promise<AuthenticatedNode> {
-    const startedAt = performance.now();
+    const startedAt = this.timing.monotonic();
     const node = await this.check(header);
     if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
-    const wait = this.options.rejectionFloorMs - (performance.now() - startedAt);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const wait = this.options.rejectionFloorMs - (this.timing.monotonic() - startedAt);
+    if (wait > 0) await this.timing.sleep(wait);
     throw UNAUTHORIZED();
   }
 

@@ -1,5 +1,6 @@
 import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
 import { dateContextSchema } from './date-context-schema';
+import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 import {
   acknowledgeRequestSchema,
   chatRequestSchema,
@@ -18,11 +19,14 @@ import {
   voiceCommandResponseSchema,
   wakeResponseSchema,
 } from './response-schemas';
+import { SPEECH_LIMITS } from './speech-limits';
+import { speakRequestSchema, transcriptionResponseSchema } from './speech-schemas';
 
 const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '400':
     'Not JSON, fails the request schema, an invalid command set, tool results that do not ' +
-    'match, or an unknown time zone.',
+    'match, or an unknown time zone; an upload that is not valid multipart, has no `file` part ' +
+    'or a broken WAV (invalid_multipart, missing_file, invalid_audio).',
   '401': 'Missing, malformed or wrong X-API-Key.',
   '404':
     'Conversation unknown, expired, or another node’s (conversation_not_found); a path no route ' +
@@ -32,13 +36,21 @@ const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'request with this request id is still running (retry after Retry-After).',
   '413':
     `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
-    'exchange larger than a conversation can store (conversation_too_large).',
-  '415': 'Content-Type is not application/json.',
+    'exchange larger than a conversation can store (conversation_too_large); an upload over ' +
+    `${SPEECH_LIMITS.uploadBytes} bytes, or a recording over ${SPEECH_LIMITS.recordingSeconds} s ` +
+    '(recording_too_long).',
+  '415':
+    'Content-Type is not application/json (multipart/form-data for an upload); a file that is ' +
+    'not a 16-bit PCM WAV (unsupported_audio).',
   '429':
     'The node sent more than its fair share (NODE_RATE_LIMIT per NODE_RATE_WINDOW_SECONDS); ' +
     'retry after Retry-After seconds.',
-  '502': 'The language model failed after the allowed attempts.',
-  '503': 'No language model configured (local runs), or the store is unavailable.',
+  '502':
+    'The language model failed after the allowed attempts (llm_failed), or the speech provider ' +
+    'failed (speech_provider_failed).',
+  '503':
+    'No language model configured (local runs), no speech provider configured ' +
+    '(speech_not_configured, naming the settings), or the store is unavailable.',
   '504': 'The turn ran out of time.',
 };
 
@@ -107,14 +119,6 @@ const idempotencyKeyParameter = {
   },
 };
 
-const replayedHeader = {
-  'Idempotent-Replayed': {
-    description:
-      '`true` when this is the recorded response to an earlier request with the same id.',
-    schema: { type: 'string', enum: ['true'] },
-  },
-};
-
 const withoutId = ({ $id: _id, ...schema }: Record<string, unknown>) => schema;
 
 /** The component schemas the route table names. */
@@ -131,11 +135,9 @@ const SCHEMAS: Readonly<Record<SchemaName, Record<string, unknown>>> = {
   AcknowledgeRequest: withoutId(acknowledgeRequestSchema),
   AcknowledgeResponse: acknowledgeResponseSchema,
   DateContext: dateContextSchema,
+  SpeakRequest: withoutId(speakRequestSchema),
+  TranscriptionResponse: transcriptionResponseSchema,
 };
-
-const jsonContent = (schema: string) => ({
-  'application/json': { schema: { $ref: `#/components/schemas/${schema}` } },
-});
 
 const timezoneParameter = {
   name: 'timezone',
@@ -153,13 +155,14 @@ function operation(route: ApiRoute) {
   };
   const errors = Object.fromEntries(
     Object.entries(statuses)
-      .filter(([status]) => route.requestBody !== null || !BODY_STATUSES.has(status))
+      .filter(([status]) => requestBodyOf(route) !== null || !BODY_STATUSES.has(status))
       .sort(([left], [right]) => left.localeCompare(right))
       .map(([status, description]) => [
         status,
         { description, content: jsonContent('ErrorResponse') },
       ]),
   );
+  const requestBody = requestBodyOf(route);
   const parameters = [
     ...(route.takesRequestId ? [idempotencyKeyParameter] : []),
     ...(route.method === 'GET' ? [timezoneParameter] : []),
@@ -169,15 +172,12 @@ function operation(route: ApiRoute) {
     summary: route.summary,
     security: [{ nodeKey: [] }],
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.requestBody === null
-      ? {}
-      : { requestBody: { required: true, content: jsonContent(route.requestBody) } }),
+    ...(requestBody === null ? {} : { requestBody }),
     responses: {
-      [String(route.success.status)]: {
-        description: route.success.status === 202 ? 'Accepted: JSON, no audio.' : 'Success.',
-        ...(route.takesRequestId ? { headers: replayedHeader } : {}),
-        content: jsonContent(route.success.body),
-      },
+      [String(route.success.status)]: successResponse(route, route.success),
+      ...(route.fallback === undefined
+        ? {}
+        : { [String(route.fallback.status)]: successResponse(route, route.fallback) }),
       ...errors,
       '405': methodNotAllowed,
     },

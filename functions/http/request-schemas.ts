@@ -154,8 +154,9 @@ export const conversationStartRequestSchema = {
     skip_warmup_inference: {
       ...optionalBoolean,
       description:
-        'true: do not warm the model for this conversation (a server without a prefix cache ' +
-        'gains nothing from it). Default: warm it.',
+        'true: do not warm the model for this conversation, unless the API has not warmed it ' +
+        'with these commands in the last 5 minutes (docs/decisions/2026-11-24-default-node-warm-up.md). ' +
+        'Default: warm it. Either way, commands warmed in the last 5 minutes are not warmed again.',
     },
   },
 } as const;

@@ -32,7 +32,7 @@ export const conversationStartResponseSchema = {
     timezone: { type: 'string', description: 'The zone this conversation resolves dates in.' },
     command_count: { type: 'integer' },
     warmup: {
-      enum: ['warmed', 'skipped', 'no_model', 'timed_out', 'failed'],
+      enum: ['warmed', 'skipped', 'recently_warmed', 'no_model', 'timed_out', 'failed'],
       description: 'What became of the model warm-up (observability; the start succeeded anyway).',
     },
   },

@@ -13,9 +13,13 @@ export interface RouteContext extends Context {
   node?: AuthenticatedNode;
 }
 
-export type RouteHandler = MiddyfiedHandler<
-  APIGatewayProxyEvent,
-  APIGatewayProxyResult,
-  Error,
-  RouteContext
->;
+/**
+ * A proxy result, or one whose body is still coming: `stream` yields the body's bytes as they are
+ * produced (a function that `streams` writes them to Lambda's response stream as they come; see
+ * stream-responses.ts). Only a route of such a function answers with a `stream`.
+ */
+export type EdgeResult = APIGatewayProxyResult & {
+  readonly stream?: AsyncIterable<Uint8Array>;
+};
+
+export type RouteHandler = MiddyfiedHandler<APIGatewayProxyEvent, EdgeResult, Error, RouteContext>;

@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
-import type { RouteResult } from './create-route';
+import type { JsonResult } from './create-route';
 import type { VoiceCommandResponse } from './response-schemas';
 
 /** A voice/command answer says whether its call refines an earlier one; continue's never does. */
@@ -87,7 +87,7 @@ export function voiceAnswerResult(
   request: { readonly conversationId: string; readonly status: number },
   logger: Logger,
   metrics: Metrics,
-): RouteResult {
+): JsonResult {
   if (answer.replayed) {
     metrics.addMetric('replayed_requests', MetricUnit.Count, 1);
     logger.info('recorded response replayed', { stop_reason: answer.stopReason });
@@ -118,6 +118,8 @@ export function recordTurn(
     metrics.addMetric('prompt_tokens', MetricUnit.Count, usage.promptTokens);
     metrics.addMetric('completion_tokens', MetricUnit.Count, usage.completionTokens);
     metrics.addMetric('cached_tokens', MetricUnit.Count, usage.cachedTokens);
+    // 0 when the server says nothing: a turn that thought is what the dashboard looks for.
+    metrics.addMetric('reasoning_tokens', MetricUnit.Count, usage.reasoningTokens ?? 0);
   }
   logger.info('turn finished', {
     stop_reason: outcome.stopReason,
@@ -134,6 +136,7 @@ export function recordTurn(
             prompt: usage.promptTokens,
             completion: usage.completionTokens,
             cached: usage.cachedTokens,
+            reasoning: usage.reasoningTokens ?? null,
           },
     refinement:
       refinement === null ? null : `${refinement.command}:${refinement.changed.join(',')}`,

@@ -10,11 +10,12 @@ import {
 } from '../../shared/adapters/dynamodb';
 import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
+import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
 import type { UntrustedWork } from '../../shared/conversation';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
-import type { ServiceDependencies } from './service-dependencies';
+import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -30,6 +31,8 @@ export interface WiringOptions {
   readonly untrustedWork?: UntrustedWork;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
+  /** Speech in and out; none when absent (production passes what the settings configure). */
+  readonly speech?: SpeechDependencies;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
@@ -40,6 +43,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
   });
   const llm = config.languageModel;
+  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
     options.model !== undefined
       ? options.model
@@ -50,8 +54,9 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
             apiKey: options.apiKey ?? '',
             model: llm.model,
             maxTokens: llm.maxTokens,
+            thinking: { thinking: llm.thinking, server: llm.server },
+            warn: (message, details) => logger.warn(message, details),
           });
-  const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
@@ -66,6 +71,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       ids,
       settings: config.engine,
       untrustedWork: options.untrustedWork ?? processIsolation(),
+      // Per container: what this container warmed the model with (warm-up-decision.ts).
+      warmUps: new InMemoryWarmUps(),
     },
     route: {
       authenticator: new NodeAuthenticator(
@@ -85,6 +92,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       logger,
       metrics,
     },
+    speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
 }
 

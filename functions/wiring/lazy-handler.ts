@@ -1,7 +1,7 @@
 import type { ProxyHandler } from '../http/dispatch-routes';
 import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
-import { productionDependencies } from './production-dependencies';
+import { type FunctionUses, productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
 /**
@@ -12,7 +12,8 @@ import type { ServiceDependencies } from './service-dependencies';
  */
 export function lazyHandler(
   create: (dependencies: ServiceDependencies) => ProxyHandler,
-  options: { readonly callsModel: boolean } = { callsModel: true },
+  /** The function's route-table entry fits: `lazyHandler(create, apiFunctions.x)`. */
+  options: FunctionUses = { callsModel: true },
 ): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {

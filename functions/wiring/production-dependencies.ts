@@ -6,6 +6,7 @@ import {
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
+import { createSpeechDependencies } from './create-speech-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
 /** A key read from its secret during the Lambda init. */
@@ -60,12 +61,20 @@ async function readKeyDuringInit(
 
 const initKey = await readKeyDuringInit(process.env);
 
+/** What a function does (its route-table entry): which keys it needs, which adapters it gets. */
+export interface FunctionUses {
+  readonly callsModel: boolean;
+  readonly hears?: boolean;
+  readonly speaks?: boolean;
+}
+
 /**
  * The real dependencies of a Lambda container (or of `npm start`), read from the environment once.
- * A function that never calls the model neither fetches its key nor gets one.
+ * A function that never calls the model neither fetches its key nor gets one; the same holds for
+ * speech in (`hears`) and speech out (`speaks`).
  */
 export async function productionDependencies(
-  options: { readonly callsModel: boolean } = { callsModel: true },
+  options: FunctionUses = { callsModel: true },
 ): Promise<ServiceDependencies> {
   const config = readServiceConfig(process.env);
   const llm = options.callsModel ? config.languageModel : null;
@@ -77,6 +86,14 @@ export async function productionDependencies(
         ? initKey.key
         : await resolveApiKey(source, config.region);
   const model = options.callsModel ? {} : { model: null };
+  const uses = { hears: options.hears ?? false, speaks: options.speaks ?? false };
+  const stt = uses.hears ? config.speechToText : null;
+  const tts =
+    uses.speaks && config.textToSpeech?.provider === 'openai' ? config.textToSpeech : null;
+  const speechKeys = {
+    speechToText: stt === null ? null : await resolveApiKey(stt.apiKey, config.region),
+    textToSpeech: tts === null ? null : await resolveApiKey(tts.apiKey, config.region),
+  };
   return createServiceDependencies({
     config,
     apiKey,
@@ -84,5 +101,6 @@ export async function productionDependencies(
     ids: randomIds,
     random: systemRandomness,
     ...model,
+    speech: createSpeechDependencies(config, speechKeys, uses),
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Which modules of the openai SDK the Lambda bundles keep. The handlers only ever call
- * `client.chat.completions.create` (non-streaming), but `new OpenAI()` constructs every resource
+ * `client.chat.completions.create` (non-streaming), `client.audio.transcriptions.create` and
+ * `client.audio.speech.create`, but `new OpenAI()` constructs every resource
  * of the API, so esbuild keeps them all (about 320 KB we never run). The chat-only build keeps:
  *
  * - everything outside the API surface folders: the client, its request machinery (`core/`,
@@ -18,7 +19,16 @@ export const openAiChatOnly = {
    * Kept modules of those folders, as paths in the package; a trailing `/` keeps a whole folder.
    * `resources/index.mjs` re-exports every resource (as stubs) and `resources/shared.mjs` is empty.
    */
-  keptModules: ['resources/index.mjs', 'resources/shared.mjs', 'resources/chat/'],
+  keptModules: [
+    'resources/index.mjs',
+    'resources/shared.mjs',
+    'resources/chat/',
+    // Speech in and out (shared/adapters/speech): `audio` itself, and the two endpoints we call.
+    // The uploads machinery they use (`toFile`, multipart) is outside the surface folders.
+    'resources/audio/audio.mjs',
+    'resources/audio/speech.mjs',
+    'resources/audio/transcriptions.mjs',
+  ],
   /**
    * Only ES modules are stubbed: they are what an ESM bundle of the SDK imports, and a stub must
    * export exactly the names of the module it replaces, which esbuild reads from an ES module.

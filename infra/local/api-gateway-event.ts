@@ -5,6 +5,8 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 /**
  * The API Gateway REST (v1) proxy event AWS would send for this request, as `sam local
  * start-api` builds it: single- and multi-value headers, the resource path, a request context.
+ * A body whose Content-Type is one of `binaryMediaTypes` arrives base64-encoded with
+ * `isBase64Encoded`, as API Gateway sends it; any other as UTF-8 text.
  */
 export function toApiGatewayEvent(request: {
   readonly method: string;
@@ -13,7 +15,9 @@ export function toApiGatewayEvent(request: {
   readonly headers: IncomingHttpHeaders;
   readonly body: Buffer;
   readonly sourceIp: string;
+  readonly binaryMediaTypes?: readonly string[];
 }): APIGatewayProxyEvent {
+  const binary = isBinary(request.headers['content-type'], request.binaryMediaTypes ?? []);
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
@@ -35,8 +39,8 @@ export function toApiGatewayEvent(request: {
     multiValueQueryStringParameters: multiQuery,
     pathParameters: null,
     stageVariables: null,
-    body: request.body.length === 0 ? null : request.body.toString('utf8'),
-    isBase64Encoded: false,
+    body: request.body.length === 0 ? null : request.body.toString(binary ? 'base64' : 'utf8'),
+    isBase64Encoded: binary && request.body.length > 0,
     requestContext: {
       accountId: '123456789012',
       apiId: 'local',
@@ -72,6 +76,11 @@ export function localLambdaContext(functionName: string, timeoutMs: number): Con
     fail: () => undefined,
     succeed: () => undefined,
   };
+}
+
+function isBinary(contentType: string | undefined, binaryMediaTypes: readonly string[]): boolean {
+  const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return mediaType !== '' && binaryMediaTypes.includes(mediaType);
 }
 
 function groupQuery(query: URLSearchParams): Record<string, string[]> {

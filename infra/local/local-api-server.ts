@@ -1,15 +1,19 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProxyHandler } from '../../functions/http/dispatch-routes';
 import { errorBody } from '../../functions/http/http-error';
+import type { StreamingHandler } from '../../functions/http/stream-responses';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
+import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
 import { reachableHost } from './local-settings';
 
 export interface LocalRoute {
   readonly method: 'GET' | 'POST';
   readonly path: string;
   readonly functionName: string;
-  readonly handler: ProxyHandler;
+  /** A buffered function's handler, or a streaming one's (`awslambda.streamifyResponse`). */
+  readonly handler: ProxyHandler | StreamingHandler;
 }
 
 export interface LocalApiServer {
@@ -32,6 +36,8 @@ export async function startLocalApiServer(options: {
   readonly host?: string;
   readonly routes: readonly LocalRoute[];
   readonly documents?: Readonly<Record<string, unknown>>;
+  /** Bodies of these media types reach the handlers base64-encoded, as API Gateway sends them. */
+  readonly binaryMediaTypes?: readonly string[];
   /** What the handlers' Lambda context counts down from (the deployed function's timeout). */
   readonly functionTimeoutMs?: number;
   readonly log?: (line: string) => void;
@@ -43,6 +49,7 @@ export async function startLocalApiServer(options: {
     const startedAt = performance.now();
     serve(request, response, routes, {
       documents: options.documents ?? {},
+      binaryMediaTypes: options.binaryMediaTypes ?? [],
       functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
     })
       .catch((error: unknown) => {
@@ -74,10 +81,11 @@ async function serve(
   routes: ReadonlyMap<string, readonly LocalRoute[]>,
   served: {
     readonly documents: Readonly<Record<string, unknown>>;
+    readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
   },
 ): Promise<void> {
-  const { documents, functionTimeoutMs } = served;
+  const { documents, functionTimeoutMs, binaryMediaTypes } = served;
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method === 'GET' && url.pathname === '/health')
@@ -108,11 +116,13 @@ async function serve(
     headers: request.headers,
     body,
     sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    binaryMediaTypes,
   });
-  const result = await route.handler(
-    event,
-    localLambdaContext(route.functionName, functionTimeoutMs),
-  );
+  const context = localLambdaContext(route.functionName, functionTimeoutMs);
+  if (isStreamingHandler(route.handler)) {
+    return sendStreamed(response, await invokeStreaming(route.handler, event, context));
+  }
+  const result = await route.handler(event, context);
   for (const [name, value] of Object.entries(result.headers ?? {}))
     response.setHeader(name, String(value));
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
@@ -120,6 +130,38 @@ async function serve(
   }
   response.statusCode = result.statusCode;
   response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+/**
+ * A streamed response as API Gateway's STREAM mode sends it: status and headers from the prelude,
+ * then each chunk to the socket as the function writes it. A client that went away stops the
+ * writes, not the function (it runs to its end, as in Lambda); a function failing midway cuts the
+ * connection, the only way left to say so once a status is sent.
+ */
+async function sendStreamed(
+  response: ServerResponse,
+  streamed: Awaited<ReturnType<typeof invokeStreaming>>,
+): Promise<void> {
+  response.statusCode = streamed.statusCode;
+  for (const [name, value] of Object.entries(streamed.headers)) response.setHeader(name, value);
+  try {
+    for await (const chunk of streamed.body) {
+      if (response.destroyed) continue;
+      if (!response.write(chunk)) await drainedOrClosed(response);
+    }
+  } catch {
+    response.destroy();
+    return;
+  }
+  response.end();
+}
+
+/** Resolves when the socket takes more bytes or goes away; leaves no listener behind. */
+async function drainedOrClosed(response: ServerResponse): Promise<void> {
+  const done = new AbortController();
+  const { signal } = done;
+  await Promise.race([once(response, 'drain', { signal }), once(response, 'close', { signal })]);
+  done.abort();
 }
 
 async function readBody(request: IncomingMessage): Promise<Buffer | null> {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isValidTimeZone } from '../../shared/conversation/time-zones';
 
 /** The settings only `npm start` reads; the service's own settings are read by the handlers. */
 export interface LocalSettings {
@@ -32,6 +33,12 @@ export function readLocalSettings(
     return parsed;
   };
   const dataDir = env.DATA_DIR?.trim();
+  const timezone = env.LOCAL_NODE_TIMEZONE?.trim();
+  if (timezone && !isValidTimeZone(timezone)) {
+    throw new LocalSettingsError(
+      `LOCAL_NODE_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "${timezone}"`,
+    );
+  }
   return {
     port: port('PORT', 3000),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -40,8 +47,7 @@ export function readLocalSettings(
     dataDir: dataDir === 'memory' ? null : resolve(dataDir || '.data'),
     tableName: env.TABLE_NAME?.trim() || 'jcc-local',
     nodeCredentials: env.LOCAL_NODE_API_KEY?.trim() || null,
-    nodeTimezone:
-      env.LOCAL_NODE_TIMEZONE?.trim() || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    nodeTimezone: timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
   };
 }
 

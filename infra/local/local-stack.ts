@@ -2,7 +2,8 @@
  * The whole service on one machine, as `npm start` runs it:
  * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
  * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
- * 3. the environment the handlers read pointed at that database;
+ * 3. the environment the handlers read pointed at that database, speech out on (the embedded
+ *    synthesizer unless TTS_PROVIDER says otherwise);
  * 4. every route of the route table served on PORT through the handler exports Lambda runs.
  * The handlers wire themselves from process.env on first use, so run one stack per process.
  */
@@ -10,6 +11,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ProxyHandler } from '../../functions/http/dispatch-routes';
+import type { StreamingHandler } from '../../functions/http/stream-responses';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
@@ -17,13 +19,24 @@ import {
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
+import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
+import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { localModelTiming } from './local-model-timing';
 import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
+import {
+  defaultLocalSpeechOut,
+  describeLocalSpeech,
+  type LocalSpeech,
+  provideLocalSynthesizer,
+} from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
+import { registeredNodeIds } from './registered-nodes';
+import { claimDataDir, type DataDirClaim } from './running-stack';
 
 export interface LocalNode {
   readonly nodeId: string;
@@ -41,7 +54,21 @@ export interface LocalStack {
   readonly tableName: string;
   readonly nodes: readonly LocalNode[];
   readonly languageModelConfigured: boolean;
+  readonly speech: LocalSpeech;
+  /** The turn's deadline and warm-up timeout, and which of them npm start chose for a local model. */
+  readonly timing?: LocalTurnTiming;
+  /** Every node in the table, those `npm run node:add` registered included. */
+  readonly registeredNodeIds?: readonly string[];
+  /** The model the voice routes call and where (no credential of the URL), when configured. */
+  readonly languageModel?: { readonly model: string; readonly url: string } | null;
   close(): Promise<void>;
+}
+
+export interface LocalTurnTiming {
+  readonly turnDeadlineMs: number;
+  readonly warmUpTimeoutMs: number;
+  /** TURN_DEADLINE_MS and/or WARMUP_TIMEOUT_MS when npm start set them for a local model. */
+  readonly setForLocalModel: readonly string[];
 }
 
 const REGION = 'us-east-1';
@@ -51,15 +78,28 @@ export async function startLocalStack(
   log: (line: string) => void = () => undefined,
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
+  defaultLocalSpeechOut(env);
+  // A CPU model on this machine or the network needs longer than a hosted one (issue 21).
+  const forLocalModel = localModelTiming(env).variables;
+  Object.assign(env, forLocalModel);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
-  if (settings.dataDir !== null) await mkdir(settings.dataDir, { recursive: true });
+  let claim: DataDirClaim | null = null;
+  if (settings.dataDir !== null) {
+    await mkdir(settings.dataDir, { recursive: true });
+    claim = await claimDataDir(settings.dataDir);
+  }
   const database = await startEmbeddedDynamoDb({
     port: settings.dynamoDbPort,
     host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
-  }).catch(rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort));
+  }).catch(async (error: unknown) => {
+    await claim?.release();
+    return rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort, [
+      settings.port,
+    ])(error);
+  });
   let api: LocalApiServer | null = null;
   try {
     Object.assign(env, {
@@ -68,16 +108,20 @@ export async function startLocalStack(
       AWS_REGION: env.AWS_REGION || REGION,
     });
     const nodes = await seedNodes(database.endpoint, settings);
+    provideLocalSynthesizer();
+    const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
       routes: await loadRoutes(),
+      binaryMediaTypes,
       documents: { '/openapi.json': await loadOpenApi() },
       // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
       functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
       log,
-    }).catch(rethrowPortInUse('PORT', settings.host, settings.port));
+    }).catch(rethrowPortInUse('PORT', settings.host, settings.port, [database.port]));
     const server = api;
+    await claim?.describe({ dynamoDbEndpoint: database.endpoint, tableName: settings.tableName });
     return {
       url: server.url,
       settings,
@@ -85,14 +129,30 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null,
+      speech: describeLocalSpeech(service),
+      timing: {
+        turnDeadlineMs: service.engine.turnDeadlineMs,
+        warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
+        setForLocalModel: Object.keys(forLocalModel),
+      },
+      registeredNodeIds: await registeredNodeIds(database.endpoint, settings.tableName),
+      languageModel:
+        service.languageModel === null
+          ? null
+          : {
+              model: service.languageModel.model,
+              url: tracedCompletionsUrl(service.languageModel.baseURL),
+            },
       close: async () => {
         await server.close();
         await database.close();
+        await claim?.release();
       },
     };
   } catch (error) {
     await api?.close();
     await database.close();
+    await claim?.release();
     throw error;
   }
 }
@@ -124,14 +184,18 @@ async function seedNodes(endpoint: string, settings: LocalSettings): Promise<Loc
   }
 }
 
+type FunctionHandler = ProxyHandler | StreamingHandler;
+
 async function loadRoutes(): Promise<LocalRoute[]> {
+  // The streaming functions call `awslambda.streamifyResponse` as they load, as in Lambda.
+  installLambdaStreamingGlobals();
   // Imported only now, after the environment points at the local database; each function's
   // entry once, as each is its own Lambda.
   const { apiRoutes } = await import('../../functions/http/api-routes');
   const entries = [...new Set(apiRoutes.map((route) => route.function.entry))];
-  const loaded = new Map<string, ProxyHandler>();
+  const loaded = new Map<string, FunctionHandler>();
   for (const entry of entries) {
-    const module: { handler: ProxyHandler } = await import(
+    const module: { handler: FunctionHandler } = await import(
       pathToFileURL(join(repositoryRoot, entry)).href
     );
     loaded.set(entry, module.handler);
@@ -140,7 +204,7 @@ async function loadRoutes(): Promise<LocalRoute[]> {
     method: route.method,
     path: route.path,
     functionName: route.function.name,
-    handler: loaded.get(route.function.entry) as ProxyHandler,
+    handler: loaded.get(route.function.entry) as FunctionHandler,
   }));
 }
 

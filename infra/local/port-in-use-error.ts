@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+
 /** The variables that move the two servers `npm start` runs. */
 export type PortSetting = 'PORT' | 'DYNAMODB_PORT';
 
@@ -13,21 +15,48 @@ export class PortInUseError extends Error {
     readonly setting: PortSetting,
     readonly host: string,
     readonly port: number,
+    /** A port that was free when the error was made; null when none was found near. */
+    readonly suggestion: number | null,
     options?: { cause?: unknown },
   ) {
+    const example = suggestion === null ? '' : `, e.g. ${setting}=${suggestion} npm start`;
     super(
       `${host}:${port} (${setting}, ${WHAT[setting]}) is already in use, perhaps by another ` +
-        `npm start: stop it, or set ${setting} to a free port, e.g. ${setting}=${port + 1} npm start`,
+        `npm start: stop it, or set ${setting} to a free port${example}`,
       options,
     );
   }
 }
 
-/** For `.catch`: a listen on a busy port becomes a PortInUseError; anything else is rethrown. */
+/**
+ * For `.catch`: a listen on a busy port becomes a PortInUseError suggesting a port that is free
+ * (the next one often is not: another npm start has its DYNAMODB_PORT there), other than the
+ * ports in `reserved` (the other server's); anything else is rethrown.
+ */
 export const rethrowPortInUse =
-  (setting: PortSetting, host: string, port: number) =>
-  (error: unknown): never => {
-    if ((error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE')
-      throw new PortInUseError(setting, host, port, { cause: error });
-    throw error;
+  (setting: PortSetting, host: string, port: number, reserved: readonly number[] = []) =>
+  async (error: unknown): Promise<never> => {
+    if ((error as NodeJS.ErrnoException | null)?.code !== 'EADDRINUSE') throw error;
+    const suggestion = await freePortAfter(host, port, reserved);
+    throw new PortInUseError(setting, host, port, suggestion, { cause: error });
   };
+
+/** The first port after `port` that can be listened on now, within 100; null if none. */
+export async function freePortAfter(
+  host: string,
+  port: number,
+  reserved: readonly number[],
+): Promise<number | null> {
+  for (let candidate = port + 1; candidate <= Math.min(port + 100, 65_535); candidate += 1) {
+    if (!reserved.includes(candidate) && (await canListen(host, candidate))) return candidate;
+  }
+  return null;
+}
+
+function canListen(host: string, port: number): Promise<boolean> {
+  const server = createServer();
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}

@@ -19,18 +19,41 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
   health               GET  ${stack.url}/health
   OpenAPI              GET  ${stack.url}/openapi.json
   routes               ${routeLines.join(`\n${INDENT}`)}
-  nodes                ${stack.nodes.map((node) => node.nodeId).join(', ')}`,
+  nodes                ${nodeIds(stack).join(', ')}${modelLine(stack)}
+  speech out           ${stack.speech.speaks ?? 'none (TTS_PROVIDER=none)'}
+  speech in            ${stack.speech.hears ?? 'none'}`,
     nodeKeySection(stack),
     stack.languageModelConfigured ? null : NO_MODEL,
+    stack.speech.hears === null ? NO_SPEECH_IN : null,
+    localModelTimingSection(stack),
     tryItSection(stack),
   ]
     .filter((section) => section !== null)
     .join('\n\n');
 }
 
+/** Every node in the table (`npm run node:add` ones too), else the seeded ones. */
+const nodeIds = (stack: LocalStack): readonly string[] =>
+  stack.registeredNodeIds ?? stack.nodes.map((node) => node.nodeId);
+
+const modelLine = (stack: LocalStack): string =>
+  stack.languageModel
+    ? `\n  model                ${stack.languageModel.model} at ${stack.languageModel.url}`
+    : '';
+
 const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
 and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
   OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
+
+const NO_SPEECH_IN = `No speech in (none is embedded): media/whisper/transcribe answers 503 until you set a whisper server, e.g. STT_BASE_URL=http://localhost:8000/v1 STT_MODEL=Systran/faster-whisper-small npm start`;
+/** Says the deadlines npm start chose for a model on a local address, and how to change them. */
+function localModelTimingSection(stack: LocalStack): string | null {
+  const timing = stack.timing;
+  if (timing === undefined || timing.setForLocalModel.length === 0) return null;
+  const seconds = (milliseconds: number) => `${milliseconds / 1000} s`;
+  return `The model is on a local address: a turn may take ${seconds(timing.turnDeadlineMs)}, the warm-up of conversation/start ${seconds(timing.warmUpTimeoutMs)},
+for a CPU model's cold first turn (set ${timing.setForLocalModel.join(' and ')} to change them).`;
+}
 
 function nodeKeySection(stack: LocalStack): string | null {
   const node = stack.nodes[0];

@@ -4,6 +4,7 @@ import { ConfigError } from '../../shared/adapters/config/service-config';
 import { LocalSettingsError } from './local-settings';
 import { type LocalStack, startLocalStack } from './local-stack';
 import { PortInUseError } from './port-in-use-error';
+import { DataDirInUseError } from './running-stack';
 import { renderStartBanner } from './start-banner';
 
 let stack: LocalStack;
@@ -13,6 +14,7 @@ try {
   // A setting to change is one line naming it; anything else is a bug and keeps its stack.
   const oneLine =
     error instanceof PortInUseError ||
+    error instanceof DataDirInUseError ||
     error instanceof LocalSettingsError ||
     error instanceof ConfigError;
   if (!oneLine) throw error;

@@ -9,7 +9,12 @@ import { parseArgs } from 'node:util';
 import { IANAZone } from 'luxon';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { generateNodeKey, hashNodeKey } from '../../shared/adapters/node-key';
-import { describeTarget, nodeAddClient, nodeAddTarget } from './node-add/node-add-target';
+import {
+  describeTarget,
+  nodeAddClient,
+  nodeAddTarget,
+  runningLocalStack,
+} from './node-add/node-add-target';
 import { registerNode } from './node-add/register-node';
 
 const { values } = parseArgs({
@@ -31,7 +36,8 @@ if (!nodeId || !/^[\x21-\x39\x3b-\x7e]{1,128}$/.test(nodeId)) {
 if (timezone !== undefined && !IANAZone.isValidZone(timezone))
   fail(`--timezone "${timezone}" is not an IANA zone`);
 
-const target = nodeAddTarget({ aws: values.aws, table: values.table }, process.env);
+const running = values.aws ? null : await runningLocalStack(process.env);
+const target = nodeAddTarget({ aws: values.aws, table: values.table }, process.env, running);
 if (!target.ok) fail(target.issues.join('; '));
 const client = nodeAddClient(target.value, process.env);
 let where = `table ${target.value.tableName}`;
@@ -50,13 +56,25 @@ try {
 } catch (error) {
   const hint = /region is missing/i.test(String(error))
     ? ' (no AWS region: set AWS_REGION or `region` in your AWS profile)'
-    : '';
+    : target.value.kind === 'local' && refused(error)
+      ? ' (nothing listens there: is npm start running? Run node:add with its DATA_DIR, or its DYNAMODB_PORT, or set DYNAMODB_ENDPOINT)'
+      : '';
   fail(`could not write to ${where}: ${String(error)}${hint}`);
 } finally {
   client.destroy();
 }
 console.log('Its key is shown once; store it on the node now:');
 console.log(`X-API-Key: ${nodeId}:${key}`);
+
+/** What the SDK throws when nothing listens (its message or code; an AggregateError for IPv4/6). */
+function refused(error: unknown): boolean {
+  const { code, errors } = (error ?? {}) as { code?: unknown; errors?: unknown };
+  return (
+    code === 'ECONNREFUSED' ||
+    /ECONNREFUSED/.test(String(error)) ||
+    (Array.isArray(errors) && errors.some(refused))
+  );
+}
 
 function fail(message: string): never {
   console.error(`node:add: ${message}`);

@@ -46,12 +46,15 @@ export class NothingPendingError extends Error {
 
 export class TurnTimeoutError extends Error {
   override readonly name = 'TurnTimeoutError';
+  /** How long the turn had run when it gave up (its model calls, nearly all); null if unknown. */
+  readonly elapsedMs: number | null;
   constructor(
     readonly deadlineMs: number,
     readonly modelCalls: number,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; elapsedMs?: number },
   ) {
     super(`the turn did not finish within ${deadlineMs} ms`, options);
+    this.elapsedMs = options?.elapsedMs ?? null;
   }
 }
 

@@ -25,7 +25,6 @@ export { strictTools } from './strict/strict-tools';
 export {
   exactNumber,
   firstInexactNumber,
-  isRawJsonNumber,
   parseJsonExact,
   type RawJsonNumber,
 } from './types/exact-numbers';

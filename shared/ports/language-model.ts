@@ -29,6 +29,11 @@ export interface TokenUsage {
   readonly completionTokens: number;
   /** Prompt tokens served from the server's prefix cache (0 when it says nothing of it). */
   readonly cachedTokens: number;
+  /**
+   * Completion tokens spent thinking (`completion_tokens_details.reasoning_tokens`); absent when the
+   * server says nothing of it. Part of `completionTokens`, never added to it.
+   */
+  readonly reasoningTokens?: number;
 }
 
 export interface ModelReply {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MODELED_DEADLINE_MS, TIME_SCALE } from '../../bench/local-model/local-model-stack';
 import { modeledCallMs } from '../../bench/local-model/modeled-time';
 
 const scale = 20;
@@ -27,15 +28,22 @@ describe('modeledCallMs', () => {
     expect(modeled).toBe(3 + 2_000 + 500);
   });
 
-  it('counts a request the API gave up on as the scaled real time it waited', () => {
-    // Prepare: the API waited 1,250 real ms (its scaled deadline) and hung up; the model went on
-    const requests = [{ ...answered(101, 1_351, 40_000), abandoned: true }];
+  it('counts a request the API gave up on as the scaled real time it waited: its deadline', () => {
+    // Prepare: the API waited its scaled deadline (45 s / 20 = 2,250 real ms) and hung up; the
+    // model went on for 60 modeled seconds
+    const waitedMs = MODELED_DEADLINE_MS / TIME_SCALE;
+    const requests = [{ ...answered(101, 101 + waitedMs, 60_000), abandoned: true }];
 
     // Act
-    const modeled = modeledCallMs({ realStartMs: 100, realEndMs: 1_352 }, requests, scale);
+    const modeled = modeledCallMs(
+      { realStartMs: 100, realEndMs: 102 + waitedMs },
+      requests,
+      TIME_SCALE,
+    );
 
-    // Assess
-    expect(modeled).toBe(2 + 1_250 * scale);
+    // Assess: 2 ms of the API's own, then the modeled deadline (npm start's for a local model)
+    expect(TIME_SCALE).toBe(scale);
+    expect(modeled).toBe(2 + 45_000);
   });
 
   it('leaves out model requests that arrived outside the call', () => {

@@ -9,6 +9,8 @@ describe('isStubbedOpenAiModule', () => {
     ['lib/ChatCompletionStream.mjs', 'chat streaming, which create() without stream never runs'],
     ['lib/parser.mjs', 'the helpers of chat.completions.parse'],
     ['resources/added-by-an-upgrade.mjs', 'a resource an SDK upgrade adds (allow-list)'],
+    ['resources/audio/translations.mjs', 'audio endpoints we never call'],
+    ['resources/audio/voices.mjs', 'custom voices'],
   ])('stubs %s: %s', (modulePath) => {
     expect(isStubbedOpenAiModule(modulePath)).toBe(true);
   });
@@ -18,6 +20,9 @@ describe('isStubbedOpenAiModule', () => {
     ['resources/chat/chat.mjs', 'the chat resource'],
     ['resources/index.mjs', 'the index that re-exports every resource'],
     ['resources/shared.mjs', 'the shared types module'],
+    ['resources/audio/audio.mjs', 'the audio resource'],
+    ['resources/audio/speech.mjs', 'audio.speech, speech out'],
+    ['resources/audio/transcriptions.mjs', 'audio.transcriptions, speech in'],
     ['client.mjs', 'the client itself'],
     ['core/streaming.mjs', 'the request machinery'],
     ['internal/auth/x509-api-origin.mjs', 'internals the client constructor calls'],

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { esbuildBuildOptions } from '../../infra/stacks/function-bundling';
+import { useScriptedAudioServer } from '../support/use-scripted-audio-server';
 import { useScriptedLlmServer } from '../support/use-scripted-llm-server';
 import { useCacheDirectories } from './cache-directory';
 import { thrownBy } from './thrown-by';
@@ -23,8 +24,10 @@ interface ChatOnlyClient {
 const openAiShareLimitKb = 150;
 
 const llm = useScriptedLlmServer();
+const audio = useScriptedAudioServer();
 const newDirectory = useCacheDirectories('jcc-openai-chat-only-');
 let createClient: (baseURL: string) => ChatOnlyClient;
+let toFile: (bytes: Uint8Array, name: string, options: { type: string }) => Promise<unknown>;
 let metafile: Metafile;
 
 beforeAll(async () => {
@@ -32,13 +35,14 @@ beforeAll(async () => {
   const entry = join(directory, 'entry.mjs');
   writeFileSync(
     entry,
-    "import OpenAI from 'openai';\n" +
-      "export const createClient = (baseURL) => new OpenAI({ baseURL, apiKey: 'test-key', maxRetries: 0 });\n",
+    "import OpenAI, { toFile } from 'openai';\n" +
+      "export const createClient = (baseURL) => new OpenAI({ baseURL, apiKey: 'test-key', maxRetries: 0 });\n" +
+      'export { toFile };\n',
   );
   const outfile = join(directory, 'out', 'index.mjs');
   const result = await build({ ...esbuildBuildOptions(entry, outfile), metafile: true });
   metafile = result.metafile;
-  ({ createClient } = await import(pathToFileURL(outfile).href));
+  ({ createClient, toFile } = await import(pathToFileURL(outfile).href));
 });
 
 const resourceOf = (client: ChatOnlyClient, name: string): unknown => Reflect.get(client, name);
@@ -58,6 +62,46 @@ describe('the chat-only openai SDK, bundled with the deployed options', () => {
     // Assess
     expect(completion.choices[0]?.message.content).toBe('hello from the scripted model');
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it('uploads a recording through audio.transcriptions and toFile', async () => {
+    // Prepare
+    audio.enqueueTranscription({ text: 'heard' });
+    const client = Reflect.get(createClient(audio.baseURL), 'audio') as {
+      transcriptions: { create(body: object): Promise<{ text: string }> };
+    };
+    const wav = new Uint8Array([82, 73, 70, 70, 1, 2, 3]);
+
+    // Act
+    const file = await toFile(wav, 'recording.wav', { type: 'audio/wav' });
+    const reply = await client.transcriptions.create({ file, model: 'whisper-1' });
+
+    // Assess
+    expect(reply.text).toBe('heard');
+    expect(audio.requests[0]?.transcription).toMatchObject({
+      filename: 'recording.wav',
+      file: wav,
+    });
+  });
+
+  it('streams audio.speech as it arrives', async () => {
+    // Prepare
+    audio.enqueueSpeech({ audio: new Uint8Array(480).fill(1), chunks: 3 });
+    const client = Reflect.get(createClient(audio.baseURL), 'audio') as {
+      speech: { create(body: object): Promise<Response> };
+    };
+
+    // Act
+    const response = await client.speech.create({
+      model: 'tts-1',
+      voice: 'alloy',
+      input: 'hi',
+      response_format: 'pcm',
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+
+    // Assess
+    expect(bytes).toEqual(new Uint8Array(480).fill(1));
   });
 
   it.each([
@@ -99,7 +143,7 @@ describe('the chat-only openai SDK, bundled with the deployed options', () => {
     expect(openAiBytes / 1024).toBeLessThan(openAiShareLimitKb);
   });
 
-  it('bundles no real resource but chat and the index files', () => {
+  it('bundles no real resource but chat, the two audio endpoints and the index files', () => {
     // Prepare
     // Stubs show as `openai-chat-only-stub:<path>`; real modules as their path.
     const realResources = Object.keys(metafile.inputs)
@@ -108,15 +152,20 @@ describe('the chat-only openai SDK, bundled with the deployed options', () => {
       .filter((path) => path !== undefined);
 
     // Act
+    const kept = new Set([
+      'resources/index.mjs',
+      'resources/shared.mjs',
+      'resources/audio/audio.mjs',
+      'resources/audio/speech.mjs',
+      'resources/audio/transcriptions.mjs',
+    ]);
     const notChat = realResources.filter(
-      (path) =>
-        !path.startsWith('resources/chat/') &&
-        path !== 'resources/index.mjs' &&
-        path !== 'resources/shared.mjs',
+      (path) => !path.startsWith('resources/chat/') && !kept.has(path),
     );
 
     // Assess
     expect(realResources).toContain('resources/chat/completions/completions.mjs');
+    expect(realResources).toContain('resources/audio/transcriptions.mjs');
     expect(notChat).toEqual([]);
   });
 });

@@ -71,7 +71,7 @@ beforeAll(async () => {
     enabled: true,
   });
   output = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
-}, 60_000);
+});
 
 afterAll(() => {
   output?.restore();

@@ -15,7 +15,7 @@ import {
 } from '../../shared/adapters/system/system-clock';
 import type { UntrustedWork } from '../../shared/conversation';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
-import { functionHandlers } from '../support/function-handlers';
+import { functionHandlers, invokeBuffered } from '../support/function-handlers';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
 
 /** Every route of the table that takes a body: what the fuzzers aim at. */
@@ -70,7 +70,7 @@ export async function realHandlers(
     const route = apiRoutes.find((candidate) => candidate.path === path);
     const handler = route === undefined ? undefined : handlers.get(route.function.id);
     if (handler === undefined) throw new Error(`no route ${path} in the route table`);
-    return handler(event, localLambdaContext(path, 29_000));
+    return invokeBuffered(handler, event, localLambdaContext(path, 29_000));
   };
 }
 

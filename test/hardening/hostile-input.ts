@@ -27,6 +27,10 @@ const validBodies: Record<RoutePath, Record<string, unknown>> = {
   '/api/v0/voice/acknowledge': { voice_command: 'what is the weather' },
   '/api/v0/wake-response': {},
   '/api/v0/chat': { messages: [{ role: 'system', content: 'Summarise: sunny, 24 C.' }] },
+  '/api/v0/media/tts/speak': { text: 'It is sunny.' },
+  '/api/v0/media/tts/speak/stream': { text: 'It is sunny.' },
+  // Takes multipart only: every JSON variation of this is a 415 before anything is read.
+  '/api/v0/media/whisper/transcribe': { file: 'not a recording' },
 };
 
 function validBody(path: RoutePath): Record<string, unknown> {

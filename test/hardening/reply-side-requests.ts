@@ -26,7 +26,38 @@ const calls = (count: number, bytes: (index: number) => number) => ({
   },
 });
 
+/** The costliest schema the cost bound accepts: 195 steps a byte (the limit is 200). */
+const AT_THE_BOUND = {
+  client_tools: [
+    {
+      type: 'function',
+      function: {
+        name: 'store_note',
+        parameters: {
+          type: 'object',
+          properties: { text: { type: 'string', pattern: '[ab]{0,95}c' } },
+        },
+      },
+    },
+  ],
+};
+
 export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
+  {
+    name: 'issue 18: the costliest accepted schema, 32 calls of 16 KiB that match the most states',
+    registration: AT_THE_BOUND,
+    modelReplies: Array.from({ length: 3 }, () => ({
+      reply: {
+        tool_calls: Array.from({ length: 32 }, (_, index) => ({
+          id: `call_${index}`,
+          name: 'store_note',
+          arguments: JSON.stringify({ text: 'ab'.repeat(8_150) }),
+        })),
+      },
+    })),
+    request: utterance('store my notes'),
+    expectedStatuses: [200],
+  },
   {
     name: 'issue 18 row 4: a reply of 2 MB of <function=store_note>{',
     registration: NOTES,

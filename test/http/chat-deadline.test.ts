@@ -20,7 +20,14 @@ describe('POST /api/v0/chat within the turn deadline', () => {
 
     // Assess
     const error = expectError(response, 504, 'turn_timeout');
-    expect(error.error.details).toEqual([{ deadline_ms: DEADLINE_MS, model_calls: 1 }]);
+    expect(error.error.details).toEqual([
+      {
+        deadline_ms: DEADLINE_MS,
+        model_calls: 1,
+        elapsed_ms: null,
+        suggested_deadline_ms: expect.any(Number),
+      },
+    ]);
     harness.llm.enqueue(textReply('Sunny, 24 degrees.'));
     expect((await harness.client().post(CHAT, body)).status).toBe(200);
   });

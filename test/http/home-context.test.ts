@@ -8,7 +8,8 @@ import type { RecordedRequest } from '../support/scripted-llm-server';
 import { callsReply, conversationIdFor, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectError, expectStarted, expectVoiceResponse, onlyCallOf } from './response-contract';
 
-const harness = useLocalStack();
+// No speech out: the stream route's 202 JSON shows what the model was sent and answered.
+const harness = useLocalStack({ env: { TTS_PROVIDER: 'none' } });
 /** A node registered in the Office, as `npm run node:add` would register it. */
 const OFFICE_NODE = { nodeId: 'node-office', key: 'nodekey-office-4b1d7e0c9a2f6853' };
 

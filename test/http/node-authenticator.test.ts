@@ -3,8 +3,10 @@ import { HttpError } from '../../functions/http/http-error';
 import { NodeAuthenticator } from '../../functions/http/node-authenticator';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
+import type { NodeRegistry } from '../../shared/ports/node-registry';
 import { useDynalite } from '../support/dynalite';
 import { fixedClock } from '../support/engine-fixtures';
+import { FakeTiming } from '../support/fake-timing';
 
 const database = useDynalite();
 const registry = () =>
@@ -58,21 +60,46 @@ describe('NodeAuthenticator (hostile row 13)', () => {
     });
   });
 
-  it('answers every refusal no sooner than the floor: a known id with a wrong key and an unknown id alike', async () => {
-    const authenticator = new NodeAuthenticator(registry(), fixedClock(), { rejectionFloorMs: 40 });
+  it('waits every refusal up to the floor: a known id with a wrong key, an unknown id, a malformed key', async () => {
+    // Prepare: the floor is measured on a fake clock, so the wait is exact whatever the machine.
+    const timing = new FakeTiming();
+    const authenticator = new NodeAuthenticator(registry(), fixedClock(), {
+      rejectionFloorMs: 40,
+      timing,
+    });
     await putNode('porch');
     await authenticator.authenticate(keyOf('porch'));
-    const timed = async (header: string) => {
-      const startedAt = performance.now();
-      await refused(authenticator.authenticate(header));
-      return performance.now() - startedAt;
+
+    // Act
+    await refused(authenticator.authenticate('porch:wrong-key'));
+    await refused(authenticator.authenticate('nobody:wrong-key'));
+    await refused(authenticator.authenticate('no separator'));
+
+    // Assess: the accepted node waited nothing; each refusal the whole floor.
+    expect(timing.sleeps).toEqual([40, 40, 40]);
+  });
+
+  it('waits only what is left of the floor after a slow registry read, and nothing past it', async () => {
+    // Prepare: a registry read that takes 15 ms, then one that takes 60 ms, on the fake clock.
+    const timing = new FakeTiming();
+    const readTimes = [15, 60];
+    const slowRegistry = {
+      find: async (nodeId: string) => {
+        timing.advance(readTimes.shift() ?? 0);
+        return registry().find(nodeId);
+      },
+      put: (node: Parameters<NodeRegistry['put']>[0]) => registry().put(node),
     };
+    const authenticator = new NodeAuthenticator(slowRegistry, fixedClock(), {
+      rejectionFloorMs: 40,
+      timing,
+    });
 
-    const known = await timed('porch:wrong-key');
-    const unknown = await timed('nobody:wrong-key');
-    const malformed = await timed('no separator');
+    // Act
+    await refused(authenticator.authenticate('first:wrong-key'));
+    await refused(authenticator.authenticate('second:wrong-key'));
 
-    // Timers may fire a millisecond early; the floor is what matters, not a speed.
-    for (const elapsed of [known, unknown, malformed]) expect(elapsed).toBeGreaterThanOrEqual(38);
+    // Assess
+    expect(timing.sleeps).toEqual([25]);
   });
 });

@@ -10,7 +10,9 @@ import {
 import { callsReply, startWithFixture, textReply, toolCall } from './http-fixtures';
 import { expectError, expectVoiceResponse, type VoiceResponse } from './response-contract';
 
-const harness = useLocalStack();
+// These tests pin what a server that does not speak answers (npm start speaks unless told not to);
+// test/http/voice-stream.test.ts covers the one that does.
+const harness = useLocalStack({ env: { TTS_PROVIDER: 'none' } });
 
 /** Every 2xx a strict node client parses: checked against the node's own response models. */
 function parsedByNode(response: ApiResponse, model: Record<string, unknown>): void {
@@ -109,7 +111,7 @@ describe('every response of every route parses in a strict node client', () => {
   });
 });
 
-describe('POST /api/v0/voice/command/stream', () => {
+describe('POST /api/v0/voice/command/stream, on a server that does not speak', () => {
   it('is the voice/command turn answered 202: the same body, and the same request id replays it there', async () => {
     const client = harness.client();
     const id = await startWithFixture(client, 'stream');
@@ -139,7 +141,7 @@ describe('POST /api/v0/voice/command/stream', () => {
   });
 });
 
-describe('POST /api/v0/voice/command/continue/stream', () => {
+describe('POST /api/v0/voice/command/continue/stream, on a server that does not speak', () => {
   it('answers 202 "use the blocking route" and changes nothing: continue then does the work once', async () => {
     const client = harness.client();
     const id = await startWithFixture(client, 'continue-stream');

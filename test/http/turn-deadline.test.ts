@@ -30,15 +30,23 @@ describe.each(['command', 'continue'] as const)('504 turn_timeout on %s', (route
             conversation_id: conversationId,
             tool_results: [{ tool_call_id: PENDING_CALL_ID, output: failedText }],
           };
-    harness.llm.enqueue({ hangMs: DEADLINE_MS * 10 });
+    harness.llm.enqueue({ hangMs: 600_000 });
 
     // Act
     const response = await harness.client().post(ROUTES[route], body);
 
     // Assess
     const error = expectError(response, 504, 'turn_timeout');
-    expect(error.error.message).toContain(String(DEADLINE_MS));
-    expect(error.error.details).toEqual([{ deadline_ms: DEADLINE_MS, model_calls: 1 }]);
+    expect(error.error.message).toContain(`TURN_DEADLINE_MS=${DEADLINE_MS}`);
+    expect(error.error.message).toContain('raise TURN_DEADLINE_MS to 5000');
+    expect(error.error.details).toEqual([
+      {
+        deadline_ms: DEADLINE_MS,
+        model_calls: 1,
+        elapsed_ms: expect.any(Number),
+        suggested_deadline_ms: 5_000,
+      },
+    ]);
     expect(harness.llm.requests).toHaveLength(1);
     await expectValidRequestWorks(harness.client(), harness.llm, route, conversationId, failedText);
   });

@@ -76,8 +76,10 @@ export interface SharedJccApp {
 }
 
 /** The cloud assembly of one variant; throws the synth's own error when it failed. */
-export function sharedJccApp(variant: SharedJccAppVariant): SharedJccApp {
-  const root = inject('jccAssemblyRoot');
+export function sharedJccApp(
+  variant: SharedJccAppVariant,
+  root: string = inject('jccAssemblyRoot'),
+): SharedJccApp {
   const record: SynthesisRecord = JSON.parse(readFileSync(recordFile(root, variant), 'utf8'));
   if (!record.ok) throw new Error(`synthesizing the ${variant} app failed: ${record.error}`);
   const outdir = assemblyDirectory(root, variant);

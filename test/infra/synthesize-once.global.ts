@@ -10,15 +10,16 @@ import {
   type SynthesisRecord,
   sharedJccAppVariants,
 } from './shared-jcc-apps';
-import { synthesizeJccApp } from './synthesize-jcc-app';
+import { type SynthesizeOptions, synthesizeJccApp } from './synthesize-jcc-app';
 
-const synthesize = (root: string, variant: SharedJccAppVariant): SynthesisRecord => {
+/** Synthesizes into `outdir`; a failure is recorded, with cdk-nag's report when `nag` is on. */
+export const synthesisRecord = (
+  options: SynthesizeOptions & { readonly outdir: string },
+  nag: boolean,
+): SynthesisRecord => {
   try {
-    const synthesized = synthesizeJccApp({
-      ...sharedJccAppVariants[variant],
-      outdir: assemblyDirectory(root, variant),
-    });
-    if (variant !== 'deployed') return { ok: true };
+    const synthesized = synthesizeJccApp(options);
+    if (!nag) return { ok: true };
     const report = new AwsSolutionsChecks().validateScope(synthesized.app);
     return {
       ok: true,
@@ -43,7 +44,9 @@ const synthesize = (root: string, variant: SharedJccAppVariant): SynthesisRecord
 export default function setup(project: TestProject): () => void {
   const root = mkdtempSync(join(tmpdir(), 'jcc-cdk-shared-'));
   for (const variant of Object.keys(sharedJccAppVariants) as SharedJccAppVariant[]) {
-    writeFileSync(recordFile(root, variant), JSON.stringify(synthesize(root, variant)));
+    const options = { ...sharedJccAppVariants[variant], outdir: assemblyDirectory(root, variant) };
+    const record = synthesisRecord(options, variant === 'deployed');
+    writeFileSync(recordFile(root, variant), JSON.stringify(record));
   }
   project.provide('jccAssemblyRoot', root);
   return () => rmSync(root, { recursive: true, force: true });

@@ -1,9 +1,15 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { apiFunctions } from '../../functions/http/api-routes';
 import type { ProxyHandler } from '../../functions/http/dispatch-routes';
+import type { StreamingHandler } from '../../functions/http/stream-responses';
 import type { ServiceDependencies } from '../../functions/wiring/service-dependencies';
+import { invokeStreaming, isStreamingHandler } from '../../infra/local/lambda-response-streaming';
 import { repositoryRoot } from '../../infra/stacks/voice-routes';
+
+/** A function's handler as Lambda calls it: buffered, or streaming (`streams` in the table). */
+export type FunctionHandler = ProxyHandler | StreamingHandler;
 
 /**
  * Each function of the route table built from its entry's `createHandler` with `dependencies`:
@@ -11,12 +17,36 @@ import { repositoryRoot } from '../../infra/stacks/voice-routes';
  */
 export async function functionHandlers(
   dependencies: ServiceDependencies,
-): Promise<ReadonlyMap<string, ProxyHandler>> {
-  const handlers = new Map<string, ProxyHandler>();
+): Promise<ReadonlyMap<string, FunctionHandler>> {
+  const handlers = new Map<string, FunctionHandler>();
   for (const fn of Object.values(apiFunctions)) {
-    const entry: { createHandler: (dependencies: ServiceDependencies) => ProxyHandler } =
+    const entry: { createHandler: (dependencies: ServiceDependencies) => FunctionHandler } =
       await import(/* @vite-ignore */ pathToFileURL(join(repositoryRoot, fn.entry)).href);
     handlers.set(fn.id, entry.createHandler(dependencies));
   }
   return handlers;
+}
+
+/**
+ * Calls a function's handler as Lambda would and buffers its answer: a streaming one through the
+ * runtime's response stream (infra/local/lambda-response-streaming.ts), its body read to the end.
+ */
+export async function invokeBuffered(
+  handler: FunctionHandler,
+  event: APIGatewayProxyEvent,
+  context: Context,
+): Promise<APIGatewayProxyResult> {
+  if (!isStreamingHandler(handler)) return handler(event, context);
+  const streamed = await invokeStreaming(handler, event, context);
+  const chunks: Buffer[] = [];
+  for await (const chunk of streamed.body) chunks.push(chunk);
+  const body = Buffer.concat(chunks);
+  const contentType = String(streamed.headers['Content-Type'] ?? '');
+  const text = contentType.startsWith('application/json');
+  return {
+    statusCode: streamed.statusCode,
+    headers: { ...streamed.headers },
+    body: body.toString(text ? 'utf8' : 'base64'),
+    ...(text ? {} : { isBase64Encoded: true }),
+  };
 }

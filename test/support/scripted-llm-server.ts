@@ -79,7 +79,12 @@ export async function startScriptedLlmServer(
   };
 
   const play = (step: FixedStep, request: RecordedRequest, response: ServerResponse) => {
-    if ('hangMs' in step) {
+    if ('reply' in step && step.heldUntil !== undefined) {
+      const { heldUntil, ...released } = step;
+      heldUntil.then(() => {
+        if (!response.destroyed) play(released, request, response);
+      });
+    } else if ('hangMs' in step) {
       const timer = setTimeout(() => response.destroy(), step.hangMs);
       hangs.add(timer);
       response.on('close', () => {

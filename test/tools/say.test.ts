@@ -47,7 +47,7 @@ function say(
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-describe('npm run say', { timeout: 30_000 }, () => {
+describe('npm run say', () => {
   it('finds the key npm start stored in its DATA_DIR, and plays the exchange', async () => {
     // Prepare
     harness.llm.enqueue(textReply('It is sunny tomorrow.'));

@@ -28,6 +28,8 @@ export const JccMetric = {
   promptTokens: 'prompt_tokens',
   completionTokens: 'completion_tokens',
   cachedTokens: 'cached_tokens',
+  /** Of the completion tokens, those spent thinking (0 when the server reports none). */
+  reasoningTokens: 'reasoning_tokens',
   /** 1 for a turn whose call refines the last refinable call, else 0. */
   refinements: 'refinements',
 } as const;

@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
 import { failure, type Result, success } from '../../../shared/result';
 import { reachableHost, readLocalSettings } from '../../local/local-settings';
+import { findRunningStack, type RunningStack } from '../../local/running-stack';
 
 /** Where `npm run node:add` writes: the deployed table, or the one `npm start` serves. */
 export type NodeAddTarget =
@@ -12,14 +13,19 @@ type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
  * The target from the options and the environment. Locally it is the embedded DynamoDB of
- * `npm start`, found through the same settings (`DYNAMODB_PORT`, `DYNAMODB_HOST`, `TABLE_NAME`),
- * or `DYNAMODB_ENDPOINT` for any other local DynamoDB.
+ * `npm start`: the one running on the same DATA_DIR (`running`, wherever its DYNAMODB_PORT is),
+ * else found through the same settings (`DYNAMODB_PORT`, `DYNAMODB_HOST`, `TABLE_NAME`), or
+ * `DYNAMODB_ENDPOINT` for any other local DynamoDB. A setting given here wins.
  */
 export function nodeAddTarget(
   options: { readonly aws: boolean; readonly table: string | undefined },
   env: Environment,
+  running: Pick<RunningStack, 'dynamoDbEndpoint' | 'tableName'> | null = null,
 ): Result<NodeAddTarget, string> {
-  const table = options.table?.trim() || env.TABLE_NAME?.trim() || undefined;
+  const table =
+    options.table?.trim() ||
+    env.TABLE_NAME?.trim() ||
+    (options.aws ? undefined : (running?.tableName ?? undefined));
   if (options.aws) {
     if (table === undefined) {
       return failure([
@@ -34,8 +40,10 @@ export function nodeAddTarget(
   } catch (error) {
     return failure([error instanceof Error ? error.message : String(error)]);
   }
+  const configured = env.DYNAMODB_PORT?.trim() || env.DYNAMODB_HOST?.trim();
   const endpoint =
     env.DYNAMODB_ENDPOINT?.trim() ||
+    (configured ? undefined : running?.dynamoDbEndpoint) ||
     `http://${reachableHost(settings.dynamoDbHost)}:${settings.dynamoDbPort}`;
   return success({ kind: 'local', tableName: table ?? settings.tableName, endpoint });
 }
@@ -56,4 +64,15 @@ export async function describeTarget(target: NodeAddTarget, client: DynamoDBClie
   return target.kind === 'aws'
     ? `table ${target.tableName} in ${region}`
     : `table ${target.tableName} at ${target.endpoint}`;
+}
+
+/** The `npm start` running on the DATA_DIR these settings name, if any. */
+export async function runningLocalStack(env: Environment): Promise<RunningStack | null> {
+  try {
+    const { dataDir } = readLocalSettings(env);
+    return dataDir === null ? null : await findRunningStack(dataDir);
+  } catch {
+    // An invalid setting: nodeAddTarget reports it.
+    return null;
+  }
 }

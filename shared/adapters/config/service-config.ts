@@ -1,6 +1,12 @@
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
 import { type ReadSettings, readSettings } from './read-settings';
-import { defaultWarmUpTimeoutMs } from './settings-table';
+import { defaultWarmUpTimeoutMs, type HandlerSettingValues } from './settings-table';
+import {
+  readSpeechToText,
+  readTextToSpeech,
+  type SpeechToTextConfig,
+  type TextToSpeechConfig,
+} from './speech-config';
 
 /** Where the model's key comes from: the environment (local runs) or a Secrets Manager secret. */
 export type ApiKeySource =
@@ -13,6 +19,10 @@ interface LanguageModelConfig {
   readonly apiKey: ApiKeySource;
   /** `max_tokens` of every request: a tool call or a spoken answer fits; a rambling reply stops. */
   readonly maxTokens: number;
+  /** MODEL_THINKING: `off` asks a reasoning model not to think; `on` leaves the server's default. */
+  readonly thinking: HandlerSettingValues['MODEL_THINKING'];
+  /** MODEL_SERVER: which form of the thinking switch the server reads (`auto`: from the URL). */
+  readonly server: HandlerSettingValues['MODEL_SERVER'];
 }
 
 export interface ServiceConfig {
@@ -22,6 +32,10 @@ export interface ServiceConfig {
   readonly dynamoDbEndpoint: string | null;
   /** Null when no model is configured: the service starts and the voice routes answer 503. */
   readonly languageModel: LanguageModelConfig | null;
+  /** Speech in (STT_*); null when STT_BASE_URL is unset: the transcribe route answers 503. */
+  readonly speechToText: SpeechToTextConfig | null;
+  /** Speech out (TTS_PROVIDER and its settings); null when unset: no audio is synthesized. */
+  readonly textToSpeech: TextToSpeechConfig | null;
   readonly engine: EngineSettings;
   /** A refused node key is answered no sooner than this (ms): timing tells no node id apart. */
   readonly authRejectionFloorMs: number;
@@ -65,12 +79,16 @@ export function readServiceConfig(
     );
   }
   const languageModel = readLanguageModel(read, problems);
+  const speechToText = readSpeechToText(read);
+  const textToSpeech = readTextToSpeech(read, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     tableName: settings.TABLE_NAME ?? '',
     region: settings.AWS_REGION ?? settings.AWS_DEFAULT_REGION,
     dynamoDbEndpoint: settings.DYNAMODB_ENDPOINT,
     languageModel,
+    speechToText,
+    textToSpeech,
     engine,
     authRejectionFloorMs: settings.AUTH_REJECTION_FLOOR_MS,
     nodeRateLimit:
@@ -102,5 +120,7 @@ function readLanguageModel(read: ReadSettings, problems: string[]): LanguageMode
     model: settings.LLM_MODEL ?? '',
     apiKey,
     maxTokens: settings.MODEL_MAX_TOKENS,
+    thinking: settings.MODEL_THINKING,
+    server: settings.MODEL_SERVER,
   };
 }

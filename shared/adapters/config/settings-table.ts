@@ -23,6 +23,12 @@ const policies = [
   'lossless',
   'lenient',
 ] as const satisfies readonly NormalizationPolicy[];
+/**
+ * `embedded` is refused outside `npm start` (production wiring has no synthesizer to give it);
+ * `none` turns speech out off where it is on by default (`npm start`).
+ */
+export const ttsProviders = ['polly', 'openai', 'embedded', 'none'] as const;
+export const pollyEngines = ['neural', 'standard', 'generative', 'long-form'] as const;
 
 /**
  * Every variable the handlers read: its check, its default and what it means. readServiceConfig
@@ -90,6 +96,20 @@ export const handlerSettings = {
     default: 1_024,
     meaning: 'max_tokens of every model request',
   },
+  MODEL_THINKING: {
+    check: { kind: 'oneOf', values: ['off', 'on'] },
+    default: 'off',
+    meaning:
+      "off asks a reasoning model not to think (docs/model-thinking.md); on: the server's default",
+  },
+  MODEL_SERVER: {
+    check: {
+      kind: 'oneOf',
+      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
+    },
+    default: 'auto',
+    meaning: 'the kind of server, for the form of the thinking switch; auto guesses from the URL',
+  },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
     default: null,
@@ -105,6 +125,67 @@ export const handlerSettings = {
     check: text,
     default: null,
     meaning: 'the Secrets Manager secret holding the key, when OPENAI_API_KEY is unset',
+  },
+  STT_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning:
+      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: no speech in (503)',
+  },
+  STT_MODEL: { check: text, default: 'whisper-1', meaning: 'the transcription model' },
+  STT_API_KEY: {
+    check: { kind: 'secret' },
+    default: null,
+    meaning: "the transcription server's key, local runs only",
+  },
+  STT_API_KEY_SECRET: {
+    check: text,
+    default: null,
+    meaning: 'the Secrets Manager secret holding that key, when STT_API_KEY is unset',
+  },
+  TTS_PROVIDER: {
+    check: { kind: 'oneOf', values: ttsProviders },
+    default: null,
+    meaning:
+      'speech out: polly, openai (any OpenAI-compatible server) or embedded (npm start only); unset: none (503)',
+  },
+  TTS_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning: 'the OpenAI-compatible speech server; required with TTS_PROVIDER=openai',
+  },
+  TTS_MODEL: { check: text, default: 'tts-1', meaning: 'the speech model (TTS_PROVIDER=openai)' },
+  TTS_VOICE: {
+    check: text,
+    default: null,
+    meaning:
+      'the voice; unset: alloy (openai), Joanna (polly), slt (embedded: slt, kal16, kal, awb, rms)',
+  },
+  TTS_RESPONSE_FORMAT: {
+    check: { kind: 'oneOf', values: ['pcm', 'wav'] },
+    default: 'pcm',
+    meaning:
+      'what the openai server is asked for: raw pcm (its rate in TTS_PCM_SAMPLE_RATE) or wav (the header says)',
+  },
+  TTS_PCM_SAMPLE_RATE: {
+    check: integer(8_000, 48_000),
+    default: 24_000,
+    meaning: "the rate of the openai server's raw pcm (OpenAI: 24000, 16-bit mono)",
+  },
+  TTS_API_KEY: {
+    check: { kind: 'secret' },
+    default: null,
+    meaning: "the speech server's key, local runs only",
+  },
+  TTS_API_KEY_SECRET: {
+    check: text,
+    default: null,
+    meaning: 'the Secrets Manager secret holding that key, when TTS_API_KEY is unset',
+  },
+  POLLY_ENGINE: {
+    check: { kind: 'oneOf', values: pollyEngines },
+    default: 'neural',
+    meaning: "Polly's engine (the voice must support it)",
   },
   AWS_REGION: {
     check: text,
@@ -157,10 +238,13 @@ export type HandlerSettingValues = {
 /** What the warm-up leaves a turn's time to answer in, by default. */
 const WARM_UP_ANSWER_MARGIN_MS = 2_000;
 
-/** WARMUP_TIMEOUT_MS when unset: its default, less whatever would leave a turn under 2 s. */
-export function defaultWarmUpTimeoutMs(turnDeadlineMs: number): number {
-  return Math.max(
-    0,
-    Math.min(handlerSettings.WARMUP_TIMEOUT_MS.default, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS),
-  );
+/**
+ * WARMUP_TIMEOUT_MS when unset: its default (or `ceilingMs`, npm start's for a local model), less
+ * whatever would leave a turn under 2 s.
+ */
+export function defaultWarmUpTimeoutMs(
+  turnDeadlineMs: number,
+  ceilingMs: number = handlerSettings.WARMUP_TIMEOUT_MS.default,
+): number {
+  return Math.max(0, Math.min(ceilingMs, turnDeadlineMs - WARM_UP_ANSWER_MARGIN_MS));
 }

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { outcomeOfAwsError } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 
 /**
@@ -32,15 +33,19 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as 
 export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
   const client = untracedClient(options);
   client.middlewareStack.add(
-    (next, context) => (args) =>
-      traced(
+    (next, context) => (args) => {
+      // `GetItemCommand` is the SDK's class; X-Ray and the AWS SDKs name the operation `GetItem`.
+      const operation = context.commandName?.replace(/Command$/, '') ?? 'call';
+      return traced(
         {
-          name: `DynamoDB ${context.commandName?.replace(/Command$/, '') ?? 'call'}`,
+          name: `DynamoDB ${operation}`,
           namespace: 'aws',
-          aws: { operation: context.commandName ?? '', table_name: tableOf(args.input) },
+          aws: { operation, table_name: tableOf(args.input) },
+          outcome: outcomeOfAwsError,
         },
         () => next(args),
-      ),
+      );
+    },
     { step: 'initialize', name: 'xraySubsegment' },
   );
   return client;

@@ -5,6 +5,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import type { ChatMessage, ToolDefinition } from '../../chat/chat-message';
 import type { ModelRequest } from '../../ports/language-model';
+import type { ThinkingFields } from './thinking-fields';
 
 /** What the adapter adds to every request besides the conversation itself. */
 export interface ChatRequestSettings {
@@ -60,11 +61,13 @@ export function toOpenAiTool(tool: ToolDefinition): ChatCompletionFunctionTool {
  * The body of one `/chat/completions` call. `tools` and `tool_choice` are left out together when
  * there are no tools: the API rejects an empty `tools` array and a `tool_choice` without tools.
  * `max_tokens` rather than `max_completion_tokens`, because every OpenAI-compatible server
- * (vLLM, llama.cpp, Ollama) understands the older name.
+ * (vLLM, llama.cpp, Ollama) understands the older name. `thinking` holds the fields that ask the
+ * server not to think, in its own form (thinking-fields.ts); the SDK sends fields it does not type.
  */
 export function buildChatRequest(
   request: ModelRequest,
   settings: ChatRequestSettings,
+  thinking: ThinkingFields = {},
 ): ChatCompletionCreateParamsNonStreaming {
   return {
     model: settings.model,
@@ -77,6 +80,7 @@ export function buildChatRequest(
     ...(settings.sendPromptCacheKey === true && request.cacheKey !== undefined
       ? { prompt_cache_key: request.cacheKey }
       : {}),
+    ...thinking,
   };
 }
 

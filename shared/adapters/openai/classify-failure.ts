@@ -19,7 +19,8 @@ export type Redact = (text: string) => string;
 
 /**
  * Sorts what the SDK threw into our failures. Rules: 429 is rate limiting; 5xx and connection
- * failures mean the server is unavailable; a timeout is a timeout; every other status is the
+ * failures mean the server is unavailable; a timeout is a timeout, not retried (each attempt
+ * has all the time the call has left); every other status is the
  * request being refused and is not retried. A body that does not parse is a malformed reply.
  * `x-should-retry: false` (OpenAI's own hint) vetoes a retry.
  * Returns null for an error that is none of these: a bug, which the caller rethrows.
@@ -46,7 +47,8 @@ export function classifyFailure(
     );
   }
   if (error instanceof APIConnectionTimeoutError) {
-    return judge(error, LanguageModelFailure.timeout, true, 'no reply within the time given');
+    // The attempt was given all the time the call had left: none remains for another.
+    return judge(error, LanguageModelFailure.timeout, false, 'no reply within the time given');
   }
   if (error instanceof APIConnectionError) {
     return judge(

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
@@ -9,11 +8,14 @@ import {
   type ModelReply,
   type ModelRequest,
 } from '../../ports/language-model';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
+import { modelCallOutcome } from './model-call-outcome';
 import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
+import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
 import { tracedCompletionsUrl } from './traced-completions-url';
 
 export interface OpenAiLanguageModelOptions {
@@ -27,6 +29,12 @@ export interface OpenAiLanguageModelOptions {
   readonly backoff?: Partial<BackoffSettings>;
   /** Send OpenAI's `prompt_cache_key`; default: only to api.openai.com, which documents it. */
   readonly sendPromptCacheKey?: boolean;
+  /** MODEL_THINKING and MODEL_SERVER; unset, nothing about thinking is sent. */
+  readonly thinking?: ThinkingSettings;
+  /** Told once when the server refuses the thinking field (the container's logger). */
+  readonly warn?: ThinkingWarning;
+  /** The clock of the deadlines, the jitter of the backoff and its waits; the system's by default. */
+  readonly timing?: Timing;
 }
 
 const isOpenAi = (baseURL: string): boolean => {
@@ -64,8 +72,10 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #settings: ChatRequestSettings;
   readonly #backoff: BackoffSettings;
   readonly #redact: Redact;
+  readonly #timing: Timing;
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
+  readonly #thinking: ThinkingControl;
 
   constructor(options: OpenAiLanguageModelOptions) {
     const secret = options.apiKey;
@@ -90,6 +100,12 @@ export class OpenAiLanguageModel implements LanguageModel {
       sendPromptCacheKey: options.sendPromptCacheKey ?? isOpenAi(options.baseURL),
     };
     this.#backoff = { ...defaultBackoff, ...options.backoff };
+    this.#thinking = new ThinkingControl(
+      options.thinking ?? { thinking: 'on', server: 'auto' },
+      options,
+      options.warn ?? (() => undefined),
+    );
+    this.#timing = options.timing ?? systemTiming;
   }
 
   /**
@@ -101,23 +117,24 @@ export class OpenAiLanguageModel implements LanguageModel {
       name: `model ${this.#settings.model}`,
       namespace: 'remote' as const,
       http: { request: { url: this.#completionsUrl, method: 'POST' } },
+      outcome: modelCallOutcome,
+      timing: this.#timing,
     };
     return traced(facts, () => this.#complete(request, options));
   }
 
   async #complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
-    const deadline = performance.now() + options.timeoutMs;
-    const body = buildChatRequest(request, this.#settings);
+    const deadline = this.#timing.monotonic() + options.timeoutMs;
     let lastFailure: AttemptFailure | null = null;
     for (let attempt = 1; ; attempt += 1) {
-      const remainingMs = deadline - performance.now();
+      const remainingMs = deadline - this.#timing.monotonic();
       if (!(remainingMs > 0) || options.signal?.aborted) {
         // Only reached when the time was gone before the first attempt, or a timer fired late.
         throw lastFailure === null
           ? this.#error(LanguageModelFailure.timeout, 'no time left to call the model', attempt - 1)
           : this.#failedAfter(lastFailure, attempt - 1);
       }
-      const outcome = await this.#attempt(body, remainingMs, options.signal);
+      const outcome = await this.#attemptAsking(request, remainingMs, options.signal);
       if (outcome.ok) {
         return outcome.reply;
       }
@@ -126,14 +143,34 @@ export class OpenAiLanguageModel implements LanguageModel {
         throw this.#failedAfter(lastFailure, attempt);
       }
       const delayMs =
-        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, Math.random());
-      if (performance.now() + delayMs >= deadline) {
+        lastFailure.retryAfterMs ?? backoffDelayMs(attempt, this.#backoff, this.#timing.random());
+      if (this.#timing.monotonic() + delayMs >= deadline) {
         // Never sleep past the deadline: waiting for a retry there is no time to make is useless.
         const late = `${lastFailure.detail}; a retry in ${Math.round(delayMs)} ms would end past the deadline`;
         throw this.#failedAfter({ ...lastFailure, detail: late }, attempt);
       }
       await this.#pause(delayMs, options.signal, lastFailure, attempt);
     }
+  }
+
+  /**
+   * One attempt with the thinking fields; a server that refuses them (a 400 naming one) is asked
+   * again at once without them, and never sent them again: a turn never fails for them.
+   */
+  async #attemptAsking(
+    request: ModelRequest,
+    remainingMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<AttemptOutcome> {
+    const sent = this.#thinking.fields;
+    const outcome = await this.#attempt(
+      buildChatRequest(request, this.#settings, sent),
+      remainingMs,
+      signal,
+    );
+    if (outcome.ok || !this.#thinking.refusedBy(outcome.failed, sent)) return outcome;
+    // A refusal comes back at once: the time left is what it was.
+    return this.#attempt(buildChatRequest(request, this.#settings), remainingMs, signal);
   }
 
   async #attempt(
@@ -149,7 +186,7 @@ export class OpenAiLanguageModel implements LanguageModel {
         signal: signal ?? null,
       });
     } catch (error) {
-      const failed = classifyFailure(error, this.#redact, Date.now());
+      const failed = classifyFailure(error, this.#redact, this.#timing.now());
       if (failed === null) {
         throw error;
       }
@@ -179,11 +216,7 @@ export class OpenAiLanguageModel implements LanguageModel {
     attempts: number,
   ): Promise<void> {
     try {
-      await sleep(
-        Math.min(delayMs, longestTimerMs),
-        undefined,
-        signal === undefined ? {} : { signal },
-      );
+      await this.#timing.sleep(delayMs, signal);
     } catch {
       throw this.#error(
         LanguageModelFailure.timeout,

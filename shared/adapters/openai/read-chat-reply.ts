@@ -38,15 +38,22 @@ const count = (value: unknown): number =>
 
 /**
  * The usage block (`prompt_tokens`, `completion_tokens`, and OpenAI's
- * `prompt_tokens_details.cached_tokens`); null when the server sent none.
+ * `prompt_tokens_details.cached_tokens` and `completion_tokens_details.reasoning_tokens`); null
+ * when the server sent none.
  */
 function readUsage(usage: unknown): TokenUsage | null {
   if (!isJsonObject(usage)) return null;
   const details = isJsonObject(usage.prompt_tokens_details) ? usage.prompt_tokens_details : {};
+  const completion = isJsonObject(usage.completion_tokens_details)
+    ? usage.completion_tokens_details
+    : {};
   return {
     promptTokens: count(usage.prompt_tokens),
     completionTokens: count(usage.completion_tokens),
     cachedTokens: count(details.cached_tokens),
+    ...(completion.reasoning_tokens === undefined
+      ? {}
+      : { reasoningTokens: count(completion.reasoning_tokens) }),
   };
 }
 

@@ -4,6 +4,11 @@
  * shown as sent.
  */
 export function tracedCompletionsUrl(baseURL: string): string {
+  return tracedEndpointUrl(baseURL, '/chat/completions');
+}
+
+/** The URL of endpoint `path` (e.g. `/audio/speech`) under `baseURL`, cleaned the same way. */
+export function tracedEndpointUrl(baseURL: string, path: string): string {
   let url: URL;
   try {
     url = new URL(baseURL);
@@ -14,5 +19,5 @@ export function tracedCompletionsUrl(baseURL: string): string {
   url.password = '';
   url.search = '';
   url.hash = '';
-  return `${url.href.replace(/\/$/, '')}/chat/completions`;
+  return `${url.href.replace(/\/$/, '')}${path}`;
 }

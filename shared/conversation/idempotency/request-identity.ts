@@ -19,3 +19,15 @@ export function requestIdentity(
   if (requestId === null) return null;
   return { requestId, fingerprint: hashCanonicalJson(canonicalJson({ route, asked })) };
 }
+
+/**
+ * What continue/stream records its outcome under, so that the blocking continue the node sends
+ * next with the same results (api.md: after a 202, or a 200 it could not play) replays that
+ * outcome instead of running the turn again. The node sends no request id on these, so the id
+ * is derived from what was asked (the pending calls answered and their results): the same
+ * results find the record, other results cannot collide with it.
+ */
+export function handoffIdentity(asked: unknown): RequestIdentity {
+  const fingerprint = hashCanonicalJson(canonicalJson({ route: 'continue', asked }));
+  return { requestId: `stream-handoff:${fingerprint.slice(0, 48)}`, fingerprint };
+}

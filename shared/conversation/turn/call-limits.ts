@@ -79,8 +79,9 @@ function argumentsText(call: ExtractedToolCall): string {
 }
 
 /**
- * The node calls this turn still checks: in order, while the bytes of their arguments (compact
- * JSON) stay within TURN_LIMITS.argumentBytes with what the turn checked before (`checked`).
+ * The node calls this turn still checks: in order, while their arguments (characters of compact
+ * JSON: the cost model's work is per character or node, each at least one) stay within
+ * TURN_LIMITS.argumentBytes with what the turn checked before (`checked`).
  * The rest are refused unread: validation of one turn is bounded by the bytes times the command
  * set's proven cost per byte (stepsPerByte), however many calls and retries the model sends.
  */

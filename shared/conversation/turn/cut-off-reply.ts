@@ -34,9 +34,14 @@ export function addUsage(
   reply: TokenUsage | null | undefined,
 ): TokenUsage | null {
   if (reply === null || reply === undefined) return total;
+  const reasoning =
+    total?.reasoningTokens === undefined && reply.reasoningTokens === undefined
+      ? {}
+      : { reasoningTokens: (total?.reasoningTokens ?? 0) + (reply.reasoningTokens ?? 0) };
   return {
     promptTokens: (total?.promptTokens ?? 0) + reply.promptTokens,
     completionTokens: (total?.completionTokens ?? 0) + reply.completionTokens,
     cachedTokens: (total?.cachedTokens ?? 0) + reply.cachedTokens,
+    ...reasoning,
   };
 }

@@ -46,12 +46,17 @@ export async function runTurn(
 ): Promise<Extract<TurnAction, { type: 'finish' }>> {
   const { systemPrompt, tools } = partsFor(context.commandSet, context.settings.strictToolSchemas);
   let action: TurnAction = { type: 'call_model', state: initial, toolChoice: 'auto' };
+  // What a 504 says the model took: the turn's time so far, its model calls nearly all of it.
+  const elapsedMs = () => dependencies.clock.now() - (deadline - context.settings.turnDeadlineMs);
   while (action.type === 'call_model') {
     const { state, toolChoice }: Extract<TurnAction, { type: 'call_model' }> = action;
     const timeoutMs = deadline - dependencies.clock.now();
-    if (timeoutMs <= 0)
-      throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls);
-    const reply = await callModel(dependencies.model, state, context, timeoutMs, {
+    if (timeoutMs <= 0) {
+      throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls, {
+        elapsedMs: elapsedMs(),
+      });
+    }
+    const reply = await callModel(dependencies.model, state, context, timeoutMs, elapsedMs, {
       messages: withHomeBlock(
         [{ role: 'system', content: systemPrompt }, ...state.messages],
         context.home?.prompt ?? null,
@@ -81,6 +86,7 @@ async function callModel(
   state: TurnState,
   context: TurnContext,
   timeoutMs: number,
+  elapsedMs: () => number,
   request: Parameters<LanguageModel['complete']>[0],
 ): Promise<ModelReply> {
   try {
@@ -89,7 +95,10 @@ async function callModel(
     if (!(error instanceof LanguageModelError)) throw error;
     const calls = state.modelCalls + 1;
     if (error.failure === LanguageModelFailure.timeout) {
-      throw new TurnTimeoutError(context.settings.turnDeadlineMs, calls, { cause: error });
+      throw new TurnTimeoutError(context.settings.turnDeadlineMs, calls, {
+        cause: error,
+        elapsedMs: elapsedMs(),
+      });
     }
     throw new ModelFailedError(error.failure, calls, { cause: error });
   }

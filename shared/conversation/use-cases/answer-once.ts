@@ -10,7 +10,8 @@
  * 4. the claim is released whatever happened: a failed request's retry runs at once, and a
  *    claim never outlives what it guards (a conversation started again under the same id has no
  *    recorded outcome, so a claim left behind would answer its requests "in progress").
- * Without an id, the turn simply runs.
+ * Without an id, the turn simply runs. Either way, an outcome recorded under `handoff` (what
+ * continue/stream reached with the same tool results) is replayed instead.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
@@ -41,11 +42,19 @@ export async function answerOnce(
   conversation: { readonly nodeId: string; readonly conversationId: string },
   identity: RequestIdentity | null,
   turn: (record: ConversationRecord, model: LanguageModel) => Promise<AnsweredTurn>,
+  handoff: RequestIdentity | null = null,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
   const model = requireModel(dependencies.model);
   const load = () => loadConversation(dependencies.store, nodeId, conversationId);
-  if (identity === null) return { ...(await turn(await load(), model)), replayed: false };
+  const handedOver = (record: ConversationRecord) =>
+    handoff === null ? null : recordedOutcome(record.recentResponses, handoff);
+  if (identity === null) {
+    const record = await load();
+    const recorded = handedOver(record);
+    if (recorded !== null) return replay(recorded, record);
+    return { ...(await turn(record, model)), replayed: false };
+  }
 
   const { clock, settings, requestLocks } = dependencies;
   const claim = {
@@ -57,13 +66,13 @@ export async function answerOnce(
   const claimed = await requestLocks.acquire(claim);
   if (!claimed.acquired) {
     const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity);
+    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
     if (recorded === null) throw new RequestInProgressError(identity.requestId);
     return replay(recorded, record);
   }
   try {
     const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity);
+    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
     if (recorded !== null) return replay(recorded, record);
     return { ...(await turn(record, model)), replayed: false };
   } finally {

@@ -5,7 +5,9 @@
  * 3. append them as tool messages (in the order the calls were made), each cut to its share of
  *    the request's output budget, and run the turn.
  * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
- * though the calls it answered are no longer pending (answer-once.ts).
+ * though the calls it answered are no longer pending (answer-once.ts). The same holds for the
+ * outcome continue/stream reached with these very results (`recordForHandoff`): the blocking
+ * continue the node sends next replays it, with no second model call and the results added once.
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
@@ -15,7 +17,7 @@ import type { LanguageModel } from '../../ports/language-model';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
 import { resultShareBytes } from '../history/conversation-budget';
-import { requestIdentity } from '../idempotency/request-identity';
+import { handoffIdentity, requestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
@@ -32,6 +34,11 @@ export interface ContinueRequest {
   readonly toolResults: readonly ToolResult[];
   /** The node's request id (body `request_id` or `Idempotency-Key`), if it sent one. */
   readonly requestId?: string | null;
+  /**
+   * continue/stream: record the outcome under the identity of these results (not a request id),
+   * for the blocking continue to replay.
+   */
+  readonly recordForHandoff?: boolean;
 }
 
 export async function continueConversation(
@@ -43,10 +50,18 @@ export async function continueConversation(
   const asked = request.toolResults
     .map(({ toolCallId, output }) => canonicalJson({ toolCallId, output }))
     .sort();
-  const identity = requestIdentity(request.requestId ?? null, 'continue', asked);
+  const handoff = handoffIdentity(asked);
+  const identity =
+    request.recordForHandoff === true
+      ? handoff
+      : requestIdentity(request.requestId ?? null, 'continue', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(dependencies, conversation, identity, (record, model) =>
-    continueTurn(dependencies, model, record, request, { startedAt, identity }),
+  return answerOnce(
+    dependencies,
+    conversation,
+    identity,
+    (record, model) => continueTurn(dependencies, model, record, request, { startedAt, identity }),
+    handoff,
   );
 }
 

@@ -2,6 +2,7 @@ import type { Clock, IdGenerator } from '../../ports/clock';
 import type { ConversationStore } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import type { RequestLocks } from '../../ports/request-locks';
+import type { WarmUpMemory } from '../../ports/warm-up-memory';
 import type { EngineSettings } from '../engine-settings';
 import type { UntrustedWork } from '../turn/untrusted-work';
 
@@ -17,6 +18,11 @@ export interface ConversationDependencies {
   readonly settings: EngineSettings;
   /** Compiling registrations and checking model replies, under a hard limit in production. */
   readonly untrustedWork: UntrustedWork;
+  /**
+   * The warm-ups this container did, so a start skips one done a moment ago and warms a command
+   * set never warmed even when the node asks to skip; absent, a start does what the node asks.
+   */
+  readonly warmUps?: WarmUpMemory;
 }
 
 /** Who is asking: the authenticated node, with the context the registry holds for it. */

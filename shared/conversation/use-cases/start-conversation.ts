@@ -6,10 +6,17 @@
  * 3. render the home the node's agents reported (devices, other agents' data) within what the
  *    registration leaves of the conversation's budget: cut, never refused;
  * 4. store a fresh conversation, replacing any earlier one with the same id for this node;
- * 5. warm the model's prefix cache with the conversation's prompt (unless the node asks not to):
- *    bounded by its own timeout, and whatever happens to it, the start has succeeded.
+ * 5. warm the model's prefix cache with the conversation's prompt and home, unless this container
+ *    did so a moment ago for the same set and home (warm-up-decision.ts: one not warmed recently is
+ *    warmed even when the node asks to skip): bounded by its own timeout, and whatever happens to
+ *    it, the start has succeeded; a finished warm-up is remembered.
  */
-import { type CommandSetSource, compileCommandSet } from '../../params';
+import {
+  type CommandSetSource,
+  type CompiledCommandSet,
+  compileCommandSet,
+  hashCanonicalJson,
+} from '../../params';
 import { ConversationTooLargeError } from '../../ports/conversation-store';
 import { CommandSetInvalidError } from '../errors';
 import { homeBudgetBytes, MAX_REGISTRATION_BYTES } from '../history/conversation-budget';
@@ -18,6 +25,7 @@ import { buildHomeContext } from '../home/build-home-context';
 import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { effectiveTimezone } from './effective-timezone';
+import { decideWarmUp } from './warm-up-decision';
 import { WarmUp, warmUpModel } from './warm-up-model';
 
 export { effectiveTimezone };
@@ -45,7 +53,7 @@ export interface StartedConversation {
 export async function startConversation(
   dependencies: Pick<
     ConversationDependencies,
-    'store' | 'clock' | 'settings' | 'model' | 'untrustedWork'
+    'store' | 'clock' | 'settings' | 'model' | 'warmUps' | 'untrustedWork'
   >,
   request: StartConversationRequest,
 ): Promise<StartedConversation> {
@@ -94,19 +102,46 @@ export async function startConversation(
     pendingToolCalls: [],
     recentResponses: [],
   });
-  const warmUp =
-    request.skipWarmUp === true
-      ? WarmUp.skipped
-      : await warmUpModel(
-          dependencies.model,
-          compiled.value,
-          dependencies.settings,
-          home?.prompt ?? null,
-        );
+  const warmUp = await warmUpOnStart(
+    dependencies,
+    compiled.value,
+    home?.prompt ?? null,
+    request.skipWarmUp === true,
+  );
   return {
     conversationId: request.conversationId,
     timezone,
     commandCount: compiled.value.commands.size,
     warmUp,
   };
+}
+
+async function warmUpOnStart(
+  dependencies: Pick<ConversationDependencies, 'clock' | 'settings' | 'model' | 'warmUps'>,
+  commandSet: CompiledCommandSet,
+  homePrompt: string | null,
+  skipAsked: boolean,
+): Promise<WarmUp> {
+  const { warmUps, clock } = dependencies;
+  // The home block follows the prefix in every request: a set warmed for one home is not warm
+  // for another, so the memory is keyed by both.
+  const warmedPrefix =
+    homePrompt === null ? commandSet.hash : `${commandSet.hash}:${hashCanonicalJson(homePrompt)}`;
+  const decision = decideWarmUp(warmUps, {
+    commandSetHash: warmedPrefix,
+    skipAsked,
+    nowMs: clock.now(),
+  });
+  if (decision === 'skip_asked') return WarmUp.skipped;
+  if (decision === 'recently_warmed') return WarmUp.recentlyWarmed;
+  const outcome = await warmUpModel(
+    dependencies.model,
+    commandSet,
+    dependencies.settings,
+    homePrompt,
+  );
+  // A warm-up cut by its timeout still warms a local server (it works on), but may not have: only
+  // a finished one is remembered, so the next start tries again.
+  if (outcome === WarmUp.warmed) warmUps?.remember(warmedPrefix, clock.now());
+  return outcome;
 }

@@ -14,6 +14,8 @@ export const WarmUp = {
   warmed: 'warmed',
   /** The node asked for none (`skip_warmup_inference`), or the setting is 0. */
   skipped: 'skipped',
+  /** This container warmed the model with this command set a moment ago: nothing to do. */
+  recentlyWarmed: 'recently_warmed',
   noModel: 'no_model',
   timedOut: 'timed_out',
   failed: 'failed',

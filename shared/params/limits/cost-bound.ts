@@ -1,6 +1,6 @@
 import { isJsonObject, type JsonObject } from '../types/json-value';
 import { ARGUMENT_LIMITS } from './limits';
-import { ownCost } from './own-cost';
+import { type OwnCost, ownCost } from './own-cost';
 import { pointerOf, refPath } from './schema-walk';
 
 /** The bound of one schema: steps per argument byte, and what multiplied most. */
@@ -20,8 +20,9 @@ type Schema = JsonObject | boolean;
  * every subschema that applies to it. So the work is at most bytes x the largest sum, over the
  * subschemas that can apply to one node, of their own cost per byte: keywords, enum values,
  * pattern instructions (the linear engine steps each state once per character), formats,
- * `uniqueItems` (each item compared with every other: arrayItems per byte), patternProperties
- * keys (every pattern runs on every name) and property lists. Subschemas that apply to the same
+ * `uniqueItems` (each item compared with every other), patternProperties keys (every pattern runs
+ * on every name) and property lists; `uniqueItems`, `enum` and `const` also on every byte inside
+ * the value, on top of what its children cost. Subschemas that apply to the same
  * node (allOf, anyOf, oneOf, not, if/then/else, dependentSchemas, $ref) add up; of the
  * subschemas of a child node, every patternProperties value, additionalProperties,
  * propertyNames, contains and the like add up, and of `properties` the costliest one counts.
@@ -30,6 +31,7 @@ type Schema = JsonObject | boolean;
  */
 export function costBound(root: unknown): CostBound {
   const memo = new Map<string, number>();
+  const owned = new Map<string, OwnCost>();
   const visiting = new Set<string>();
   const worst = { stepsPerByte: 0, at: '#', detail: 'no subschema' };
   // Where subschemas applied to one value add up the most: what multiplied, for the message.
@@ -45,14 +47,19 @@ export function costBound(root: unknown): CostBound {
     if (known !== undefined) return known;
     if (visiting.has(key)) return Number.POSITIVE_INFINITY;
     visiting.add(key);
-    const own = ownCost(schema);
+    // Once per subschema, not per depth: its patterns are compiled to count their instructions.
+    const pointer = pointerOf(path);
+    const own: OwnCost = owned.get(pointer) ?? ownCost(schema);
+    owned.set(pointer, own);
     const child = Math.max(objectChildren(schema, path, depth), arrayChildren(schema, path, depth));
     const branches = sameInstance(schema, path);
     const ref = refTarget(root, schema.$ref);
     if (ref !== null) branches.push([ref.schema as Schema, ref.path]);
     let sum = 0;
     for (const [branch, at] of branches) sum += bound(branch, at, depth);
-    const total = Math.max(own.steps, child) + sum;
+    // A name is the object's own bytes, checked by its patternProperties keys and propertyNames.
+    const names = bound(schema.propertyNames, [...path, 'propertyNames'], depth + 1);
+    const total = Math.max(own.steps + names, child + own.deep) + sum;
     if (sum > added.stepsPerByte) {
       Object.assign(added, { stepsPerByte: sum, at: pointerOf(path), branches: branches.length });
     }

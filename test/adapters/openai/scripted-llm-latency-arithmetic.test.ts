@@ -7,6 +7,7 @@ import {
 } from '../../support/scripted-llm/chat-template';
 import {
   modelTokens,
+  promptEvaluationMs,
   requestWork,
   scheduleOnSlot,
 } from '../../support/scripted-llm/latency-arithmetic';
@@ -22,7 +23,8 @@ import {
 
 const round = {
   name: 'round',
-  promptTokensPerSecond: 100,
+  // 100 tokens/s, whatever the count.
+  promptPoints: [{ tokens: 1_000, ms: 10_000 }],
   generationTokensPerSecond: 10,
   tokensPerO200kToken: 1,
 } satisfies LatencyProfile;
@@ -69,22 +71,54 @@ describe('requestWork', () => {
     },
   );
 
-  it('gives issue 11 figures for its cold first turn (3,900 prompt tokens + 64 generated)', () => {
-    // Act
-    const q4 = requestWork(LOCAL_MODEL_PROFILES.q4_0, {
-      promptTokens: 3_900,
-      cachedTokens: 0,
-      replyTokens: 64,
-    });
-    const q8 = requestWork(LOCAL_MODEL_PROFILES.q8_0, {
-      promptTokens: 3_900,
-      cachedTokens: 0,
-      replyTokens: 64,
-    });
+  it.each([
+    // profile, what, prompt tokens, cached, reply, max_tokens, modeled s, measured s (issue 21)
+    ['q4_0', 'a warm-up start: the whole prompt, one token', 2_747, 0, 50, 1, 14.06, 14.0],
+    ['q8_0', 'a warm-up start: the whole prompt, one token', 2_747, 0, 50, 1, 18.63, 18.6],
+    [
+      'q4_0',
+      'a warm command: 46 uncached tokens, a 34-token call',
+      2_747,
+      2_701,
+      34,
+      1_024,
+      3.276,
+      3.3,
+    ],
+    [
+      'q8_0',
+      'a warm command: 46 uncached tokens, a 34-token call',
+      2_747,
+      2_701,
+      34,
+      1_024,
+      3.276,
+      3.4,
+    ],
+  ] as const)(
+    '%s reproduces issue 21: %s',
+    (profile, _what, promptTokens, cachedTokens, replyTokens, maxTokens, modeled, measured) => {
+      // Act
+      const work = requestWork(LOCAL_MODEL_PROFILES[profile], {
+        promptTokens,
+        cachedTokens,
+        replyTokens,
+        maxTokens,
+      });
 
-    // Assess: measured 19.6 s and 39 s
-    expect(q4.workMs / 1000).toBeCloseTo(21.1, 1);
-    expect(q8.workMs / 1000).toBeCloseTo(39.4, 1);
+      // Assess: the modeled figure, within 5 % of the measured one
+      expect(work.workMs / 1000).toBeCloseTo(modeled, 2);
+      expect(Math.abs(work.workMs / 1000 - measured) / measured).toBeLessThan(0.05);
+    },
+  );
+
+  it.each([
+    ['below the first point: on the line from 0', 0.5, 32.26],
+    ['at a point', 46, 1_082.35],
+    ['between points', 1_000, 5_645.2],
+    ["past the last: at the last segment's rate", 3_747, 18_782.7],
+  ])('interpolates the prompt time %s', (_case, tokens, ms) => {
+    expect(promptEvaluationMs(LOCAL_MODEL_PROFILES.q4_0.promptPoints, tokens)).toBeCloseTo(ms, 0);
   });
 });
 

@@ -11,7 +11,8 @@ import {
 /** Round speeds, and one model token per o200k token, so the arithmetic reads plainly. */
 const slow: LatencyProfile = {
   name: 'slow',
-  promptTokensPerSecond: 100,
+  // 100 tokens/s, whatever the count.
+  promptPoints: [{ tokens: 1_000, ms: 10_000 }],
   generationTokensPerSecond: 10,
   tokensPerO200kToken: 1,
 };

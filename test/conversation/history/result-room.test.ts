@@ -53,16 +53,16 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
     name: 'store_note',
     arguments: JSON.stringify({ text: `${'n'.repeat(4_000 + index * 16)}` }),
   }));
-  // An exchange that earlier rounds already filled to 70 KB.
+  // An exchange that earlier rounds already filled to 75 KB.
   const filled: ChatMessage[] = [
     { role: 'user', content: 'store my notes' },
-    { role: 'assistant', content: 'n'.repeat(70_000), toolCalls: [] },
+    { role: 'assistant', content: 'n'.repeat(75_000), toolCalls: [] },
   ];
 
   it('calls of 4 KiB into a filled exchange: the node gets those whose results at their full share fit, in one model call', () => {
     // Act
     const context = { ...turnContext(commandSet), exchangeRoomBytes: ROOM };
-    const { outcome, state } = runScripted(context, [reply(null, bigCalls.slice(0, 6))], {
+    const { outcome, state } = runScripted(context, [reply(null, bigCalls.slice(0, 3))], {
       messages: filled,
     });
 
@@ -70,7 +70,7 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
     const handed = outcome.toolCalls.length;
     expect(outcome.modelCalls).toBe(1);
     expect(handed).toBeGreaterThan(0);
-    expect(handed).toBeLessThan(6);
+    expect(handed).toBeLessThan(3);
     const share = resultShareBytes(DEFAULT_ENGINE_SETTINGS, handed);
     const results: ChatMessage[] = outcome.toolCalls.map((call) => ({
       role: 'tool',
@@ -82,7 +82,7 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
     const refused = state.messages.filter(
       (message) => message.role === 'tool' && message.content.includes('no room left'),
     );
-    expect(refused).toHaveLength(6 - handed);
+    expect(refused).toHaveLength(3 - handed);
   });
 
   it('when nothing fits any more, the user hears why and nothing is handed out', () => {

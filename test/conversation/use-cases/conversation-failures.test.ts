@@ -74,7 +74,7 @@ describe('failures change nothing', () => {
 
   it('a model that hangs past the deadline: TurnTimeoutError, the conversation unchanged', async () => {
     const conversationId = await harness.start();
-    harness.llm.enqueue({ hangMs: 5_000 });
+    harness.llm.enqueue({ hangMs: 600_000 });
     await expectUnchangedAndUsable(
       conversationId,
       () =>

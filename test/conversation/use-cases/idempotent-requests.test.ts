@@ -17,6 +17,16 @@ const timerCall = {
 const modelCalls = () =>
   harness.llm.requests.filter((request) => request.path.endsWith('/chat/completions')).length;
 
+/** A model reply the test releases: the request that waits for it surely overlaps the next. */
+function heldReply(): {
+  step: typeof timerCall & { heldUntil: Promise<void> };
+  release: () => void;
+} {
+  const released: (() => void)[] = [];
+  const heldUntil = new Promise<void>((resolve) => released.push(resolve));
+  return { step: { ...timerCall, heldUntil }, release: () => released[0]?.() };
+}
+
 async function waitUntil(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
@@ -86,11 +96,12 @@ describe('a request id makes a voice request idempotent', () => {
   });
 
   it('a repeat that arrives while the first still runs is told to retry, and never calls the model', async () => {
-    // Prepare: the model takes its time, so the repeat overlaps the first request.
+    // Prepare: the model answers when the test says, so the repeat overlaps the first request.
     const conversationId = await harness.start();
     const dependencies = harness.dependencies();
     const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-4' };
-    harness.llm.enqueue({ ...timerCall, delayMs: 300 });
+    const held = heldReply();
+    harness.llm.enqueue(held.step);
     const first = handleVoiceCommand(dependencies, request);
     await waitUntil(() => modelCalls() === 1);
 
@@ -99,6 +110,7 @@ describe('a request id makes a voice request idempotent', () => {
 
     // Assess
     await expect(overlapping).rejects.toBeInstanceOf(RequestInProgressError);
+    held.release();
     const answered = await first;
     expect(await handleVoiceCommand(dependencies, request)).toEqual({
       ...answered,
@@ -171,7 +183,8 @@ describe('a request id makes a voice request idempotent', () => {
     const conversationId = await harness.start();
     const dependencies = harness.dependencies();
     const request = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-7' };
-    harness.llm.enqueue({ ...timerCall, delayMs: 300 });
+    const held = heldReply();
+    harness.llm.enqueue(held.step);
     const first = handleVoiceCommand(dependencies, request);
     await waitUntil(() => modelCalls() === 1);
     const other = { ...request, utterance: 'lights off' };
@@ -179,6 +192,7 @@ describe('a request id makes a voice request idempotent', () => {
     // Act
     const whileRunning = handleVoiceCommand(dependencies, other);
     await expect(whileRunning).rejects.toBeInstanceOf(RequestInProgressError);
+    held.release();
     await first;
     const afterwards = handleVoiceCommand(dependencies, other);
 

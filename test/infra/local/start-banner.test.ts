@@ -16,6 +16,9 @@ function stackWith(options: {
   readonly url?: string;
   readonly model?: boolean;
   readonly nodes?: readonly string[];
+  readonly speech?: LocalStack['speech'];
+  readonly timing?: LocalStack['timing'];
+  readonly registered?: readonly string[];
 }): LocalStack {
   const nodes: LocalNode[] = (options.nodes ?? ['local-node']).map((nodeId) => ({
     nodeId,
@@ -30,9 +33,49 @@ function stackWith(options: {
     tableName: 'jcc-local',
     nodes,
     languageModelConfigured: options.model ?? false,
+    speech: options.speech ?? { speaks: 'embedded Flite, voice slt', hears: null },
+    ...(options.timing === undefined ? {} : { timing: options.timing }),
+    ...(options.model
+      ? {
+          languageModel: { model: 'qwen2.5:7b', url: 'http://127.0.0.1:11434/v1/chat/completions' },
+        }
+      : {}),
+    ...(options.registered === undefined ? {} : { registeredNodeIds: options.registered }),
     close: async () => undefined,
   };
 }
+
+describe('the npm start banner: the deadlines of a local model', () => {
+  const timing = { turnDeadlineMs: 45_000, warmUpTimeoutMs: 40_000 };
+
+  it('says the deadline and warm-up it chose, and which settings change them', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        model: true,
+        timing: { ...timing, setForLocalModel: ['TURN_DEADLINE_MS', 'WARMUP_TIMEOUT_MS'] },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).toContain('The model is on a local address: a turn may take 45 s');
+    expect(banner).toContain('the warm-up of conversation/start 40 s');
+    expect(banner).toContain('(set TURN_DEADLINE_MS and WARMUP_TIMEOUT_MS to change them)');
+  });
+
+  it('says nothing of them when the user set both, or the model is hosted', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        model: true,
+        timing: { ...timing, setForLocalModel: [] },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).not.toContain('local address');
+  });
+});
 
 describe('the npm start banner: which node key to send', () => {
   it('says it reuses the key stored in DATA_DIR, and prints it', () => {
@@ -137,5 +180,56 @@ describe('sayCommand: the npm run say line that finds this server and its key', 
 
     // Assess
     expect(command).toBe(expected);
+  });
+});
+
+describe('the npm start banner: speech', () => {
+  it('says in one line what speaks, and in one line what to set for speech in', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.generated }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain('speech out           embedded Flite, voice slt');
+    const speechIn = banner.split('\n').filter((line) => line.includes('STT_BASE_URL='));
+    expect(speechIn).toHaveLength(1);
+    expect(speechIn[0]).toContain('STT_MODEL=');
+  });
+
+  it('names the recognizer and says nothing more when speech in is configured', () => {
+    const banner = renderStartBanner(
+      stackWith({
+        origin: Origin.generated,
+        speech: { speaks: null, hears: 'whisper-1 at http://127.0.0.1:8000/v1' },
+      }),
+      apiRoutes,
+    );
+
+    expect(banner).toContain('speech in            whisper-1 at http://127.0.0.1:8000/v1');
+    expect(banner).toContain('speech out           none (TTS_PROVIDER=none)');
+    expect(banner).not.toContain('STT_BASE_URL=');
+  });
+});
+
+describe('the npm start banner: nodes and model', () => {
+  it('lists every node of the table, those node:add registered too', () => {
+    // Act
+    const banner = renderStartBanner(
+      stackWith({ origin: Origin.stored, registered: ['hall', 'kitchen', 'local-node'] }),
+      apiRoutes,
+    );
+
+    // Assess
+    expect(banner).toContain('  nodes                hall, kitchen, local-node\n');
+  });
+
+  it('says which model the voice routes call, and where', () => {
+    // Act
+    const banner = renderStartBanner(stackWith({ origin: Origin.stored, model: true }), apiRoutes);
+
+    // Assess
+    expect(banner).toContain(
+      '  model                qwen2.5:7b at http://127.0.0.1:11434/v1/chat/completions',
+    );
+    expect(banner).not.toContain('No language model configured');
   });
 });

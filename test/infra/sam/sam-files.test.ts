@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../../functions/http/openapi-document';
+import { checkRecording } from '../../../functions/http/recording-check';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { apiRoutes, repositoryRoot } from '../../../infra/stacks/voice-routes';
 
@@ -58,7 +59,9 @@ describe('infra/sam/events', () => {
   });
 });
 
-describe.each(apiRoutes)('the $name sample event', (route) => {
+const jsonRoutes = apiRoutes.filter((route) => !('upload' in route));
+
+describe.each(jsonRoutes)('the $name sample event', (route) => {
   const event = readJson('events', `${route.name}.json`);
   const body: unknown = typeof event.body === 'string' ? JSON.parse(event.body) : undefined;
 
@@ -105,6 +108,41 @@ describe.each(apiRoutes)('the $name sample event', (route) => {
     if (body !== undefined && Object.hasOwn(Object(schema?.properties), 'conversation_id')) {
       expect(body).toMatchObject({ conversation_id: 'sam-sample-conversation' });
     }
+  });
+});
+
+describe.each(apiRoutes.filter((route) => 'upload' in route))('the $name sample event', (route) => {
+  const event = readJson('events', `${route.name}.json`);
+  const headers = event.headers as Record<string, string>;
+
+  it('is the REST proxy event of a binary upload: base64, flagged, with the local node key', () => {
+    expect(event).toMatchObject({
+      resource: route.path,
+      path: route.path,
+      httpMethod: route.method,
+      isBase64Encoded: true,
+      requestContext: { resourcePath: route.path, httpMethod: route.method, stage: 'prod' },
+    });
+    expect(headers['X-API-Key']).toBe('local-node:local-key');
+    expect(headers['Content-Type']).toMatch(/^multipart\/form-data; boundary=/);
+  });
+
+  it('carries a 16-bit PCM WAV in its file part, as the node sends a recording', async () => {
+    // Prepare
+    const bytes = Buffer.from(String(event.body), 'base64');
+    const contentType = headers['Content-Type'] ?? '';
+
+    // Act
+    const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData();
+    const file = form.get('file');
+    const wav =
+      file instanceof Blob
+        ? checkRecording(new Uint8Array(await file.arrayBuffer()), { maxSeconds: 60 })
+        : null;
+
+    // Assess
+    expect(wav?.ok).toBe(true);
+    if (wav?.ok === true) expect(wav.value.format.sampleWidth).toBe(2);
   });
 });
 

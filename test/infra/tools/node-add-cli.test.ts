@@ -5,15 +5,24 @@ import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../../infra/stacks/voice-routes';
 import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { freePort } from '../../http/local-api-process';
 import { useDynalite } from '../../support/dynalite';
 
 const database = useDynalite();
 
 /** `npm run node:add -- ...args` as a user runs it, with only the local settings of `npm start`. */
 async function nodeAdd(...args: string[]) {
-  const { port } = new URL(database().endpoint);
+  return nodeAddOn(new URL(database().endpoint).port, ...args);
+}
+
+async function nodeAddOn(port: string, ...args: string[]) {
   const { DYNAMODB_ENDPOINT: _ignored, ...inherited } = process.env;
-  const env = { ...inherited, DYNAMODB_PORT: port, TABLE_NAME: database().tableName };
+  const env = {
+    ...inherited,
+    DATA_DIR: 'memory',
+    DYNAMODB_PORT: port,
+    TABLE_NAME: database().tableName,
+  };
   const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
   try {
     const { stdout } = await promisify(execFile)(tsx, ['infra/tools/node-add.ts', ...args], {
@@ -56,5 +65,20 @@ describe('npm run node:add', () => {
       keyHash: hashNodeKey(keyOf(rotated.stdout)),
       timezone: 'Europe/Oslo',
     });
-  }, 30_000);
+  });
+
+  it('says why when nothing listens where npm start would be', async () => {
+    // Prepare: a port nothing listens on.
+    const closed = await freePort();
+
+    // Act
+    const result = await nodeAddOn(String(closed), '--node-id', 'attic');
+
+    // Assess
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `could not write to table ${database().tableName} at http://127.0.0.1:${closed}`,
+    );
+    expect(result.stderr).toContain('nothing listens there: is npm start running?');
+  });
 });

@@ -25,6 +25,35 @@ describe('nodeAddTarget, locally', () => {
     expect(target).toEqual({ ok: true, value: { kind: 'local', tableName, endpoint } });
   });
 
+  it('writes to the npm start running on the same DATA_DIR, wherever its DYNAMODB_PORT is', () => {
+    // Prepare
+    const running = { dynamoDbEndpoint: 'http://127.0.0.1:8123', tableName: 'jcc-other' };
+
+    // Act
+    const target = nodeAddTarget({ aws: false, table: undefined }, {}, running);
+
+    // Assess
+    expect(target).toEqual({
+      ok: true,
+      value: { kind: 'local', tableName: 'jcc-other', endpoint: 'http://127.0.0.1:8123' },
+    });
+  });
+
+  it.each([
+    [{ DYNAMODB_PORT: '8001' }, 'http://127.0.0.1:8001', 'jcc-other'],
+    [{ DYNAMODB_ENDPOINT: 'http://db:9000' }, 'http://db:9000', 'jcc-other'],
+    [{ TABLE_NAME: 'mine' }, 'http://127.0.0.1:8123', 'mine'],
+  ])('lets %j given here win over the running npm start', (env, endpoint, tableName) => {
+    // Prepare
+    const running = { dynamoDbEndpoint: 'http://127.0.0.1:8123', tableName: 'jcc-other' };
+
+    // Act
+    const target = nodeAddTarget({ aws: false, table: undefined }, env, running);
+
+    // Assess
+    expect(target).toEqual({ ok: true, value: { kind: 'local', tableName, endpoint } });
+  });
+
   it('names the bad setting instead of connecting somewhere else', () => {
     // Prepare / Act
     const target = nodeAddTarget({ aws: false, table: undefined }, { DYNAMODB_PORT: 'eight' });

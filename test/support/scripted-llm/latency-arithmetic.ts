@@ -1,4 +1,4 @@
-import type { LatencyProfile } from './latency-profile';
+import type { LatencyProfile, PromptPoint } from './latency-profile';
 
 /** What one request costs the model server, in the model's tokens and modeled milliseconds. */
 export interface RequestWork {
@@ -24,8 +24,8 @@ export interface RequestSize {
 }
 
 /**
- * The work of one request: the uncached suffix of the prompt at prefill speed, then the reply
- * (or `max_tokens` of it) at generation speed. A fully cached prompt still evaluates its last
+ * The work of one request: the uncached suffix of the prompt at prefill speed (promptMs), then the
+ * reply (or `max_tokens` of it) at generation speed. A fully cached prompt still evaluates its last
  * token, as llama.cpp does to get the first token's logits.
  */
 export function requestWork(profile: LatencyProfile, size: RequestSize): RequestWork {
@@ -33,7 +33,7 @@ export function requestWork(profile: LatencyProfile, size: RequestSize): Request
   const uncachedTokens = Math.max(1, promptTokens - Math.max(0, size.cachedTokens));
   const limit = size.maxTokens ?? Number.POSITIVE_INFINITY;
   const generatedTokens = Math.max(0, Math.min(size.replyTokens, limit));
-  const promptMs = (uncachedTokens / profile.promptTokensPerSecond) * 1000;
+  const promptMs = promptEvaluationMs(profile.promptPoints, uncachedTokens);
   const generationMs = (generatedTokens / profile.generationTokensPerSecond) * 1000;
   return {
     promptTokens,
@@ -63,3 +63,19 @@ export function scheduleOnSlot(slotFreeAtMs: number, arrivalMs: number, workMs: 
 /** The model's token count for `o200kTokens` of text, rounded as a server reports it. */
 export const modelTokens = (profile: LatencyProfile, o200kTokens: number): number =>
   Math.round(o200kTokens * profile.tokensPerO200kToken);
+
+/**
+ * Milliseconds to evaluate `tokens` uncached prompt tokens: linear between the measured points
+ * around it, past the last at the last segment's rate, below the first on the line from 0.
+ */
+export function promptEvaluationMs(points: readonly PromptPoint[], tokens: number): number {
+  const line: PromptPoint[] = [{ tokens: 0, ms: 0 }, ...points.filter((p) => p.tokens > 0)];
+  for (let index = 1; index < line.length; index += 1) {
+    const low = line[index - 1] as PromptPoint;
+    const high = line[index] as PromptPoint;
+    if (tokens <= high.tokens || index === line.length - 1) {
+      return low.ms + ((tokens - low.tokens) * (high.ms - low.ms)) / (high.tokens - low.tokens);
+    }
+  }
+  throw new Error('a latency profile needs at least one prompt point above 0 tokens');
+}

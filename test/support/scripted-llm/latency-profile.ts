@@ -1,35 +1,71 @@
 /**
- * How fast a local model server works: the figures issue 11 measured on the team's 2-core VM with
- * a model of exactly Qwen3-0.6B's shape (28 layers, width 1024) behind node-llama-cpp's CPU build.
+ * How fast a local model server works: the figures issue 21 measured (2026-11) on a 2-core VM with
+ * a model of exactly Qwen3-0.6B's shape (28 layers, width 1024; its real tokenizer and chat
+ * template) behind node-llama-cpp 3.22.1's CPU build, thinking off, medians of 3 at a load under 1.
  */
 export interface LatencyProfile {
   readonly name: string;
-  /** Prompt processing (prefill), in the model's tokens per second. */
-  readonly promptTokensPerSecond: number;
+  /**
+   * Prompt processing (prefill): measured evaluations of `tokens` uncached prompt tokens, in
+   * ascending order; the time of other counts is interpolated between them, and extrapolated past
+   * the last at the last segment's rate. One point at 0 makes the speed constant.
+   */
+  readonly promptPoints: readonly PromptPoint[];
   /** Generation (decode), in the model's tokens per second. */
   readonly generationTokensPerSecond: number;
   /**
    * The model's tokens per o200k token for the same text: we count with o200k (the tokenizer we
-   * can install), the speeds are in the model's own tokens. Qwen3's BPE splits this prompt
-   * (English and JSON) finer: issue 11 measured ~3,900 tokens for a first request that o200k
-   * counts as ~3,400 with the chat template (the prompt was then 650 characters shorter).
+   * can install), the speeds are in the model's own tokens.
    */
   readonly tokensPerO200kToken: number;
 }
 
-const QWEN3_TOKENS_PER_O200K_TOKEN = 1.15;
+/** `tokens` uncached prompt tokens evaluated in `ms`. */
+export interface PromptPoint {
+  readonly tokens: number;
+  readonly ms: number;
+}
+
+/** When and where the figures below were measured: the bench prints it beside them. */
+export const MEASURED = '2026-11, issue 21 (Qwen3-0.6B shape, node-llama-cpp 3.22.1, 2 CPU cores)';
+
+/** At a 2.7k context, both quantizations: 15–16 tokens/s. */
+const GENERATION_TOKENS_PER_SECOND = 15.5;
+
+/**
+ * The first request measured 2,747 Qwen3 tokens where o200k × 1.15 estimated 2,516: 9 % more.
+ * (Issue 11 had measured 1.15 on an earlier, longer prompt.)
+ */
+const QWEN3_TOKENS_PER_O200K_TOKEN = 1.15 * (2_747 / 2_516);
+
+/** The first request's prompt, in Qwen3 tokens: what a cold prompt costs, measured. */
+const FIRST_REQUEST_TOKENS = 2_747;
+
+/**
+ * Points both quantizations share. One token costs a generation step. A warm request's uncached
+ * suffix (46 tokens: 2,701 of the first command's 2,747 came from the cache) ran at 40–45
+ * tokens/s, small batches over a 2.7k context, not at the cold prompt's speed.
+ */
+const ONE_TOKEN: PromptPoint = { tokens: 1, ms: 1_000 / GENERATION_TOKENS_PER_SECOND };
+const WARM_SUFFIX: PromptPoint = { tokens: 46, ms: (46 / 42.5) * 1_000 };
 
 export const LOCAL_MODEL_PROFILES = {
   q4_0: {
     name: 'Q4_0',
-    promptTokensPerSecond: 220,
-    generationTokensPerSecond: 19,
+    // conversation/start with its warm-up (the whole prompt, one token out) took 14.0 s: ~196 tokens/s.
+    promptPoints: [ONE_TOKEN, WARM_SUFFIX, { tokens: FIRST_REQUEST_TOKENS, ms: 14_000 }],
+    generationTokensPerSecond: GENERATION_TOKENS_PER_SECOND,
     tokensPerO200kToken: QWEN3_TOKENS_PER_O200K_TOKEN,
   },
   q8_0: {
     name: 'Q8_0',
-    promptTokensPerSecond: 117,
-    generationTokensPerSecond: 10.5,
+    // ~148 tokens/s cold (its warm-up start took 18.6 s).
+    promptPoints: [
+      ONE_TOKEN,
+      WARM_SUFFIX,
+      { tokens: FIRST_REQUEST_TOKENS, ms: (FIRST_REQUEST_TOKENS / 148) * 1_000 },
+    ],
+    generationTokensPerSecond: GENERATION_TOKENS_PER_SECOND,
     tokensPerO200kToken: QWEN3_TOKENS_PER_O200K_TOKEN,
   },
 } as const satisfies Record<string, LatencyProfile>;

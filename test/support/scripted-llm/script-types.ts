@@ -78,6 +78,11 @@ export interface ReplyStep {
   };
   /** Answers only after this long: a slow model, for requests that must overlap. */
   readonly delayMs?: number;
+  /**
+   * Answers only once this settles (after `delayMs`, if both): requests that must overlap do,
+   * however slow the machine, since the test decides when the model answers.
+   */
+  readonly heldUntil?: Promise<unknown>;
 }
 
 /** Any status; without `body`, an OpenAI-style error body. E.g. 429 with `Retry-After`, 500, 503. */

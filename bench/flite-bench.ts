@@ -1,0 +1,75 @@
+// The embedded synthesizer of `npm start` (CMU Flite under node:wasi): what compiling it costs
+// once, and what one sentence costs. Printed, not asserted. `npx tsx bench/flite-bench.ts`.
+import { resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import {
+  compileFliteModule,
+  EmbeddedFliteTextToSpeech,
+} from '../shared/adapters/speech/embedded-flite-text-to-speech';
+import type { BenchRow } from './bench-row';
+import { percentile, roundTo } from './engine/percentile';
+import { formatBenchTable } from './format-table';
+
+const COMPILES = 5;
+const SENTENCES = 9;
+/** A typical one-sentence spoken answer. */
+const SENTENCE = 'Tomorrow will be sunny, with a high of twenty one degrees.';
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+/** Milliseconds of one synthesis, all chunks read; and the seconds of audio it made. */
+async function speakOnce(tts: EmbeddedFliteTextToSpeech): Promise<{ ms: number; seconds: number }> {
+  const { ms, value: bytes } = await timed(async () => {
+    const speech = await tts.synthesize(SENTENCE, { timeoutMs: 60_000 });
+    let total = 0;
+    for await (const chunk of speech.chunks) total += chunk.length;
+    return total;
+  });
+  return { ms, seconds: bytes / 32_000 };
+}
+
+export async function runFliteBench(): Promise<BenchRow[]> {
+  const compiles: number[] = [];
+  for (let run = 0; run < COMPILES; run += 1) compiles.push((await timed(compileFliteModule)).ms);
+  const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt' });
+  // The first sentence also compiles the functions it runs (V8 compiles WebAssembly lazily).
+  const first = await speakOnce(tts);
+  const sentences: { ms: number; seconds: number }[] = [];
+  for (let run = 0; run < SENTENCES; run += 1) sentences.push(await speakOnce(tts));
+  const sentenceMs = percentile(
+    sentences.map((sentence) => sentence.ms),
+    0.5,
+  );
+  const audioSeconds = sentences[0]?.seconds ?? 0;
+  return [
+    {
+      name: `flite compile (median of ${COMPILES})`,
+      value: roundTo(percentile(compiles, 0.5), 1),
+      unit: 'ms',
+    },
+    { name: 'flite first sentence after the compile', value: roundTo(first.ms, 1), unit: 'ms' },
+    {
+      name: `flite one sentence (median of ${SENTENCES})`,
+      value: roundTo(sentenceMs, 1),
+      unit: 'ms',
+    },
+    { name: 'flite audio of that sentence', value: roundTo(audioSeconds, 2), unit: 's' },
+    {
+      name: 'flite speed (audio time / synthesis time)',
+      value: roundTo((audioSeconds * 1000) / sentenceMs, 1),
+      unit: 'x',
+    },
+  ];
+}
+
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+) {
+  console.log(formatBenchTable(await runFliteBench()));
+}

@@ -1,0 +1,28 @@
+import type { SchemaType } from './schema-type';
+import { SPEECH_LIMITS } from './speech-limits';
+
+/** POST media/tts/speak and speak/stream: `{"text"}`, as the node's TTS provider sends it. */
+export const speakRequestSchema = {
+  $id: 'SpeakRequest',
+  type: 'object',
+  required: ['text'],
+  properties: {
+    text: {
+      type: 'string',
+      minLength: 1,
+      maxLength: SPEECH_LIMITS.speakCharacters,
+      description: `What to say: at most ${SPEECH_LIMITS.speakCharacters} characters (400 beyond).`,
+    },
+  },
+} as const;
+
+/** media/whisper/transcribe's answer; the node reads `text` (and `speaker`, never sent here). */
+export const transcriptionResponseSchema = {
+  type: 'object',
+  required: ['text'],
+  properties: {
+    text: { type: 'string', description: 'What was said; empty when nothing was heard.' },
+  },
+} as const;
+
+export type TranscriptionResponse = SchemaType<typeof transcriptionResponseSchema>;

@@ -1,0 +1,45 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { APIGatewayProxyEvent, StreamifyHandler } from 'aws-lambda';
+import type { ProxyHandler } from './dispatch-routes';
+
+/** What the Lambda runtime calls for a function that streams its responses. */
+export type StreamingHandler = StreamifyHandler<APIGatewayProxyEvent, void>;
+
+/**
+ * The `handler` of a function that `streams` (api-routes.ts): its routes run through the same
+ * edge (`createRoute`: key first, body guard, rate limit, metrics, one error table) and their
+ * result is written to Lambda's response stream, which API Gateway's STREAM transfer mode
+ * forwards: the status and headers as the runtime's HTTP prelude, then the body, a streamed one
+ * chunk by chunk as the route yields it (docs/decisions/2026-11-24-speech-streaming.md).
+ * `awslambda` is the runtime's global; outside Lambda, infra/local/lambda-response-streaming.ts
+ * installs a faithful copy.
+ */
+export function streamResponses(handler: ProxyHandler): StreamingHandler {
+  return awslambda.streamifyResponse(async (event, responseStream, context) => {
+    const result = await handler(event, context);
+    const stream = awslambda.HttpResponseStream.from(responseStream, {
+      statusCode: result.statusCode,
+      headers: result.headers ?? {},
+    });
+    try {
+      if (result.stream !== undefined) {
+        for await (const chunk of result.stream) await write(stream, chunk);
+      } else {
+        const encoding = result.isBase64Encoded === true ? 'base64' : 'utf8';
+        await write(stream, Buffer.from(result.body, encoding));
+      }
+    } finally {
+      // The prelude goes out with the first write; a body that yielded nothing still needs it.
+      await new Promise<void>((resolve) => {
+        stream.once('error', () => resolve());
+        stream.end(() => resolve());
+      });
+    }
+  });
+}
+
+async function write(stream: Writable, chunk: Uint8Array): Promise<void> {
+  if (chunk.length === 0) return;
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}

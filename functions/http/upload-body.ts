@@ -1,0 +1,102 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import type { Recording } from '../../shared/ports/speech';
+import type { RouteUpload } from './api-routes';
+import { HttpError } from './http-error';
+import { checkRecording, type RecordingIssue } from './recording-check';
+import { SPEECH_LIMITS } from './speech-limits';
+import type { RequestBody } from './validate-request';
+
+type EdgeMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
+
+const MULTIPART = /^multipart\/form-data\s*;/i;
+
+/** 415 for a file that is not the audio we take, 400 for a WAV that is broken, 413 too long. */
+const WAV_STATUS: Readonly<Record<RecordingIssue['code'], readonly [number, string]>> = {
+  not_pcm_wav: [415, 'unsupported_audio'],
+  unsupported_sample_width: [415, 'unsupported_audio'],
+  unsupported_format: [415, 'unsupported_audio'],
+  no_audio_data: [400, 'invalid_audio'],
+  too_long: [413, 'recording_too_long'],
+};
+
+/**
+ * A WAV recording uploaded as `multipart/form-data` (the node's `files={"file": ...}`): the
+ * media type (415) and the size as sent (413) are checked before anything is parsed; the form is
+ * parsed by the platform (undici's `Response.formData`), then the file checked as a 16-bit PCM
+ * WAV (recording-check.ts). API Gateway sends such a body base64-encoded (a binary media
+ * type), `npm start` too.
+ */
+export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
+  const accepted = new WeakMap<APIGatewayProxyEvent, Recording>();
+  const guard: EdgeMiddleware = {
+    before: ({ event }) => {
+      const contentType = event.headers?.['content-type'] ?? '';
+      if (!MULTIPART.test(contentType.trim())) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          `Send the recording as multipart/form-data with a "${upload.part}" part.`,
+        );
+      }
+      const body = event.body ?? '';
+      const bytes = Buffer.byteLength(body, event.isBase64Encoded ? 'base64' : 'utf8');
+      if (bytes > upload.limitBytes) {
+        throw new HttpError(
+          413,
+          'payload_too_large',
+          `The upload is larger than ${upload.limitBytes} bytes.`,
+          [{ limit_bytes: upload.limitBytes, received_bytes: bytes }],
+        );
+      }
+    },
+  };
+  const parse: EdgeMiddleware = {
+    before: async ({ event }) => {
+      const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+      const file = await filePart(bytes, event.headers?.['content-type'] ?? '', upload.part);
+      const parsed = checkRecording(file, { maxSeconds: SPEECH_LIMITS.recordingSeconds });
+      if (!parsed.ok) {
+        const [first] = parsed.issues;
+        const [status, code] =
+          first === undefined ? [400, 'invalid_audio'] : WAV_STATUS[first.code];
+        throw new HttpError(status, code, first?.message ?? 'The recording is invalid.', [
+          ...parsed.issues.map((issue) => ({ part: upload.part, problem: issue.code })),
+        ]);
+      }
+      accepted.set(event, parsed.value);
+    },
+  };
+  return {
+    middlewares: [guard, parse],
+    read: (event) => {
+      const recording = accepted.get(event);
+      if (recording === undefined) throw new Error('the upload middleware did not run');
+      return recording;
+    },
+  };
+}
+
+async function filePart(body: Buffer, contentType: string, part: string): Promise<Uint8Array> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch (error) {
+    throw new HttpError(
+      400,
+      'invalid_multipart',
+      'The body is not valid multipart/form-data.',
+      [],
+      {
+        cause: error,
+      },
+    );
+  }
+  const file = form.get(part);
+  if (file === null || typeof file === 'string') {
+    throw new HttpError(400, 'missing_file', `The form has no file part named "${part}".`, [
+      { part, problem: file === null ? 'missing' : 'not_a_file' },
+    ]);
+  }
+  return new Uint8Array(await file.arrayBuffer());
+}

@@ -1,0 +1,28 @@
+import type { ConversationDependencies } from '../../shared/conversation';
+import { handleVoiceCommand, type TurnAnswer } from '../../shared/conversation';
+import { requestIdOf } from './request-id';
+import type { voiceCommandRequestSchema } from './request-schemas';
+import type { AuthenticatedNode } from './route-request';
+import type { SchemaType } from './schema-type';
+
+/**
+ * The turn of voice/command, from its checked body: one place for voice/command and
+ * voice/command/stream, which must run the same turn (api.md: same turn, same idempotency).
+ */
+export function voiceCommandTurn(
+  dependencies: ConversationDependencies,
+  request: {
+    readonly body: SchemaType<typeof voiceCommandRequestSchema>;
+    readonly headers: Readonly<Record<string, string | undefined>>;
+    readonly node: AuthenticatedNode;
+  },
+): Promise<TurnAnswer> {
+  const { body, headers, node } = request;
+  return handleVoiceCommand(dependencies, {
+    node,
+    conversationId: body.conversation_id,
+    requestId: requestIdOf(body, headers),
+    utterance: body.voice_command,
+    speakerUserId: body.speaker_user_id ?? null,
+  });
+}

@@ -1,0 +1,119 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { wavHeader } from '../shared/adapters/speech/wav-format';
+import { SpeechProviderError } from '../shared/ports/speech';
+import { type ApiRoute, apiFunctions, apiRoute, type RouteUpload } from './http/api-routes';
+import { createRoute } from './http/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
+import type { RouteHandler } from './http/route-request';
+import { SPEECH_METRICS } from './http/speech-metrics';
+import { SpeechNotConfiguredError } from './http/speech-not-configured-error';
+import { speakRequestSchema, type TranscriptionResponse } from './http/speech-schemas';
+import { pcmHeaders, speechTimeoutMs, startSpeaking, synthesizeWhole } from './http/spoken-audio';
+import { type StreamingHandler, streamResponses } from './http/stream-responses';
+import { wavUpload } from './http/upload-body';
+import { jsonBody } from './http/validate-request';
+import { lazyHandler } from './wiring/lazy-handler';
+import type { ServiceDependencies } from './wiring/service-dependencies';
+
+/**
+ * POST /api/v0/media/whisper/transcribe: the node's WAV recording (multipart, part `file`),
+ * checked (size before anything, then a 16-bit PCM WAV), to text.
+ */
+export function createTranscribeHandler(dependencies: ServiceDependencies): RouteHandler {
+  const route = apiRoute('media-transcribe');
+  return createRoute({
+    route,
+    body: wavUpload(uploadOf(route)),
+    dependencies: dependencies.route,
+    handle: async ({ body: recording, metrics, timeLeftMs }) => {
+      const speechToText = dependencies.speech.speechToText;
+      if (speechToText === null) throw new SpeechNotConfiguredError('speech_to_text');
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      const transcript = await speechToText.transcribe(recording, { timeoutMs }).catch((error) => {
+        metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
+        throw error instanceof SpeechProviderError
+          ? error
+          : new SpeechProviderError('unavailable', 'speech_to_text', 'the transcription failed', {
+              cause: error,
+            });
+      });
+      metrics.addMetric(
+        SPEECH_METRICS.audioSecondsTranscribed,
+        MetricUnit.Seconds,
+        recording.durationSeconds,
+      );
+      return {
+        statusCode: 200,
+        body: { text: transcript.text } satisfies TranscriptionResponse,
+      };
+    },
+  });
+}
+
+/** POST /api/v0/media/tts/speak: `{"text"}` to one WAV file. */
+export function createSpeakHandler(dependencies: ServiceDependencies): RouteHandler {
+  return createRoute({
+    route: apiRoute('media-speak'),
+    body: jsonBody(speakRequestSchema),
+    dependencies: dependencies.route,
+    handle: async ({ body, metrics, timeLeftMs }) => {
+      const textToSpeech = dependencies.speech.textToSpeech;
+      if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      const { format, pcm } = await synthesizeWhole(textToSpeech, body.text, {
+        timeoutMs,
+        metrics,
+      });
+      return {
+        statusCode: 200,
+        headers: { 'Content-Type': 'audio/wav' },
+        bytes: Buffer.concat([wavHeader(format, pcm.length), pcm]),
+      };
+    },
+  });
+}
+
+/** POST /api/v0/media/tts/speak/stream: `{"text"}` to raw PCM, sent as it is synthesized. */
+export function createSpeakStreamHandler(dependencies: ServiceDependencies): RouteHandler {
+  return createRoute({
+    route: apiRoute('media-speak-stream'),
+    body: jsonBody(speakRequestSchema),
+    dependencies: dependencies.route,
+    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs }) => {
+      const textToSpeech = dependencies.speech.textToSpeech;
+      if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
+      const deadline = dependencies.conversation.settings.turnDeadlineMs;
+      const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      const speech = await startSpeaking(textToSpeech, body.text, {
+        timeoutMs,
+        logger,
+        metrics,
+        lateMetrics,
+      });
+      return { statusCode: 200, headers: pcmHeaders(speech.format), bytes: speech.chunks };
+    },
+  });
+}
+
+function uploadOf(route: ApiRoute): RouteUpload {
+  if (route.upload === undefined) throw new Error(`${route.name} takes no upload`);
+  return route.upload;
+}
+
+/** Every route of the speech function, before their answers are written to the stream. */
+function createRoutes(dependencies: ServiceDependencies): ProxyHandler {
+  return dispatchRoutes(apiFunctions.speech, {
+    'media-transcribe': createTranscribeHandler(dependencies),
+    'media-speak': createSpeakHandler(dependencies),
+    'media-speak-stream': createSpeakStreamHandler(dependencies),
+  });
+}
+
+/** The speech function as Lambda runs it: its answers written to the response stream. */
+export function createHandler(dependencies: ServiceDependencies): StreamingHandler {
+  return streamResponses(createRoutes(dependencies));
+}
+
+export const handler = streamResponses(lazyHandler(createRoutes, apiFunctions.speech));

@@ -1,0 +1,76 @@
+import type OpenAI from 'openai';
+import { toFile } from 'openai';
+import {
+  type Recording,
+  type SpeechCallOptions,
+  SpeechFailure,
+  SpeechProviderError,
+  type SpeechToText,
+  type Transcript,
+} from '../../ports/speech';
+import { tracedEndpointUrl } from '../openai/traced-completions-url';
+import { traced } from '../tracing/xray-subsegments';
+import { speechFailureFromSdk } from './classify-speech-failure';
+import { type OpenAiAudioOptions, openAiAudioClient, redactKey } from './openai-audio-client';
+import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+
+const DIRECTION = 'speech_to_text';
+
+/**
+ * Speech in over an OpenAI-compatible `audio/transcriptions` (OpenAI, Groq, whisper servers such
+ * as faster-whisper-server or speaches): the recording uploaded as the WAV it came as, `json` back.
+ * One attempt within `timeoutMs`; in a traced invocation it is an X-Ray subsegment.
+ */
+export class OpenAiSpeechToText implements SpeechToText {
+  readonly #client: OpenAI;
+  readonly #model: string;
+  readonly #redact: (text: string) => string;
+  readonly #timers: SpeechTimers;
+  readonly #url: string;
+
+  constructor(options: OpenAiAudioOptions & { readonly timers?: SpeechTimers }) {
+    this.#client = openAiAudioClient(options);
+    this.#model = options.model;
+    this.#redact = redactKey(options.apiKey);
+    this.#timers = options.timers ?? systemTimers;
+    this.#url = tracedEndpointUrl(options.baseURL, '/audio/transcriptions');
+  }
+
+  transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
+    const facts = {
+      name: `speech to text ${this.#model}`,
+      namespace: 'remote' as const,
+      http: { request: { url: this.#url, method: 'POST' } },
+    };
+    return traced(facts, () => this.#transcribe(recording, options));
+  }
+
+  async #transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    let reply: unknown;
+    try {
+      const file = await toFile(recording.wav, 'recording.wav', { type: 'audio/wav' });
+      reply = await this.#client.audio.transcriptions.create(
+        { file, model: this.#model, response_format: 'json' },
+        {
+          timeout: Math.max(1, Math.ceil(options.timeoutMs)),
+          maxRetries: 0,
+          signal: deadline.signal,
+        },
+      );
+    } catch (error) {
+      throw speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired());
+    } finally {
+      deadline.clear();
+    }
+    const text = (reply as { text?: unknown } | null)?.text;
+    if (typeof text !== 'string') {
+      throw new SpeechProviderError(
+        SpeechFailure.malformedReply,
+        DIRECTION,
+        'the transcription reply has no text',
+      );
+    }
+    return { text: text.trim() };
+  }
+}

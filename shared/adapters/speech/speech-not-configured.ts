@@ -1,0 +1,18 @@
+/**
+ * What a route answers when a way of speech has no provider: the settings to set, for its 503.
+ * Settings are read in shared/adapters/config; these are their names, nothing else.
+ */
+export const speechNotConfigured = {
+  speech_to_text: {
+    settings: ['STT_BASE_URL', 'STT_MODEL'],
+    message:
+      'speech in is not configured: set STT_BASE_URL (an OpenAI-compatible transcription server) and STT_MODEL',
+  },
+  text_to_speech: {
+    settings: ['TTS_PROVIDER'],
+    message: 'speech out is not configured: set TTS_PROVIDER (polly, openai or embedded)',
+  },
+} as const satisfies Record<
+  'speech_to_text' | 'text_to_speech',
+  { readonly settings: readonly string[]; readonly message: string }
+>;

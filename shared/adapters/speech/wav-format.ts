@@ -1,0 +1,111 @@
+import type { PcmFormat } from '../../ports/speech';
+
+/** Where a WAV file's samples are: their format, and the byte range of its `data` chunk. */
+export interface WavLayout {
+  readonly format: PcmFormat;
+  readonly dataOffset: number;
+  /** Bytes of samples; null when the header does not say (a streamed WAV: 0 or 0xFFFFFFFF). */
+  readonly dataBytes: number | null;
+}
+
+export type WavReading =
+  | { readonly ok: true; readonly value: WavLayout }
+  /** `incomplete`: more bytes may still make a header (a stream's first chunks). */
+  | { readonly ok: false; readonly reason: 'incomplete' | 'invalid'; readonly issue: string };
+
+const PCM = 1;
+const EXTENSIBLE = 0xfffe;
+const RIFF_HEADER_BYTES = 12;
+const CHUNK_HEADER_BYTES = 8;
+const UNKNOWN_SIZES = new Set([0, 0xffff_ffff]);
+
+const ascii = (bytes: Uint8Array, at: number): string =>
+  String.fromCharCode(...bytes.subarray(at, at + 4));
+
+/**
+ * Reads the header of a WAV file of integer PCM (plain or WAVE_FORMAT_EXTENSIBLE), walking its
+ * chunks to `data`. Pure: the upload check at the edge and the speech adapters share it.
+ */
+export function readWavLayout(bytes: Uint8Array): WavReading {
+  const incomplete = (issue: string): WavReading => ({ ok: false, reason: 'incomplete', issue });
+  const invalid = (issue: string): WavReading => ({ ok: false, reason: 'invalid', issue });
+  if (bytes.length < RIFF_HEADER_BYTES) return incomplete('shorter than a RIFF header');
+  if (ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') {
+    return invalid('not a RIFF/WAVE file');
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let format: PcmFormat | null = null;
+  for (let at = RIFF_HEADER_BYTES; ; ) {
+    if (at + CHUNK_HEADER_BYTES > bytes.length) return incomplete('no data chunk yet');
+    const id = ascii(bytes, at);
+    const size = view.getUint32(at + 4, true);
+    const body = at + CHUNK_HEADER_BYTES;
+    if (id === 'data') {
+      if (format === null) return invalid('the data chunk comes before any fmt chunk');
+      return {
+        ok: true,
+        value: { format, dataOffset: body, dataBytes: UNKNOWN_SIZES.has(size) ? null : size },
+      };
+    }
+    if (id === 'fmt ') {
+      if (body + 16 > bytes.length) return incomplete('the fmt chunk is cut short');
+      const read = readFormat(view, body, size);
+      if (!read.ok) return read;
+      format = read.value;
+    }
+    // Chunks are padded to an even size.
+    at = body + size + (size % 2);
+  }
+}
+
+function readFormat(
+  view: DataView,
+  body: number,
+  size: number,
+): { ok: true; value: PcmFormat } | (WavReading & { ok: false }) {
+  const tag = view.getUint16(body, true);
+  const channels = view.getUint16(body + 2, true);
+  const sampleRate = view.getUint32(body + 4, true);
+  const bitsPerSample = view.getUint16(body + 14, true);
+  const extensiblePcm =
+    tag === EXTENSIBLE && size >= 40 && body + 26 <= view.byteLength
+      ? view.getUint16(body + 24, true) === PCM
+      : false;
+  if (tag !== PCM && !extensiblePcm) {
+    return { ok: false, reason: 'invalid', issue: `not integer PCM (format tag ${tag})` };
+  }
+  if (bitsPerSample % 8 !== 0 || bitsPerSample === 0 || channels === 0 || sampleRate === 0) {
+    return {
+      ok: false,
+      reason: 'invalid',
+      issue: `an unusable format: ${channels} channels, ${sampleRate} Hz, ${bitsPerSample} bits`,
+    };
+  }
+  return { ok: true, value: { sampleRate, channels, sampleWidth: bitsPerSample / 8 } };
+}
+
+/** The 44-byte header of a plain PCM WAV file holding `dataBytes` bytes of samples. */
+export function wavHeader(format: PcmFormat, dataBytes: number): Uint8Array {
+  const header = new Uint8Array(44);
+  const view = new DataView(header.buffer);
+  const write = (at: number, text: string) => {
+    for (let index = 0; index < text.length; index += 1) {
+      view.setUint8(at + index, text.charCodeAt(index));
+    }
+  };
+  const blockAlign = format.channels * format.sampleWidth;
+  write(0, 'RIFF');
+  view.setUint32(4, 36 + dataBytes, true);
+  write(8, 'WAVE');
+  write(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, PCM, true);
+  view.setUint16(22, format.channels, true);
+  view.setUint32(24, format.sampleRate, true);
+  view.setUint32(28, format.sampleRate * blockAlign, true);
+  view.setUint16(32, blockAlign, true);
+  view.setUint16(34, format.sampleWidth * 8, true);
+  write(36, 'data');
+  view.setUint32(40, dataBytes, true);
+  return header;
+}

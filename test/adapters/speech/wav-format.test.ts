@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { readWavLayout, wavHeader } from '../../../shared/adapters/speech/wav-format';
+import { tonePcm, wavFile } from '../../support/speech-audio';
+
+const mono48k = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
+
+/** A WAVE_FORMAT_EXTENSIBLE header (what some recorders write) around `pcm`. */
+function extensibleWav(pcm: Uint8Array, subFormat: number): Uint8Array {
+  const file = new Uint8Array(68 + pcm.length);
+  const view = new DataView(file.buffer);
+  const text = (at: number, value: string) => {
+    for (let index = 0; index < value.length; index += 1)
+      file[at + index] = value.charCodeAt(index);
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 60 + pcm.length, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 40, true);
+  view.setUint16(20, 0xfffe, true);
+  view.setUint16(22, 2, true);
+  view.setUint32(24, 16_000, true);
+  view.setUint32(28, 64_000, true);
+  view.setUint16(32, 4, true);
+  view.setUint16(34, 16, true);
+  view.setUint16(36, 22, true);
+  view.setUint16(44, subFormat, true);
+  text(60, 'data');
+  view.setUint32(64, pcm.length, true);
+  file.set(pcm, 68);
+  return file;
+}
+
+describe('readWavLayout', () => {
+  it('reads what wavHeader writes', () => {
+    const pcm = tonePcm(0.25, 48_000);
+
+    expect(readWavLayout(wavFile(pcm, mono48k))).toEqual({
+      ok: true,
+      value: { format: mono48k, dataOffset: 44, dataBytes: pcm.length },
+    });
+  });
+
+  it('reads a WAVE_FORMAT_EXTENSIBLE file of PCM', () => {
+    const layout = readWavLayout(extensibleWav(tonePcm(0.01, 16_000), 1));
+
+    expect(layout).toMatchObject({
+      ok: true,
+      value: { format: { sampleRate: 16_000, channels: 2, sampleWidth: 2 }, dataOffset: 68 },
+    });
+  });
+
+  it.each([
+    ['an extensible file of floats', extensibleWav(tonePcm(0.01, 16_000), 3), 'invalid', /PCM/],
+    [
+      'an MP3 file',
+      new TextEncoder().encode('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000xx'),
+      'invalid',
+      /RIFF/,
+    ],
+    ['a header cut short', wavHeader(mono48k, 10).subarray(0, 30), 'incomplete', /fmt/],
+    ['eleven bytes', new Uint8Array(11), 'incomplete', /RIFF header/],
+  ])('refuses %s', (_case, bytes, reason, issue) => {
+    const layout = readWavLayout(bytes);
+
+    expect(layout).toMatchObject({ ok: false, reason });
+    expect(layout.ok ? '' : layout.issue).toMatch(issue);
+  });
+
+  it('says a streamed WAV (data size 0xFFFFFFFF) has no known length', () => {
+    const header = wavHeader(mono48k, 0xffff_ffff - 36);
+    new DataView(header.buffer).setUint32(40, 0xffff_ffff, true);
+
+    expect(readWavLayout(header)).toMatchObject({ ok: true, value: { dataBytes: null } });
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { checkRecording } from '../../functions/http/recording-check';
+import { tonePcm, wavFile } from '../support/speech-audio';
+
+const LIMITS = { maxSeconds: 60 };
+const MONO_48K = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
+
+/** A WAV with a `LIST` chunk between `fmt ` and `data`, as many recorders write it. */
+function withListChunk(wav: Uint8Array): Uint8Array {
+  const list = new Uint8Array(8 + 5 + 1);
+  list.set(new TextEncoder().encode('LIST'), 0);
+  new DataView(list.buffer).setUint32(4, 5, true);
+  return Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
+}
+
+/** A WAV whose `data` size was never patched (a recorder that streamed it). */
+function unpatched(wav: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(wav);
+  new DataView(copy.buffer).setUint32(40, 0xffffffff, true);
+  return copy;
+}
+
+describe('checkRecording', () => {
+  it.each([
+    ['the node’s default recording', wavFile(tonePcm(7, 48_000), MONO_48K), 7],
+    [
+      'one with a LIST chunk before its data',
+      withListChunk(wavFile(tonePcm(1, 48_000), MONO_48K)),
+      1,
+    ],
+    [
+      'one whose data size was never patched',
+      unpatched(wavFile(tonePcm(0.5, 48_000), MONO_48K)),
+      0.5,
+    ],
+    [
+      'a stereo one at 8 kHz',
+      wavFile(tonePcm(2, 16_000), { sampleRate: 8_000, channels: 2, sampleWidth: 2 }),
+      2,
+    ],
+  ])('takes %s, with its duration from the header', (_, wav, seconds) => {
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok).toBe(true);
+    if (checked.ok) {
+      expect(checked.value.durationSeconds).toBeCloseTo(seconds, 3);
+      expect(checked.value.wav).toBe(wav);
+    }
+  });
+
+  it.each([
+    ['not a WAV', new TextEncoder().encode('RIFX....WAVEjunk'), 'not_pcm_wav'],
+    [
+      '24-bit samples',
+      wavFile(new Uint8Array(300), { ...MONO_48K, sampleWidth: 3 }),
+      'unsupported_sample_width',
+    ],
+    ['4 kHz', wavFile(tonePcm(1, 4_000), { ...MONO_48K, sampleRate: 4_000 }), 'unsupported_format'],
+    ['no samples', wavFile(new Uint8Array(0), MONO_48K), 'no_audio_data'],
+    [
+      'a header cut before its data',
+      wavFile(tonePcm(1, 48_000), MONO_48K).subarray(0, 30),
+      'no_audio_data',
+    ],
+    ['61 s', wavFile(tonePcm(61, 8_000), { ...MONO_48K, sampleRate: 8_000 }), 'too_long'],
+  ])('refuses %s as %s, saying what is wrong', (_, wav, code) => {
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) {
+      expect(checked.issues.map((issue) => issue.code)).toEqual([code]);
+      expect(checked.issues[0]?.message).toMatch(/\w{4,}/);
+    }
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { routePath } from '../../functions/http/api-routes';
+import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
+import { tonePcm, wavFile } from '../support/speech-audio';
+import { acknowledgementModel, strictClientProblems } from '../support/strict-node-models';
+import { expectError } from './response-contract';
+import { postRaw, recordingForm, useSpeechApi } from './speech-api';
+import { read } from './speech-exchange';
+
+const api = useSpeechApi();
+const TRANSCRIBE = routePath('media-transcribe');
+const MONO_48K = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
+const MONO_16K = { sampleRate: 16_000, channels: 1, sampleWidth: 2 };
+
+/** What the node records by default: mono 16-bit at 48 kHz. */
+const recording = (seconds: number) => wavFile(tonePcm(seconds, 48_000), MONO_48K);
+
+describe('POST /api/v0/media/whisper/transcribe', () => {
+  it('turns the node’s WAV recording into {"text"}: the recording reaches the provider as sent', async () => {
+    // Prepare
+    const wav = recording(1.5);
+    api().audio.enqueueTranscription({ text: 'what is the weather tomorrow' });
+
+    // Act
+    const response = await read(await postRaw(api().speaking, TRANSCRIBE, recordingForm(wav)));
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ text: 'what is the weather tomorrow' });
+    // The node reads `.get("text")` as its acknowledgement client does.
+    expect(strictClientProblems(acknowledgementModel, response.json)).toEqual([]);
+    const upload = api().audio.requests[0]?.transcription;
+    expect(upload?.model).toBe('whisper-1');
+    expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
+    expect(api().output.join('')).toContain('"audio_seconds_transcribed":1.5');
+  });
+
+  it.each([
+    ['no key', 401, { 'x-api-key': '' }],
+    ['a JSON body', 415, { 'content-type': 'application/json' }],
+  ])('refuses %s before any work: %i, nothing sent to the provider', async (_, status, headers) => {
+    // Act
+    const json = 'content-type' in headers;
+    const response = await read(
+      await postRaw(
+        api().speaking,
+        TRANSCRIBE,
+        json ? '{"file":"x"}' : recordingForm(recording(0.5)),
+        headers,
+      ),
+    );
+
+    // Assess
+    expectError(response, status);
+    expect(api().audio.requests).toEqual([]);
+  });
+
+  it('takes the node’s default recording (7 s at 48 kHz) and refuses an upload over the limit with 413', async () => {
+    // Prepare
+    api().audio.enqueueTranscription({ text: 'seven seconds' });
+    const tooLarge = new Uint8Array(SPEECH_LIMITS.uploadBytes + 1);
+    tooLarge.set(recording(0.1));
+
+    // Act
+    const accepted = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(recording(7))),
+    );
+    const refused = await read(await postRaw(api().speaking, TRANSCRIBE, recordingForm(tooLarge)));
+
+    // Assess
+    expect(accepted.status, accepted.text).toBe(200);
+    const error = expectError(refused, 413, 'payload_too_large');
+    expect(error.error.details).toEqual([
+      { limit_bytes: SPEECH_LIMITS.uploadBytes, received_bytes: expect.any(Number) },
+    ]);
+    expect(api().audio.requests).toHaveLength(1);
+  });
+
+  const float32 = (() => {
+    const wav = recording(0.2);
+    new DataView(wav.buffer).setUint16(20, 3, true);
+    return wav;
+  })();
+  const eightBit = wavFile(new Uint8Array(800), { sampleRate: 8_000, channels: 1, sampleWidth: 1 });
+  const empty = wavFile(new Uint8Array(0), MONO_48K);
+  it.each([
+    ['a text file', 415, 'unsupported_audio', new TextEncoder().encode('not audio at all')],
+    ['a float WAV', 415, 'unsupported_audio', float32],
+    ['an 8-bit WAV', 415, 'unsupported_audio', eightBit],
+    ['a WAV without samples', 400, 'invalid_audio', empty],
+    ['61 s of audio', 413, 'recording_too_long', wavFile(tonePcm(61, 16_000), MONO_16K)],
+  ])('answers %s with %i %s naming what is wrong', async (_, status, code, file) => {
+    // Act
+    const response = await read(await postRaw(api().speaking, TRANSCRIBE, recordingForm(file)));
+
+    // Assess
+    const error = expectError(response, status, code);
+    expect(error.error.message.length).toBeGreaterThan(20);
+    expect(api().audio.requests).toEqual([]);
+  });
+
+  it('answers a form without a "file" part, and a body that is not multipart, with 400', async () => {
+    // Act
+    const noFile = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(recording(0.2), 'audio')),
+    );
+    const broken = await read(
+      await postRaw(api().speaking, TRANSCRIBE, 'garbage', {
+        'content-type': 'multipart/form-data; boundary=nothing-here',
+      }),
+    );
+
+    // Assess
+    expectError(noFile, 400, 'missing_file');
+    expectError(broken, 400, 'invalid_multipart');
+  });
+
+  it('answers a provider failure with 502 speech_provider_failed (not the model’s code)', async () => {
+    // Prepare
+    api().audio.enqueueTranscription({ status: 401, body: { error: { message: 'bad key' } } });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(recording(1))),
+    );
+
+    // Assess
+    const error = expectError(response, 502, 'speech_provider_failed');
+    expect(error.error.details).toEqual([{ direction: 'speech_to_text', failure: 'rejected' }]);
+    expect(response.text).not.toContain('sk-speech-secret');
+    expect(api().output.join('')).toContain('"speech_provider_errors":1');
+  });
+
+  it('answers 503 naming the settings when no speech-to-text is configured', async () => {
+    // Act
+    const response = await read(
+      await postRaw(api().silent, TRANSCRIBE, recordingForm(recording(1))),
+    );
+
+    // Assess
+    const error = expectError(response, 503, 'speech_not_configured');
+    expect(error.error.message).toContain('STT_BASE_URL');
+    expect(error.error.details).toEqual([{ settings: ['STT_BASE_URL', 'STT_MODEL'] }]);
+  });
+});

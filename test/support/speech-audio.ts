@@ -1,0 +1,43 @@
+import { wavHeader } from '../../shared/adapters/speech/wav-format';
+import type { PcmFormat } from '../../shared/ports/speech';
+
+/** `seconds` of a 440 Hz tone as 16-bit mono PCM: audio that is not silence. */
+export function tonePcm(seconds: number, sampleRate: number): Uint8Array {
+  const samples = Math.round(seconds * sampleRate);
+  const pcm = new Uint8Array(samples * 2);
+  const view = new DataView(pcm.buffer);
+  for (let index = 0; index < samples; index += 1) {
+    view.setInt16(
+      index * 2,
+      Math.round(8_000 * Math.sin((2 * Math.PI * 440 * index) / sampleRate)),
+      true,
+    );
+  }
+  return pcm;
+}
+
+/** A WAV file holding `pcm` in `format`. */
+export function wavFile(pcm: Uint8Array, format: PcmFormat): Uint8Array {
+  const file = new Uint8Array(44 + pcm.length);
+  file.set(wavHeader(format, pcm.length));
+  file.set(pcm, 44);
+  return file;
+}
+
+/** Every chunk of a stream, joined, and how many there were. */
+export async function collect(
+  chunks: AsyncIterable<Uint8Array>,
+): Promise<{ bytes: Uint8Array; sizes: number[] }> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of chunks) parts.push(chunk);
+  return { bytes: new Uint8Array(Buffer.concat(parts)), sizes: parts.map((part) => part.length) };
+}
+
+/** A promise and the function that settles it: a scripted server step held until released. */
+export function releasable(): { promise: Promise<void>; release: () => void } {
+  let release: () => void = () => undefined;
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
