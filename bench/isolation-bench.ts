@@ -17,6 +17,7 @@ import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings'
 import { UntrustedWorkOverrunError } from '../shared/conversation/errors';
 import { startTurn, type TurnContext } from '../shared/conversation/turn/turn-state';
 import { inThreadWork, type UntrustedWork } from '../shared/conversation/turn/untrusted-work';
+import { startConversation } from '../shared/conversation/use-cases/start-conversation';
 import type { BenchRow } from './bench-row';
 import { InMemoryConversationStore, InMemoryRequestLocks } from './engine/bench-stores';
 import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
@@ -37,6 +38,40 @@ async function exchangeMedian(work: UntrustedWork): Promise<number> {
   };
   const latencies = await measureExchanges(stores, fixtureRegistration(), PLAN, work);
   return percentile(latencies.command, 0.5);
+}
+
+const STARTS = 40;
+
+/** conversation/start of a registration never seen (its compile not cached): the process's CPU. */
+async function startCpuMedian(work: UntrustedWork): Promise<number> {
+  const registration = fixtureRegistration();
+  const dependencies = {
+    store: new InMemoryConversationStore(),
+    clock: { now: () => Date.UTC(2026, 0, 16) },
+    settings: { ...DEFAULT_ENGINE_SETTINGS, warmUpTimeoutMs: 0 },
+    model: null,
+    untrustedWork: work,
+  };
+  const samples: number[] = [];
+  for (let index = 0; index < STARTS + 5; index += 1) {
+    // A new first description: a new hash, so both sides compile it afresh.
+    const [first, ...rest] = registration.available_commands ?? [];
+    const commands = [
+      { ...first, description: `variant ${work === inThreadWork}-${index}` },
+      ...rest,
+    ];
+    const before = process.cpuUsage();
+    await startConversation(dependencies as never, {
+      node: { nodeId: 'bench-node', timezone: null, room: null },
+      conversationId: `start-${index}`,
+      requestTimezone: null,
+      commands: { ...registration, available_commands: commands as never },
+      skipWarmUp: true,
+    });
+    const used = process.cpuUsage(before);
+    if (index >= 5) samples.push((used.user + used.system) / 1000);
+  }
+  return percentile(samples, 0.5);
 }
 
 /** One step of a turn whose history is the whole stored budget (160 KB), in-thread or not. */
@@ -138,6 +173,8 @@ export async function runIsolationBench(): Promise<BenchRow[]> {
     const isolated = await exchangeMedian(isolation);
     const stepInThread = await fullHistoryStepMedian(inThreadWork);
     const stepIsolated = await fullHistoryStepMedian(isolation);
+    const startInThread = await startCpuMedian(inThreadWork);
+    const startIsolated = await startCpuMedian(isolation);
     const worker = await bundledWorkerBoot();
     const deadline = await interrupted();
     const turns = `p50 of ${PLAN.measuredExchanges}, in-memory store`;
@@ -161,6 +198,16 @@ export async function runIsolationBench(): Promise<BenchRow[]> {
         name: 'isolation: one step, 160 KB history, worker p50',
         value: roundTo(stepIsolated, 2),
         unit: 'ms',
+      },
+      {
+        name: `isolation: conversation/start, new 16-command registration, in-thread (CPU p50 of ${STARTS})`,
+        value: roundTo(startInThread, 2),
+        unit: 'ms CPU',
+      },
+      {
+        name: 'isolation: the same start, worker (compiled there, then again here)',
+        value: roundTo(startIsolated, 2),
+        unit: 'ms CPU',
       },
       {
         name: `isolation: bundled worker boot (median of ${BOOTS})`,
