@@ -57,7 +57,7 @@ async function startCpuMedian(work: UntrustedWork): Promise<number> {
     // A new first description: a new hash, so both sides compile it afresh.
     const [first, ...rest] = registration.available_commands ?? [];
     const commands = [
-      { ...first, description: `variant ${work === inThreadWork}-${index}` },
+      { ...(first as object), description: `variant ${work === inThreadWork}-${index}` },
       ...rest,
     ];
     const before = process.cpuUsage();
