@@ -1,20 +1,8 @@
-// What the isolation worker (shared/adapters/isolation) costs a normal turn: the same exchanges
-// through the use cases in-thread and through the worker, one step on a full history both ways
-// (the structured clone of the turn state is most of the difference), and the bundled worker's
-// boot. Run directly (`npx tsx bench/isolation-bench.ts`) to print its table.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { build } from 'esbuild';
-import { esbuildBuildOptions, functionBundling } from '../infra/stacks/function-bundling';
-import { ID_BUFFER_BYTES } from '../shared/adapters/isolation/isolation-protocol';
 import { WorkerIsolation } from '../shared/adapters/isolation/worker-isolation';
 import { randomIds } from '../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings';
-import { UntrustedWorkOverrunError } from '../shared/conversation/errors';
 import { startTurn, type TurnContext } from '../shared/conversation/turn/turn-state';
 import { inThreadWork, type UntrustedWork } from '../shared/conversation/turn/untrusted-work';
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';
@@ -25,11 +13,10 @@ import { percentile, roundTo } from './engine/percentile';
 import { reply, toolCall, WEATHER_ARGUMENTS } from './engine/scripted-replies';
 import { measureExchanges } from './engine/turn-latency';
 import { formatBenchTable } from './format-table';
+import { BOOTS, bundledWorkerBoot, interrupted } from './isolation/worker-probes';
 
 const PLAN = { warmupExchanges: 50, measuredExchanges: 500, exchangesPerConversation: 10 };
 const FULL_HISTORY_STEPS = 300;
-const BOOTS = 5;
-const repositoryRoot = resolve(import.meta.dirname, '..');
 
 async function exchangeMedian(work: UntrustedWork): Promise<number> {
   const stores = {
@@ -102,68 +89,6 @@ async function fullHistoryStepMedian(work: UntrustedWork): Promise<number> {
     if (index >= 20) samples.push(performance.now() - started);
   }
   return percentile(samples, 0.5);
-}
-
-/** The bundled worker as deployed: from `new Worker` to its first message, in a warm process. */
-async function bundledWorkerBoot(): Promise<{ bootMs: number; sizeKb: number }> {
-  const directory = mkdtempSync(join(tmpdir(), 'jcc-isolation-bench-'));
-  try {
-    const outfile = join(directory, functionBundling.workerOutputFile);
-    await build(esbuildBuildOptions(join(repositoryRoot, functionBundling.workerEntry), outfile));
-    const boots: number[] = [];
-    for (let run = 0; run < BOOTS; run += 1) {
-      const started = performance.now();
-      const worker = new Worker(pathToFileURL(outfile), {
-        workerData: { idBuffer: new SharedArrayBuffer(ID_BUFFER_BYTES) },
-      });
-      await new Promise((ready) => worker.once('message', ready));
-      boots.push(performance.now() - started);
-      await worker.terminate();
-    }
-    return { bootMs: percentile(boots, 0.5), sizeKb: statSync(outfile).size / 1024 };
-  } finally {
-    rmSync(directory, { recursive: true, force: true });
-  }
-}
-
-/** 120 commands of 8 wide patterns (61 KB): refused by the cost bound, after ~200 ms of work. */
-function slowRegistration(version: number): Parameters<UntrustedWork['compile']>[0] {
-  const pattern = (index: number) => `^[ab]{0,480}${index}$`;
-  const properties = (command: number) =>
-    Object.fromEntries(
-      Array.from({ length: 8 }, (_, index) => [
-        `p${index}`,
-        { pattern: pattern(command * 8 + index) },
-      ]),
-    );
-  return {
-    client_tools: Array.from({ length: 120 }, (_, command) => ({
-      type: 'function',
-      function: {
-        name: `probe_${command}`,
-        description: `version ${version}`,
-        parameters: { type: 'object', properties: properties(command) },
-      },
-    })),
-  } as never;
-}
-
-/** A compile past a 50 ms deadline is really interrupted: the time until it is refused. */
-async function interrupted(): Promise<{ inThreadMs: number; refusedAfterMs: number }> {
-  let started = performance.now();
-  await inThreadWork.compile(slowRegistration(0));
-  const inThreadMs = performance.now() - started;
-  const isolation = new WorkerIsolation({ compileDeadlineMs: 50 });
-  try {
-    await isolation.compile({ client_tools: [] } as never);
-    started = performance.now();
-    const outcome = await isolation.compile(slowRegistration(1)).catch((error: unknown) => error);
-    if (!(outcome instanceof UntrustedWorkOverrunError))
-      throw new Error('the deadline did not fire');
-    return { inThreadMs, refusedAfterMs: performance.now() - started };
-  } finally {
-    await isolation.close();
-  }
 }
 
 export async function runIsolationBench(): Promise<BenchRow[]> {

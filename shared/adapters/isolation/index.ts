@@ -1,6 +1,1 @@
-export {
-  type ArmDeadline,
-  ISOLATION_LIMITS,
-  WorkerIsolation,
-  type WorkerIsolationOptions,
-} from './worker-isolation';
+export { type ArmDeadline, WorkerIsolation } from './worker-isolation';
