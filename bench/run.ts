@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,attack,bundle,flite,speech]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,attack,rows,bundle,flite,speech]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -15,6 +15,7 @@ import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
 import { runIsolationBench } from './isolation-bench';
 import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
+import { runMultipliedRowsBench } from './multiplied-rows';
 import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
@@ -43,6 +44,7 @@ const SUITES = {
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),
+  rows: async (): Promise<SuiteReport> => ({ rows: await runMultipliedRowsBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),
   local: async (): Promise<SuiteReport> => ({
