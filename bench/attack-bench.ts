@@ -4,6 +4,7 @@ import { startLocalStack } from '../infra/local/local-stack';
 import { HOSTILE_REQUEST_CASES } from '../test/hardening/hostile-requests';
 import { startScriptedLlmServer } from '../test/support/scripted-llm-server';
 import { STACK_VARIABLES } from '../test/support/stack-variables';
+import { attackWithMultipliedCorpus, MULTIPLIED_SAMPLE_SIZE } from './attack-multiplied';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { silenceOutput } from './load/load-stack';
@@ -59,6 +60,8 @@ export async function runAttackBench(): Promise<BenchRow[]> {
   // Issue 18's rows (multiplied knobs, the reply side) apart: the figure its decision quotes.
   const worstMultiplied = { cpuMs: 0, name: '' };
   let coldestMs = 0;
+  // The generated corpus (test/hardening/multiplied-requests.ts), warm rounds only.
+  const generated = { cpuMs: 0, name: '', samples: [] as number[] };
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const hostile of HOSTILE_REQUEST_CASES) {
@@ -106,6 +109,15 @@ export async function runAttackBench(): Promise<BenchRow[]> {
           }
         }
       }
+      const sample = await attackWithMultipliedCorpus(
+        (path, body) => post(path, body),
+        model,
+        round,
+      );
+      if (round === 0) continue;
+      generated.samples.push(...sample.samples);
+      if (sample.cpuMs > generated.cpuMs)
+        Object.assign(generated, { cpuMs: sample.cpuMs, name: sample.name });
     }
   } finally {
     attacking = false;
@@ -126,6 +138,17 @@ export async function runAttackBench(): Promise<BenchRow[]> {
       value: roundTo(worstMultiplied.cpuMs, 1),
       unit: 'ms CPU',
       budget: CPU_BUDGET_MS,
+    },
+    {
+      name: `attack: worst CPU of one generated multiplied request, warm (${MULTIPLIED_SAMPLE_SIZE} cases, seed 18: ${generated.name})`,
+      value: roundTo(generated.cpuMs, 1),
+      unit: 'ms CPU',
+      budget: CPU_BUDGET_MS,
+    },
+    {
+      name: 'attack: median CPU of one generated multiplied request, warm',
+      value: roundTo(percentile(generated.samples, 0.5), 1),
+      unit: 'ms CPU',
     },
     {
       name: 'attack: worst CPU of one request in the first round (process warm-up included)',

@@ -3,11 +3,13 @@
 // captured, not rebuilt: the real use cases run in process on a map store and hand their request
 // to a recording model, then the OpenAI adapter turns it into the wire body. Run directly
 // (`npx tsx bench/prompt-size-bench.ts`) to print the rows; `--print` prints the requests too.
+
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildChatRequest } from '../shared/adapters/openai/chat-request';
 import { randomIds } from '../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings';
+import { inThreadWork } from '../shared/conversation/turn/untrusted-work';
 import type { ConversationDependencies } from '../shared/conversation/use-cases/conversation-dependencies';
 import { handleVoiceCommand } from '../shared/conversation/use-cases/handle-voice-command';
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';
@@ -52,6 +54,7 @@ export async function twoUtteranceRequests(withHome: boolean): Promise<WireBody[
     clock: { now: () => NOW },
     ids: randomIds,
     settings: DEFAULT_ENGINE_SETTINGS,
+    untrustedWork: inThreadWork,
   };
   const node = withHome ? HOME_NODE : NODE;
   const home = withHome ? homeNodeContext() : { agents: null, speakerUserId: null };

@@ -13,6 +13,7 @@ import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
+import { runIsolationBench } from './isolation-bench';
 import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
 import { runMultipliedRowsBench } from './multiplied-rows';
 import { runParamsBench } from './params-bench';
@@ -42,6 +43,7 @@ const SUITES = {
   }),
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
+  isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),
   rows: async (): Promise<SuiteReport> => ({ rows: await runMultipliedRowsBench(), details: [] }),
   bundle: async (): Promise<SuiteReport> => ({ rows: await runBundleBench(), details: [] }),
   prompt: async (): Promise<SuiteReport> => ({ rows: await runPromptSizeBench(), details: [] }),

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
 import type { TurnOutcome } from '../../shared/conversation/turn/turn-outcome';
+import { inThreadWork, type UntrustedWork } from '../../shared/conversation/turn/untrusted-work';
 import { continueConversation } from '../../shared/conversation/use-cases/continue-conversation';
 import type { ConversationDependencies } from '../../shared/conversation/use-cases/conversation-dependencies';
 import { handleVoiceCommand } from '../../shared/conversation/use-cases/handle-voice-command';
@@ -67,6 +68,7 @@ export async function measureExchanges(
   storage: Pick<ConversationDependencies, 'store' | 'requestLocks'>,
   commands: CommandSetSource,
   plan: LatencyPlan,
+  untrustedWork: UntrustedWork = inThreadWork,
 ): Promise<ExchangeLatencies> {
   const model = weatherModel();
   const dependencies: ConversationDependencies = {
@@ -76,6 +78,7 @@ export async function measureExchanges(
     ids: randomIds,
     // The turn alone is measured: no model warm-up at each start.
     settings: { ...DEFAULT_ENGINE_SETTINGS, warmUpTimeoutMs: 0 },
+    untrustedWork,
   };
   const command: number[] = [];
   const continued: number[] = [];

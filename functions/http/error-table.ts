@@ -9,6 +9,7 @@ import {
   RequestInProgressError,
   ToolResultsMismatchError,
   TurnTimeoutError,
+  UntrustedWorkOverrunError,
 } from '../../shared/conversation';
 import { ChatMaxTokensError, ChatTooLargeError } from '../../shared/conversation/chat/chat-errors';
 import {
@@ -135,6 +136,23 @@ const RULES: readonly Rule[] = [
     ...body(503, 'storage_unavailable', 'The conversation store is unavailable; retry shortly.'),
     headers: { 'Retry-After': '1' },
   })),
+  rule(UntrustedWorkOverrunError, (error) =>
+    error.work === 'start'
+      ? body(
+          422,
+          'command_set_too_costly',
+          "The registration could not be compiled within the server's limit of time and memory; " +
+            'nothing was stored. Send fewer, simpler schemas.',
+          [{ limit: error.limit, limit_ms: error.limitMs }],
+        )
+      : body(
+          502,
+          'reply_check_failed',
+          "The model's reply could not be checked within the server's limit of time and " +
+            'memory; nothing was handed out and the conversation is unchanged. Retry the request.',
+          [{ limit: error.limit, limit_ms: error.limitMs }],
+        ),
+  ),
   rule(TurnTimeoutError, (error) =>
     body(504, 'turn_timeout', turnTimeoutMessage(error), [
       {

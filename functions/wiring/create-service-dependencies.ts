@@ -8,8 +8,10 @@ import {
   DynamoDbNodeRegistry,
   DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
+import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
+import type { UntrustedWork } from '../../shared/conversation';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/node-authenticator';
@@ -25,6 +27,8 @@ export interface WiringOptions {
   readonly random: ServiceDependencies['random'];
   /** Replaces the OpenAI adapter, e.g. with an in-process model in benchmarks. */
   readonly model?: LanguageModel | null;
+  /** Replaces the process's isolation worker (e.g. one whose deadline a test fires). */
+  readonly untrustedWork?: UntrustedWork;
   readonly logger?: Logger;
   readonly metrics?: Metrics;
   /** Speech in and out; none when absent (production passes what the settings configure). */
@@ -66,6 +70,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       clock,
       ids,
       settings: config.engine,
+      untrustedWork: options.untrustedWork ?? processIsolation(),
       // Per container: what this container warmed the model with (warm-up-decision.ts).
       warmUps: new InMemoryWarmUps(),
     },
@@ -89,4 +94,12 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     },
     speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
+}
+
+let isolation: WorkerIsolation | null = null;
+
+/** One warm worker per process (per Lambda container), however many times the wiring runs. */
+function processIsolation(): WorkerIsolation {
+  isolation ??= new WorkerIsolation();
+  return isolation;
 }

@@ -1,13 +1,24 @@
 // The child process of `LocalHandlerBundler`: the CDK bundles synchronously, esbuild plugins run
 // only in the asynchronous API, so the build runs here. Usage: bundle-handler.ts <entry> <outdir>.
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { esbuildBuildOptions, functionBundling } from '../stacks/function-bundling';
 
-/** Bundles the handler `entryPoint` into `outputDirectory` exactly as the stack deploys it. */
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Bundles the handler `entryPoint` into `outputDirectory` exactly as the stack deploys it, with
+ * the isolation worker's own bundle beside it (the handler starts it on its first untrusted work).
+ */
 export async function bundleHandler(entryPoint: string, outputDirectory: string): Promise<void> {
   await build(esbuildBuildOptions(entryPoint, join(outputDirectory, functionBundling.outputFile)));
+  await build(
+    esbuildBuildOptions(
+      join(repositoryRoot, functionBundling.workerEntry),
+      join(outputDirectory, functionBundling.workerOutputFile),
+    ),
+  );
 }
 
 const [, script, entryPoint, outputDirectory] = process.argv;

@@ -30,6 +30,12 @@ export const functionBundling = {
   banner: createRequireBanner,
   /** The bundle's file name in the asset; an ES module, so the runtime loads it as one. */
   outputFile: 'index.mjs',
+  /**
+   * The isolation worker (shared/adapters/isolation), a second entry bundled beside `outputFile`:
+   * the adapter loads it with `new URL('./isolation-worker.mjs', import.meta.url)`.
+   */
+  workerEntry: 'shared/adapters/isolation/isolation-worker.ts',
+  workerOutputFile: 'isolation-worker.mjs',
   /** The export every entry provides; with `outputFile` it makes the function's `index.handler`. */
   handlerExport: 'handler',
   /**

@@ -102,3 +102,22 @@ export class RequestIdReusedError extends Error {
     super(`request_id ${requestId} was already used with a different body`);
   }
 }
+
+/**
+ * Untrusted CPU work of one request passed its hard limit (shared/conversation/turn/untrusted-work.ts):
+ * at `start`, compiling the registration; in a `turn`, checking a model reply. `limit` says which
+ * limit stopped it: `time` (the deadline), `memory`, or `crash` (the isolated work died otherwise).
+ */
+export class UntrustedWorkOverrunError extends Error {
+  override readonly name = 'UntrustedWorkOverrunError';
+  constructor(
+    readonly work: 'start' | 'turn',
+    readonly limit: 'time' | 'memory' | 'crash',
+    readonly limitMs: number,
+    options?: { cause?: unknown },
+  ) {
+    const what = work === 'start' ? 'the registration' : 'the model reply';
+    const why = { time: 'past its deadline', memory: 'out of memory', crash: 'it stopped' }[limit];
+    super(`${what} could not be checked: ${why}`, options);
+  }
+}

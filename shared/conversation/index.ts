@@ -4,6 +4,7 @@ export * from './errors';
 export * from './server-tools/server-tool-names';
 export { systemPromptFor } from './turn/run-turn';
 export * from './turn/turn-outcome';
+export * from './turn/untrusted-work';
 export * from './use-cases/answer-once';
 export * from './use-cases/continue-conversation';
 export * from './use-cases/conversation-dependencies';

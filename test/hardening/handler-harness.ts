@@ -13,6 +13,7 @@ import {
   systemClock,
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
+import type { UntrustedWork } from '../../shared/conversation';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { functionHandlers, invokeBuffered } from '../support/function-handlers';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
@@ -28,7 +29,11 @@ export type Invoke = (
 ) => Promise<APIGatewayProxyResult>;
 
 /** Every function's real handler, wired as production wires them, against dynalite and a model URL. */
-export async function realHandlers(database: RunningDynalite, llmBaseUrl: string): Promise<Invoke> {
+export async function realHandlers(
+  database: RunningDynalite,
+  llmBaseUrl: string,
+  untrustedWork?: UntrustedWork,
+): Promise<Invoke> {
   const config = readServiceConfig({
     TABLE_NAME: database.tableName,
     DYNAMODB_ENDPOINT: database.endpoint,
@@ -50,6 +55,7 @@ export async function realHandlers(database: RunningDynalite, llmBaseUrl: string
     random: systemRandomness,
     logger: new Logger({ serviceName: 'jcc', logLevel: 'SILENT' }),
     metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc', singleMetric: false }),
+    ...(untrustedWork === undefined ? {} : { untrustedWork }),
   });
   await new DynamoDbNodeRegistry({ client: database.client, tableName: database.tableName }).put({
     nodeId: 'fuzz-node',
@@ -117,12 +123,12 @@ export interface RealHandlers {
  * dynalite, a scripted model and the real handlers wired to them, started before the tests
  * of the calling file and stopped after them; the returned function gives them inside a test.
  */
-export function useRealHandlers(): () => RealHandlers {
+export function useRealHandlers(untrustedWork?: UntrustedWork): () => RealHandlers {
   let running: RealHandlers | undefined;
   beforeAll(async () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'true';
     const [database, llm] = await Promise.all([startDynalite(), startScriptedLlmServer()]);
-    running = { database, llm, invoke: await realHandlers(database, llm.baseURL) };
+    running = { database, llm, invoke: await realHandlers(database, llm.baseURL, untrustedWork) };
   });
   afterAll(async () => {
     await Promise.all([running?.database.close(), running?.llm.close()]);

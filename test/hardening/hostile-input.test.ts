@@ -4,6 +4,7 @@ import { apiRoutes } from '../../functions/http/api-routes';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
+import { inThreadWork } from '../../shared/conversation/turn/untrusted-work';
 import { startConversation } from '../../shared/conversation/use-cases/start-conversation';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';
@@ -28,7 +29,13 @@ beforeAll(async () => {
     clock: systemClock,
   });
   await startConversation(
-    { store, clock: systemClock, settings: DEFAULT_ENGINE_SETTINGS, model: null },
+    {
+      store,
+      clock: systemClock,
+      settings: DEFAULT_ENGINE_SETTINGS,
+      model: null,
+      untrustedWork: inThreadWork,
+    },
     {
       node: { nodeId: 'fuzz-node', timezone: null, room: null },
       conversationId: CONVERSATION_ID,

@@ -17,6 +17,12 @@ import type { TurnAction, TurnContext, TurnState } from './turn-state';
 export interface TurnDriverDependencies {
   readonly model: LanguageModel;
   readonly clock: Clock;
+  /** Runs `step` (a worker under a hard limit, shared/adapters/isolation); absent: in-thread. */
+  readonly step?: (
+    state: TurnState,
+    reply: ModelReply,
+    context: TurnContext,
+  ) => Promise<TurnAction>;
 }
 
 interface RequestParts {
@@ -43,7 +49,7 @@ export async function runTurn(
   // What a 504 says the model took: the turn's time so far, its model calls nearly all of it.
   const elapsedMs = () => dependencies.clock.now() - (deadline - context.settings.turnDeadlineMs);
   while (action.type === 'call_model') {
-    const { state, toolChoice } = action;
+    const { state, toolChoice }: Extract<TurnAction, { type: 'call_model' }> = action;
     const timeoutMs = deadline - dependencies.clock.now();
     if (timeoutMs <= 0) {
       throw new TurnTimeoutError(context.settings.turnDeadlineMs, state.modelCalls, {
@@ -59,7 +65,7 @@ export async function runTurn(
       toolChoice,
       cacheKey: context.commandSet.hash,
     });
-    action = step(state, reply, context);
+    action = await (dependencies.step ?? step)(state, reply, context);
   }
   if (action.type === 'fail') throw new ModelFailedError(action.failure, action.state.modelCalls);
   return action;

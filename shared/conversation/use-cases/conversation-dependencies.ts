@@ -4,6 +4,7 @@ import type { LanguageModel } from '../../ports/language-model';
 import type { RequestLocks } from '../../ports/request-locks';
 import type { WarmUpMemory } from '../../ports/warm-up-memory';
 import type { EngineSettings } from '../engine-settings';
+import type { UntrustedWork } from '../turn/untrusted-work';
 
 /** What the use cases need from the world; the handlers and the tests pass real adapters. */
 export interface ConversationDependencies {
@@ -15,6 +16,8 @@ export interface ConversationDependencies {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly settings: EngineSettings;
+  /** Compiling registrations and checking model replies, under a hard limit in production. */
+  readonly untrustedWork: UntrustedWork;
   /**
    * The warm-ups this container did, so a start skips one done a moment ago and warms a command
    * set never warmed even when the node asks to skip; absent, a start does what the node asks.

@@ -84,7 +84,12 @@ export async function runConversationTurn(
   const finished = await runTurn(
     startTurn(messages, toolResultsArrived),
     context,
-    { model, clock },
+    {
+      model,
+      clock,
+      step: (state, reply, turn) =>
+        dependencies.untrustedWork.step(state, reply, turn, record.commandSource),
+    },
     deadline,
   );
 

@@ -53,7 +53,7 @@ export interface StartedConversation {
 export async function startConversation(
   dependencies: Pick<
     ConversationDependencies,
-    'store' | 'clock' | 'settings' | 'model' | 'warmUps'
+    'store' | 'clock' | 'settings' | 'model' | 'warmUps' | 'untrustedWork'
   >,
   request: StartConversationRequest,
 ): Promise<StartedConversation> {
@@ -61,6 +61,9 @@ export async function startConversation(
     available_commands: request.commands.available_commands ?? [],
     client_tools: request.commands.client_tools ?? [],
   };
+  // Compiled apart first, under a hard limit: what passes costs this thread no more than that.
+  const checked = await dependencies.untrustedWork.compile(source);
+  if (!checked.ok) throw new CommandSetInvalidError(checked.issues);
   const compiled = compileCommandSet(source, { reservedNames: SERVER_TOOL_NAMES });
   if (!compiled.ok) throw new CommandSetInvalidError(compiled.issues);
 

@@ -5,6 +5,7 @@ import {
   DEFAULT_ENGINE_SETTINGS,
   type EngineSettings,
 } from '../../../shared/conversation/engine-settings';
+import { inThreadWork } from '../../../shared/conversation/turn/untrusted-work';
 import type { ConversationDependencies } from '../../../shared/conversation/use-cases/conversation-dependencies';
 import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
@@ -67,6 +68,8 @@ export function useConversationHarness(): ConversationHarness {
         ids: sequentialIds(),
         // No warm-up unless a test asks: it would take the first scripted reply.
         settings: { ...DEFAULT_ENGINE_SETTINGS, warmUpTimeoutMs: 0, ...settings },
+        // The use cases' own tests: in-thread. The HTTP tests run the real worker.
+        untrustedWork: inThreadWork,
       };
     },
     start: async (conversationId = `conversation-${Math.random().toString(36).slice(2)}`) => {

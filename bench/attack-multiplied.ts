@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { routePath } from '../functions/http/api-routes';
+import { multipliedRequestSample } from '../test/hardening/multiplied-requests';
+import type { ScriptedLlmServer } from '../test/support/scripted-llm/script-types';
+
+/** The generated corpus of issue 18 item 8: the same fixed sample (seed 18) on every run. */
+export const MULTIPLIED_SAMPLE_SIZE = 40;
+const PLAIN = {
+  available_commands: [
+    { command_name: 'store_note', parameters: [{ name: 'text', type: 'string', required: true }] },
+  ],
+};
+
+export interface MultipliedWorst {
+  readonly cpuMs: number;
+  readonly name: string;
+  /** Every CPU figure measured, for the median. */
+  readonly samples: readonly number[];
+}
+
+type Post = (path: string, body: unknown) => Promise<number>;
+
+/**
+ * Sends each generated request: its registration (refused ones are measured too, then a plain
+ * registration takes their place so that the replies still attack), then the utterance with the
+ * generated replies scripted. Any status outside 2xx/4xx/502 stops the bench: it measured a bug.
+ */
+export async function attackWithMultipliedCorpus(
+  post: Post,
+  model: ScriptedLlmServer,
+  round: number,
+): Promise<MultipliedWorst> {
+  const worst = { cpuMs: 0, name: '' };
+  const samples: number[] = [];
+  for (const hostile of multipliedRequestSample(MULTIPLIED_SAMPLE_SIZE)) {
+    const conversationId = `multiplied-${round}-${randomBytes(6).toString('hex')}`;
+    const start = routePath('conversation-start');
+    const started = await timedCpu(() =>
+      post(start, { ...hostile.registration, conversation_id: conversationId }),
+    );
+    if (started.status !== 200) {
+      expectAnswered(hostile.name, [400, 413, 422], started.status);
+      expectAnswered(
+        'plain',
+        [200],
+        await post(start, { ...PLAIN, conversation_id: conversationId }),
+      );
+    }
+    model.reset();
+    model.enqueue(...hostile.modelReplies);
+    const request = hostile.request ?? { path: routePath('voice-command'), body: {} };
+    const attack = await timedCpu(() =>
+      post(request.path, { conversation_id: conversationId, ...request.body }),
+    );
+    expectAnswered(hostile.name, [200, 502], attack.status);
+    for (const measured of [started, attack]) {
+      samples.push(measured.cpuMs);
+      if (measured.cpuMs > worst.cpuMs)
+        Object.assign(worst, { cpuMs: measured.cpuMs, name: hostile.name });
+    }
+  }
+  return { ...worst, samples };
+}
+
+function expectAnswered(name: string, expected: readonly number[], status: number): void {
+  if (!expected.includes(status)) {
+    throw new Error(`${name}: answered ${status}, not ${expected.join(' or ')}`);
+  }
+}
+
+async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const status = await send();
+  const used = process.cpuUsage(before);
+  return { status, cpuMs: (used.user + used.system) / 1000 };
+}

@@ -1,0 +1,1 @@
+export { type ArmDeadline, WorkerIsolation } from './worker-isolation';

@@ -1,0 +1,58 @@
+// The worker thread of WorkerIsolation: the untrusted CPU work of one request at a time, under the
+// thread's resourceLimits and the pool's deadline. Bundled as its own entry (isolation-worker.mjs).
+import { parentPort, workerData } from 'node:worker_threads';
+import { SERVER_TOOL_NAMES } from '../../conversation/server-tools/server-tool-names';
+import { step } from '../../conversation/turn/step';
+import type { TurnContext } from '../../conversation/turn/turn-state';
+import { inThreadWork } from '../../conversation/turn/untrusted-work';
+import { compileKnownCommandSet } from '../../params';
+import type { IdGenerator } from '../../ports/clock';
+import { readId, type WorkerSetup, type WorkReply, type WorkRequest } from './isolation-protocol';
+
+const port = parentPort;
+if (port === null) throw new Error('isolation-worker.ts runs as a worker thread only');
+const { idBuffer } = workerData as WorkerSetup;
+const post = (reply: WorkReply) => port.postMessage(reply);
+
+/** Ids come from the pool's generator, in the order the core asks: the same ids as in-thread. */
+const ids: IdGenerator = {
+  next(prefix) {
+    post({ kind: 'id', prefix });
+    return readId(idBuffer);
+  },
+};
+
+port.on('message', async (request: WorkRequest) => {
+  try {
+    if (request.kind === 'compile') {
+      post({
+        kind: 'compiled',
+        job: request.job,
+        check: await inThreadWork.compile(request.source),
+      });
+      return;
+    }
+    const compiled = compileKnownCommandSet(
+      request.commandSetHash,
+      () => JSON.parse(request.commandSource),
+      { reservedNames: SERVER_TOOL_NAMES },
+    );
+    if (!compiled.ok)
+      throw new Error(`stored command set ${request.commandSetHash} does not compile`);
+    const commandSet = compiled.value;
+    const context: TurnContext = {
+      ...request.context,
+      commandSet,
+      ids,
+      serverTools: { ...request.context.serverTools, commandSet },
+    };
+    post({
+      kind: 'stepped',
+      job: request.job,
+      action: step(request.state, request.reply, context),
+    });
+  } catch (error) {
+    post({ kind: 'failed', job: request.job, message: String(error) });
+  }
+});
+post({ kind: 'ready' });

@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import { UntrustedWorkOverrunError } from '../../conversation/errors';
+import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
+import type { IdGenerator } from '../../ports/clock';
+import { ID_BUFFER_BYTES, type WorkReply, type WorkRequest, writeId } from './isolation-protocol';
+
+/** Arms a deadline and returns how to disarm it; tests pass one that fires at once. */
+export type ArmDeadline = (onOverrun: () => void, ms: number) => () => void;
+
+export interface WorkerIsolationOptions {
+  /** Checking one model reply (`step`); a normal one takes a few ms. */
+  readonly stepDeadlineMs?: number;
+  /** Compiling one registration at start; the real node's takes tens of ms. */
+  readonly compileDeadlineMs?: number;
+  readonly resourceLimits?: ResourceLimits;
+  readonly armDeadline?: ArmDeadline;
+}
+
+/** The limits documented in the README (Limits) and docs/decisions/2026-11-24-isolation.md. */
+export const ISOLATION_LIMITS = {
+  stepDeadlineMs: 1_000,
+  compileDeadlineMs: 2_000,
+  resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
+} as const;
+
+const armTimer: ArmDeadline = (onOverrun, ms) => {
+  const timer = setTimeout(onOverrun, ms);
+  return () => clearTimeout(timer);
+};
+
+type Body =
+  | Omit<Extract<WorkRequest, { kind: 'compile' }>, 'job'>
+  | Omit<Extract<WorkRequest, { kind: 'step' }>, 'job'>;
+type Started = { readonly worker: Worker; readonly idBuffer: SharedArrayBuffer };
+
+/**
+ * The untrusted work of each request on one warm worker thread (started on first use, one per
+ * process, i.e. per Lambda container), one job at a time. A job past its deadline, or a worker
+ * out of memory or dead, rejects that job with `UntrustedWorkOverrunError`; the worker is
+ * terminated and the next job starts a fresh one. The main thread never runs the work itself.
+ */
+export class WorkerIsolation implements UntrustedWork {
+  private current: Promise<Started> | null = null;
+  private currentWorker: Started | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private jobs = 0;
+  private readonly limits: Required<WorkerIsolationOptions>;
+
+  constructor(options: WorkerIsolationOptions = {}) {
+    this.limits = { ...ISOLATION_LIMITS, armDeadline: armTimer, ...options };
+  }
+
+  async compile(source: Parameters<UntrustedWork['compile']>[0]): Promise<CompileCheck> {
+    const body: Body = { kind: 'compile', source };
+    const reply = await this.enqueue('start', this.limits.compileDeadlineMs, body, null);
+    if (reply.kind !== 'compiled') throw new Error(`isolation: unexpected ${reply.kind}`);
+    return reply.check;
+  }
+
+  async step(...[state, reply, context, commandSource]: Parameters<UntrustedWork['step']>) {
+    const { commandSet, ids, serverTools, ...rest } = context;
+    const { commandSet: _sameSet, ...tools } = serverTools;
+    const body: Body = {
+      kind: 'step',
+      state,
+      reply,
+      context: { ...rest, serverTools: tools },
+      commandSetHash: commandSet.hash,
+      commandSource,
+    };
+    const answer = await this.enqueue('turn', this.limits.stepDeadlineMs, body, ids);
+    if (answer.kind !== 'stepped') throw new Error(`isolation: unexpected ${answer.kind}`);
+    return answer.action;
+  }
+
+  /** Ends the worker (a process that wants to exit cleanly; idle workers never hold it open). */
+  async close(): Promise<void> {
+    const current = this.currentWorker;
+    this.current = null;
+    this.currentWorker = null;
+    await current?.worker.terminate();
+  }
+
+  private enqueue(
+    work: 'start' | 'turn',
+    deadlineMs: number,
+    body: Body,
+    ids: IdGenerator | null,
+  ): Promise<WorkReply> {
+    const run = this.queue.then(() => this.run(work, deadlineMs, body, ids));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async run(
+    work: 'start' | 'turn',
+    deadlineMs: number,
+    body: Body,
+    ids: IdGenerator | null,
+  ): Promise<WorkReply> {
+    const overrun = (limit: 'time' | 'memory' | 'crash', cause?: unknown) =>
+      new UntrustedWorkOverrunError(work, limit, deadlineMs, { cause });
+    const started = await this.started().catch((cause: unknown) => {
+      throw overrun(limitOf(cause), cause);
+    });
+    const { worker, idBuffer } = started;
+    const job = ++this.jobs;
+    return new Promise<WorkReply>((resolve, reject) => {
+      let settled = false;
+      let disarm = () => {};
+      const settle = (finish: () => void) => {
+        if (settled) return;
+        settled = true;
+        disarm();
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        finish();
+      };
+      const fail = (limit: 'time' | 'memory' | 'crash', cause?: unknown) => {
+        this.discard(started);
+        settle(() => reject(overrun(limit, cause)));
+      };
+      const onMessage = (reply: WorkReply) => {
+        if (reply.kind === 'id') {
+          writeId(idBuffer, ids === null ? '' : ids.next(reply.prefix));
+        } else if (reply.kind !== 'ready' && reply.job === job) {
+          if (reply.kind === 'failed') settle(() => reject(new Error(reply.message)));
+          else settle(() => resolve(reply));
+          worker.unref();
+        }
+      };
+      const onError = (error: Error) => fail(limitOf(error), error);
+      const onExit = () => fail('crash');
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.ref();
+      worker.postMessage({ ...body, job } satisfies WorkRequest);
+      disarm = this.limits.armDeadline(() => fail('time'), deadlineMs);
+    });
+  }
+
+  private started(): Promise<Started> {
+    if (this.current === null) {
+      const idBuffer = new SharedArrayBuffer(ID_BUFFER_BYTES);
+      const worker = createWorker(idBuffer, this.limits.resourceLimits);
+      const started = { worker, idBuffer };
+      // Always listened to: an 'error' event with no listener would end the process.
+      worker.on('error', () => this.discard(started)).on('exit', () => this.discard(started));
+      const current = new Promise<Started>((resolve, reject) => {
+        worker.once('message', () => resolve(started));
+        worker.once('error', reject);
+        worker.once('exit', (code) => reject(new Error(`isolation worker exited (${code})`)));
+      });
+      this.current = current;
+      this.currentWorker = started;
+      current.then(() => worker.unref()).catch(() => undefined);
+    }
+    return this.current;
+  }
+
+  private discard(started: Started): void {
+    if (this.currentWorker === started) {
+      this.current = null;
+      this.currentWorker = null;
+    }
+    void started.worker.terminate();
+  }
+}
+
+/** A worker past its resourceLimits ends with ERR_WORKER_OUT_OF_MEMORY (even while booting). */
+function limitOf(error: unknown): 'memory' | 'crash' {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
+}
+
+/**
+ * In a Lambda bundle the worker is `isolation-worker.mjs` beside `index.mjs` (a second esbuild
+ * entry); from the sources (`npm start`, tests) it is the TypeScript file, loaded through tsx.
+ */
+function createWorker(idBuffer: SharedArrayBuffer, resourceLimits: ResourceLimits): Worker {
+  const workerData = { idBuffer };
+  const bundled = new URL('./isolation-worker.mjs', import.meta.url);
+  if (existsSync(bundled)) return new Worker(bundled, { workerData, resourceLimits });
+  return new Worker(new URL('./isolation-worker.ts', import.meta.url), {
+    workerData,
+    resourceLimits,
+    execArgv: ['--import', 'tsx'],
+  });
+}

@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { WorkerIsolation } from '../../../shared/adapters/isolation';
+import { UntrustedWorkOverrunError } from '../../../shared/conversation/errors';
+import { startTurn } from '../../../shared/conversation/turn/turn-state';
+import { inThreadWork } from '../../../shared/conversation/turn/untrusted-work';
+import {
+  call,
+  compile,
+  fixtureRegistration,
+  reply,
+  turnContext,
+} from '../../support/engine-fixtures';
+
+const registration = fixtureRegistration();
+const source = {
+  available_commands: registration.available_commands ?? [],
+  client_tools: registration.client_tools ?? [],
+};
+const commandSource = JSON.stringify(source);
+const isolation = new WorkerIsolation();
+afterAll(() => isolation.close());
+
+describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
+  it('a step decides as in-thread, with the ids of the caller’s generator in the same order', async () => {
+    // Prepare: calls without ids, one invalid, so ids are drawn and a retry is written.
+    const commandSet = compile(source);
+    const modelReply = reply('On it.', [
+      call('get_weather', { city: 'Paris' }, null),
+      call('set_timer', { duration: 'soon' }, null),
+      call('get_weather', { city: 'Rome' }, null),
+    ]);
+    const state = startTurn([{ role: 'user', content: 'weather and a timer' }], false);
+
+    // Act
+    const isolated = await isolation.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+    const inThread = await inThreadWork.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+
+    // Assess
+    expect(isolated).toEqual(inThread);
+    expect(JSON.stringify(isolated)).toContain('call_1');
+  });
+
+  it('a compile reports the same hash, and the same issues for a broken registration', async () => {
+    const broken = { client_tools: [{ type: 'function', function: { name: 'x y' } }] };
+
+    const [good, bad] = [await isolation.compile(source), await isolation.compile(broken as never)];
+
+    expect(good).toEqual(await inThreadWork.compile(source));
+    expect(bad).toEqual(await inThreadWork.compile(broken as never));
+    expect(bad.ok).toBe(false);
+  });
+});
+
+describe('WorkerIsolation: a miss costs one job', () => {
+  it('a worker out of memory rejects the job with the memory limit; the process goes on', async () => {
+    // Prepare: a heap that boots the worker but cannot hold the 64 MB history sent to it.
+    const starved = new WorkerIsolation({
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
+    });
+    const commandSet = compile(source);
+    const big = 'x'.repeat(1_000_000);
+    const messages = Array.from({ length: 64 }, (_, index) => ({
+      role: 'user' as const,
+      content: `${index}${big}`,
+    }));
+
+    // Act
+    const outcome = await starved
+      .step(startTurn(messages, false), reply('ok'), turnContext(commandSet), commandSource)
+      .catch((error: unknown) => error);
+    await starved.close();
+
+    // Assess
+    expect(outcome).toBeInstanceOf(UntrustedWorkOverrunError);
+    expect(outcome).toMatchObject({ work: 'turn' });
+    expect((outcome as UntrustedWorkOverrunError).limit).toBe('memory');
+  });
+
+  it('after an overrun the next job runs on a fresh worker', async () => {
+    let fire = true;
+    let fired = 0;
+    const once = new WorkerIsolation({
+      armDeadline: (onOverrun, ms) => {
+        if (!fire) {
+          const timer = setTimeout(onOverrun, ms);
+          return () => clearTimeout(timer);
+        }
+        fire = false;
+        fired += 1;
+        onOverrun();
+        return () => {};
+      },
+    });
+
+    const missed = await once.compile(source).catch((error: unknown) => error);
+    const next = await once.compile(source);
+    await once.close();
+
+    expect(fired).toBe(1);
+    expect(missed).toMatchObject({ work: 'start', limit: 'time', limitMs: 2_000 });
+    expect(next.ok).toBe(true);
+  });
+});
