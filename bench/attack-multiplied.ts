@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { routePath } from '../functions/http/api-routes';
 import { multipliedRequestSample } from '../test/hardening/multiplied-requests';
-import type { ScriptedLlmServer } from '../test/support/scripted-llm/script-types';
+import type { ScriptedModelProcess } from './scripted-model-process';
 
 /** The generated corpus of issue 18 item 8: the same fixed sample (seed 18) on every run. */
 export const MULTIPLIED_SAMPLE_SIZE = 40;
@@ -27,7 +27,7 @@ type Post = (path: string, body: unknown) => Promise<number>;
  */
 export async function attackWithMultipliedCorpus(
   post: Post,
-  model: ScriptedLlmServer,
+  model: ScriptedModelProcess,
   round: number,
 ): Promise<MultipliedWorst> {
   const worst = { cpuMs: 0, name: '' };
@@ -46,8 +46,8 @@ export async function attackWithMultipliedCorpus(
         await post(start, { ...PLAIN, conversation_id: conversationId }),
       );
     }
-    model.reset();
-    model.enqueue(...hostile.modelReplies);
+    await model.reset();
+    await model.enqueue(...hostile.modelReplies);
     const request = hostile.request ?? { path: routePath('voice-command'), body: {} };
     const attack = await timedCpu(() =>
       post(request.path, { conversation_id: conversationId, ...request.body }),
