@@ -3,7 +3,7 @@ import { routePath } from '../functions/http/api-routes';
 import { startLocalStack } from '../infra/local/local-stack';
 import { HOSTILE_REQUEST_CASES } from '../test/hardening/hostile-requests';
 import { STACK_VARIABLES } from '../test/support/stack-variables';
-import { attackWithMultipliedCorpus, MULTIPLIED_SAMPLE_SIZE } from './attack-multiplied';
+import { attackWithMultipliedCorpus, MULTIPLIED_SAMPLE_SIZE, timedCpu } from './attack-multiplied';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { silenceOutput } from './load/load-stack';
@@ -62,7 +62,7 @@ export async function runAttackBench(): Promise<BenchRow[]> {
   const worstMultiplied = { cpuMs: 0, name: '' };
   let coldestMs = 0;
   // The generated corpus (test/hardening/multiplied-requests.ts), warm rounds only.
-  const generated = { cpuMs: 0, name: '', samples: [] as number[] };
+  const generated = { cpuMs: 0, name: '', samples: [] as number[], big: [] as number[] };
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const hostile of HOSTILE_REQUEST_CASES) {
@@ -117,6 +117,7 @@ export async function runAttackBench(): Promise<BenchRow[]> {
       );
       if (round === 0) continue;
       generated.samples.push(...sample.samples);
+      generated.big.push(...sample.bigReplySamples);
       if (sample.cpuMs > generated.cpuMs)
         Object.assign(generated, { cpuMs: sample.cpuMs, name: sample.name });
     }
@@ -152,6 +153,16 @@ export async function runAttackBench(): Promise<BenchRow[]> {
       unit: 'ms CPU',
     },
     {
+      name: `attack: worst CPU of a generated utterance with a reply over 2 MiB (${generated.big.length}, warm)`,
+      value: roundTo(Math.max(...generated.big), 1),
+      unit: 'ms CPU',
+    },
+    {
+      name: 'attack: median CPU of a generated utterance with a reply over 2 MiB',
+      value: roundTo(percentile(generated.big, 0.5), 1),
+      unit: 'ms CPU',
+    },
+    {
       name: 'attack: worst CPU of one request in the first round (process warm-up included)',
       value: roundTo(coldestMs, 1),
       unit: 'ms CPU',
@@ -174,7 +185,6 @@ export async function runAttackBench(): Promise<BenchRow[]> {
   ];
 }
 
-/** The request's status and the CPU this process spent until its answer was read. */
 function expectStatus(
   name: string,
   step: string,
@@ -186,11 +196,4 @@ function expectStatus(
       `${name}: the ${step} answered ${measured.status}, not ${expected.join(' or ')}`,
     );
   }
-}
-
-async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
-  const before = process.cpuUsage();
-  const status = await send();
-  const used = process.cpuUsage(before);
-  return { status, cpuMs: (used.user + used.system) / 1000 };
 }

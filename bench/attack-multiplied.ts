@@ -11,11 +11,16 @@ const PLAIN = {
   ],
 };
 
+/** A scripted reply this big (as JSON) is over the model client's body limit. */
+const BIG_REPLY_BYTES = 2 * 1024 * 1024;
+
 export interface MultipliedWorst {
   readonly cpuMs: number;
   readonly name: string;
   /** Every CPU figure measured, for the median. */
   readonly samples: readonly number[];
+  /** The CPU of the utterances whose script holds a reply over BIG_REPLY_BYTES. */
+  readonly bigReplySamples: readonly number[];
 }
 
 type Post = (path: string, body: unknown) => Promise<number>;
@@ -32,6 +37,7 @@ export async function attackWithMultipliedCorpus(
 ): Promise<MultipliedWorst> {
   const worst = { cpuMs: 0, name: '' };
   const samples: number[] = [];
+  const bigReplySamples: number[] = [];
   for (const hostile of multipliedRequestSample(MULTIPLIED_SAMPLE_SIZE)) {
     const conversationId = `multiplied-${round}-${randomBytes(6).toString('hex')}`;
     const start = routePath('conversation-start');
@@ -53,13 +59,15 @@ export async function attackWithMultipliedCorpus(
       post(request.path, { conversation_id: conversationId, ...request.body }),
     );
     expectAnswered(hostile.name, [200, 502], attack.status);
+    const big = hostile.modelReplies.some((step) => JSON.stringify(step).length > BIG_REPLY_BYTES);
+    if (big) bigReplySamples.push(attack.cpuMs);
     for (const measured of [started, attack]) {
       samples.push(measured.cpuMs);
       if (measured.cpuMs > worst.cpuMs)
         Object.assign(worst, { cpuMs: measured.cpuMs, name: hostile.name });
     }
   }
-  return { ...worst, samples };
+  return { ...worst, samples, bigReplySamples };
 }
 
 function expectAnswered(name: string, expected: readonly number[], status: number): void {
@@ -68,7 +76,10 @@ function expectAnswered(name: string, expected: readonly number[], status: numbe
   }
 }
 
-async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
+/** The request's status and the CPU this process spent until its answer was read. */
+export async function timedCpu(
+  send: () => Promise<number>,
+): Promise<{ status: number; cpuMs: number }> {
   const before = process.cpuUsage();
   const status = await send();
   const used = process.cpuUsage(before);
