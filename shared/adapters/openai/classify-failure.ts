@@ -73,8 +73,9 @@ export function classifyFailure(
     return judge(error, LanguageModelFailure.rejected, false, detail);
   }
   if (error instanceof ReplyBodyTooLargeError) {
-    // Never read whole nor parsed; another generation may well be of a sane size.
-    return judge(error, LanguageModelFailure.malformedReply, true, error.message);
+    // Never read whole nor parsed; another generation may well be of a sane size. At once, as the
+    // turn asks again after a text over its limit: the server is not overloaded, it misbehaved.
+    return judge(error, LanguageModelFailure.malformedReply, true, error.message, 0);
   }
   if (error instanceof SyntaxError) {
     // A body announced as JSON that does not parse: garbage, or a reply cut off mid-way.
