@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { routePath } from '../functions/http/api-routes';
 import { multipliedRequestSample } from '../test/hardening/multiplied-requests';
-import type { ScriptedLlmServer } from '../test/support/scripted-llm/script-types';
+import type { ScriptedModelProcess } from './scripted-model-process';
 
 /** The generated corpus of issue 18 item 8: the same fixed sample (seed 18) on every run. */
 export const MULTIPLIED_SAMPLE_SIZE = 40;
@@ -11,11 +11,16 @@ const PLAIN = {
   ],
 };
 
+/** A scripted reply this big (as JSON) is over the model client's body limit. */
+const BIG_REPLY_BYTES = 2 * 1024 * 1024;
+
 export interface MultipliedWorst {
   readonly cpuMs: number;
   readonly name: string;
   /** Every CPU figure measured, for the median. */
   readonly samples: readonly number[];
+  /** The CPU of the utterances whose script holds a reply over BIG_REPLY_BYTES. */
+  readonly bigReplySamples: readonly number[];
 }
 
 type Post = (path: string, body: unknown) => Promise<number>;
@@ -27,11 +32,12 @@ type Post = (path: string, body: unknown) => Promise<number>;
  */
 export async function attackWithMultipliedCorpus(
   post: Post,
-  model: ScriptedLlmServer,
+  model: ScriptedModelProcess,
   round: number,
 ): Promise<MultipliedWorst> {
   const worst = { cpuMs: 0, name: '' };
   const samples: number[] = [];
+  const bigReplySamples: number[] = [];
   for (const hostile of multipliedRequestSample(MULTIPLIED_SAMPLE_SIZE)) {
     const conversationId = `multiplied-${round}-${randomBytes(6).toString('hex')}`;
     const start = routePath('conversation-start');
@@ -46,20 +52,22 @@ export async function attackWithMultipliedCorpus(
         await post(start, { ...PLAIN, conversation_id: conversationId }),
       );
     }
-    model.reset();
-    model.enqueue(...hostile.modelReplies);
+    await model.reset();
+    await model.enqueue(...hostile.modelReplies);
     const request = hostile.request ?? { path: routePath('voice-command'), body: {} };
     const attack = await timedCpu(() =>
       post(request.path, { conversation_id: conversationId, ...request.body }),
     );
     expectAnswered(hostile.name, [200, 502], attack.status);
+    const big = hostile.modelReplies.some((step) => JSON.stringify(step).length > BIG_REPLY_BYTES);
+    if (big) bigReplySamples.push(attack.cpuMs);
     for (const measured of [started, attack]) {
       samples.push(measured.cpuMs);
       if (measured.cpuMs > worst.cpuMs)
         Object.assign(worst, { cpuMs: measured.cpuMs, name: hostile.name });
     }
   }
-  return { ...worst, samples };
+  return { ...worst, samples, bigReplySamples };
 }
 
 function expectAnswered(name: string, expected: readonly number[], status: number): void {
@@ -68,7 +76,10 @@ function expectAnswered(name: string, expected: readonly number[], status: numbe
   }
 }
 
-async function timedCpu(send: () => Promise<number>): Promise<{ status: number; cpuMs: number }> {
+/** The request's status and the CPU this process spent until its answer was read. */
+export async function timedCpu(
+  send: () => Promise<number>,
+): Promise<{ status: number; cpuMs: number }> {
   const before = process.cpuUsage();
   const status = await send();
   const used = process.cpuUsage(before);

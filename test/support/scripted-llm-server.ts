@@ -17,6 +17,7 @@ import type {
   ScriptStep,
   UnexpectedRequest,
 } from './scripted-llm/script-types';
+import { streamBody } from './scripted-llm/streamed-body';
 
 export type * from './scripted-llm/local-model-simulator';
 export type * from './scripted-llm/script-types';
@@ -91,6 +92,8 @@ export async function startScriptedLlmServer(
         clearTimeout(timer);
         hangs.delete(timer);
       });
+    } else if ('streamedBody' in step) {
+      streamBody(step, response);
     } else if ('rawBody' in step) {
       response.writeHead(step.status ?? 200, {
         'content-type': step.contentType ?? 'application/json',

@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { LanguageModelFailure } from '../../ports/language-model';
+import { ReplyBodyTooLargeError } from './bounded-fetch';
 import { readRetryAfterMs } from './retry-delay';
 
 /** One failed attempt, judged: what it means for the caller and whether another may help. */
@@ -21,7 +22,8 @@ export type Redact = (text: string) => string;
  * Sorts what the SDK threw into our failures. Rules: 429 is rate limiting; 5xx and connection
  * failures mean the server is unavailable; a timeout is a timeout, not retried (each attempt
  * has all the time the call has left); every other status is the
- * request being refused and is not retried. A body that does not parse is a malformed reply.
+ * request being refused and is not retried. A body that does not parse is a malformed reply; one
+ * over the byte limit too, but retried.
  * `x-should-retry: false` (OpenAI's own hint) vetoes a retry.
  * Returns null for an error that is none of these: a bug, which the caller rethrows.
  */
@@ -69,6 +71,11 @@ export function classifyFailure(
       return judge(error, LanguageModelFailure.unavailable, retryable, detail, retryAfterMs);
     }
     return judge(error, LanguageModelFailure.rejected, false, detail);
+  }
+  if (error instanceof ReplyBodyTooLargeError) {
+    // Never read whole nor parsed; another generation may well be of a sane size. At once, as the
+    // turn asks again after a text over its limit: the server is not overloaded, it misbehaved.
+    return judge(error, LanguageModelFailure.malformedReply, true, error.message, 0);
   }
   if (error instanceof SyntaxError) {
     // A body announced as JSON that does not parse: garbage, or a reply cut off mid-way.

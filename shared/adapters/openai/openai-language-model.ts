@@ -10,6 +10,7 @@ import {
 } from '../../ports/language-model';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
+import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { modelCallOutcome } from './model-call-outcome';
@@ -62,7 +63,8 @@ const failureSummaries: Record<LanguageModelFailure, string> = {
  * off: this class retries 429, 5xx, connection failures and timeouts itself, with backoff, so the
  * caller's deadline (`timeoutMs`) rules every wait and every attempt. A malformed reply is not
  * retried: the server did answer, and a second full generation rarely fixes what a broken proxy or
- * server sends while it eats the time the turn has left.
+ * server sends while it eats the time the turn has left; but a body over REPLY_BODY_LIMIT_BYTES
+ * is cut off unread and retried, since another generation may be of a sane size.
  */
 export class OpenAiLanguageModel implements LanguageModel {
   readonly #client: OpenAI;
@@ -77,7 +79,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   constructor(options: OpenAiLanguageModelOptions) {
     this.#redact = redactKey(options.apiKey);
     this.#completionsUrl = tracedCompletionsUrl(options.baseURL);
-    this.#client = openAiSdkClient(options);
+    this.#client = openAiSdkClient(options, REPLY_BODY_LIMIT_BYTES);
     this.#settings = {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),

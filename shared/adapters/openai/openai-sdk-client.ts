@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { boundedFetch } from './bounded-fetch';
 
 /** Where an OpenAI-compatible server is, and the key it is sent. */
 export interface OpenAiServer {
@@ -17,9 +18,12 @@ export const redactKey =
 /**
  * The SDK client of the model and of the audio endpoints alike: no retries of its own (each
  * caller retries, or not, within its own deadline), no OPENAI_* variables read behind our back.
+ * With `bodyLimitBytes` (the chat model's; never the audio endpoints', which stream PCM) every
+ * response body fails past that many bytes before the SDK has read it whole.
  */
-export function openAiSdkClient(server: OpenAiServer): OpenAI {
+export function openAiSdkClient(server: OpenAiServer, bodyLimitBytes?: number): OpenAI {
   return new OpenAI({
+    ...(bodyLimitBytes === undefined ? {} : { fetch: boundedFetch(bodyLimitBytes) }),
     baseURL: server.baseURL,
     // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
     apiKey: server.apiKey === '' ? 'unused' : server.apiKey,

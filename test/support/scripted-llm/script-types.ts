@@ -104,8 +104,17 @@ export interface RawBodyStep {
   readonly contentType?: string;
 }
 
+/**
+ * A 200 JSON body of `times` × `chunk`, chunked (no content-length), written as fast as the client
+ * reads it; `written` counts the bytes the server managed to write before the client hung up.
+ */
+export interface StreamedBodyStep {
+  readonly streamedBody: { readonly chunk: string; readonly times: number };
+  readonly written: { bytes: number; finished: boolean };
+}
+
 /** A step that says what to answer, as opposed to one computed from the request. */
-export type FixedStep = ReplyStep | StatusStep | HangStep | RawBodyStep;
+export type FixedStep = ReplyStep | StatusStep | HangStep | RawBodyStep | StreamedBodyStep;
 
 export type ScriptStep = FixedStep | ((request: RecordedRequest) => ScriptStep);
 

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
+import type { StreamedBodyStep } from '../../support/scripted-llm-server';
+import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
+import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
+
+const server = useScriptedLlmServer();
+const request = requestOf([userAsks('Weather in LA?')]);
+const HUGE_TIMES = 1024;
+
+/** 64 MiB of a reply's text, 32 times the limit: never sent whole when the client hangs up. */
+const hugeBody = (): StreamedBodyStep => ({
+  streamedBody: { chunk: 'x'.repeat(64 * 1024), times: HUGE_TIMES },
+  written: { bytes: 0, finished: false },
+});
+
+describe('OpenAiLanguageModel reply body limit', () => {
+  it('cuts off a body over the limit unread, retries, and takes the next sane reply', async () => {
+    // Prepare
+    const huge = hugeBody();
+    server.enqueue(huge, { reply: { content: 'Sunny.' } });
+
+    // Act
+    const reply = await modelFor(server.baseURL).complete(request, { timeoutMs: 30_000 });
+
+    // Assess: the client hung up within a few socket buffers of the limit.
+    expect(reply.content).toBe('Sunny.');
+    expect(server.requests).toHaveLength(2);
+    expect(huge.written.finished).toBe(false);
+    expect(huge.written.bytes).toBeLessThan(HUGE_TIMES * 64 * 1024);
+    expect(huge.written.bytes).toBeLessThan(REPLY_BODY_LIMIT_BYTES * 4);
+  });
+
+  it('fails as malformed_reply after the allowed attempts when every body is over', async () => {
+    // Prepare
+    const bodies = [hugeBody(), hugeBody(), hugeBody()];
+    server.enqueue(...bodies);
+    const model = modelFor(server.baseURL, { backoff: { baseDelayMs: 1, maxAttempts: 3 } });
+
+    // Act
+    const error = await failureOf(model.complete(request, { timeoutMs: 30_000 }));
+
+    // Assess
+    expect(error.failure).toBe('malformed_reply');
+    expect(error.attempts).toBe(3);
+    expect(error.message).toContain(`over ${REPLY_BODY_LIMIT_BYTES} bytes`);
+    expect(bodies.every((body) => !body.written.finished)).toBe(true);
+  });
+
+  it('refuses a body whose content-length is over the limit, then retries', async () => {
+    // Prepare: sent whole by the server with its length announced.
+    server.enqueue(
+      { rawBody: ' '.repeat(REPLY_BODY_LIMIT_BYTES + 1) },
+      { reply: { content: 'Ok.' } },
+    );
+
+    // Act
+    const reply = await modelFor(server.baseURL).complete(request, { timeoutMs: 30_000 });
+
+    // Assess
+    expect(reply.content).toBe('Ok.');
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('reads a reply just under the limit as usual', async () => {
+    // Prepare: a text of 1 MiB, over the turn's text limit but not the body's.
+    server.enqueue({ reply: { content: 'y'.repeat(1024 * 1024) } });
+
+    // Act
+    const reply = await modelFor(server.baseURL).complete(request, { timeoutMs: 30_000 });
+
+    // Assess
+    expect(reply.content).toHaveLength(1024 * 1024);
+    expect(server.requests).toHaveLength(1);
+  });
+});
