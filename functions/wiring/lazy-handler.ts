@@ -1,7 +1,11 @@
 import type { ProxyHandler } from '../http/dispatch-routes';
 import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
-import { type FunctionUses, productionDependencies } from './production-dependencies';
+import {
+  type FunctionUses,
+  productionDependencies,
+  type SpeechWiring,
+} from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
 /**
@@ -14,10 +18,12 @@ export function lazyHandler(
   create: (dependencies: ServiceDependencies) => ProxyHandler,
   /** The function's route-table entry fits: `lazyHandler(create, apiFunctions.x)`. */
   options: FunctionUses = { callsModel: true },
+  /** A function that hears or speaks passes `createSpeechDependencies`; the others nothing. */
+  speechWiring: SpeechWiring | null = null,
 ): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {
-    wired ??= productionDependencies(options).then(create);
+    wired ??= productionDependencies(options, speechWiring).then(create);
     let handler: ProxyHandler;
     try {
       handler = await wired;

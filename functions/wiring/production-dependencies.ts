@@ -6,7 +6,7 @@ import {
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
-import { createSpeechDependencies } from './create-speech-dependencies';
+import type { createSpeechDependencies } from './create-speech-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 
 /** A key read from its secret during the Lambda init. */
@@ -69,13 +69,31 @@ export interface FunctionUses {
 }
 
 /**
+ * Builds the speech adapters (create-speech-dependencies.ts). Passed in by the entry of a function
+ * that hears or speaks, so only those bundles hold the speech adapters (docs/decisions/bundle-size.md).
+ */
+export type SpeechWiring = typeof createSpeechDependencies;
+
+/** A function that hears or speaks was wired without its speech adapters: a wiring slip. */
+export class SpeechWiringMissingError extends Error {
+  override readonly name = 'SpeechWiringMissingError';
+  constructor() {
+    super('this function hears or speaks, but its entry passed no speech wiring to lazyHandler');
+  }
+}
+
+/**
  * The real dependencies of a Lambda container (or of `npm start`), read from the environment once.
  * A function that never calls the model neither fetches its key nor gets one; the same holds for
- * speech in (`hears`) and speech out (`speaks`).
+ * speech in (`hears`) and speech out (`speaks`), whose adapters come from `speechWiring`.
  */
 export async function productionDependencies(
   options: FunctionUses = { callsModel: true },
+  speechWiring: SpeechWiring | null = null,
 ): Promise<ServiceDependencies> {
+  if ((options.hears || options.speaks) && speechWiring === null) {
+    throw new SpeechWiringMissingError();
+  }
   const config = readServiceConfig(process.env);
   const llm = options.callsModel ? config.languageModel : null;
   const source = llm?.apiKey;
@@ -101,6 +119,9 @@ export async function productionDependencies(
     ids: randomIds,
     random: systemRandomness,
     ...model,
-    speech: createSpeechDependencies(config, speechKeys, uses),
+    speech:
+      speechWiring === null
+        ? { speechToText: null, textToSpeech: null }
+        : speechWiring(config, speechKeys, uses),
   });
 }
