@@ -1,12 +1,9 @@
 import type { ProxyHandler } from '../http/dispatch-routes';
 import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
-import {
-  type FunctionUses,
-  productionDependencies,
-  type SpeechWiring,
-} from './production-dependencies';
+import { type FunctionUses, productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
+import type { SpeechWiring } from './speech-wiring';
 
 /**
  * The `handler` export: wired once per container with the real dependencies on first use (the
@@ -18,7 +15,7 @@ export function lazyHandler(
   create: (dependencies: ServiceDependencies) => ProxyHandler,
   /** The function's route-table entry fits: `lazyHandler(create, apiFunctions.x)`. */
   options: FunctionUses = { callsModel: true },
-  /** A function that hears or speaks passes `createSpeechDependencies`; the others nothing. */
+  /** A function that hears or speaks passes its speech wiring (speech-wiring.ts); the others nothing. */
   speechWiring: SpeechWiring | null = null,
 ): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;

@@ -6,8 +6,8 @@ import {
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
-import type { createSpeechDependencies } from './create-speech-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
+import { type SpeechWiring, SpeechWiringMissingError } from './speech-wiring';
 
 /** A key read from its secret during the Lambda init. */
 interface InitKey {
@@ -66,20 +66,6 @@ export interface FunctionUses {
   readonly callsModel: boolean;
   readonly hears?: boolean;
   readonly speaks?: boolean;
-}
-
-/**
- * Builds the speech adapters (create-speech-dependencies.ts). Passed in by the entry of a function
- * that hears or speaks, so only those bundles hold the speech adapters (docs/decisions/bundle-size.md).
- */
-export type SpeechWiring = typeof createSpeechDependencies;
-
-/** A function that hears or speaks was wired without its speech adapters: a wiring slip. */
-export class SpeechWiringMissingError extends Error {
-  override readonly name = 'SpeechWiringMissingError';
-  constructor() {
-    super('this function hears or speaks, but its entry passed no speech wiring to lazyHandler');
-  }
 }
 
 /**

@@ -6,8 +6,12 @@ import { esbuildBuildOptions } from '../../infra/stacks/function-bundling';
 import { repositoryRoot, voiceFunctions } from '../../infra/stacks/voice-routes';
 import { useCacheDirectories } from './cache-directory';
 
-/** The speech adapters: only a function that hears or speaks bundles them (lazy-handler.ts). */
-const SPEECH_WIRING = 'functions/wiring/create-speech-dependencies.ts';
+/**
+ * The speech adapters: only a function that hears or speaks bundles them (lazy-handler.ts); the
+ * transcription adapter, only a function that hears.
+ */
+const SPEECH_OUT_WIRING = 'functions/wiring/create-text-to-speech.ts';
+const SPEECH_IN_ADAPTER = 'shared/adapters/speech/openai-speech-to-text.ts';
 const SPEECH_ADAPTERS = 'shared/adapters/speech/';
 
 /**
@@ -39,10 +43,12 @@ describe.each(voiceFunctions)('the $name bundle', (fn) => {
     // Assess
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => LOCAL_ONLY.some((path) => input.includes(path)))).toEqual([]);
+    if (fn.hears) expect(inputs).toContain(SPEECH_IN_ADAPTER);
+    else expect(inputs).not.toContain(SPEECH_IN_ADAPTER);
     if (usesSpeech) {
-      expect(inputs).toContain(SPEECH_WIRING);
+      expect(inputs).toContain(SPEECH_OUT_WIRING);
     } else {
-      expect(inputs).not.toContain(SPEECH_WIRING);
+      expect(inputs).not.toContain(SPEECH_OUT_WIRING);
       // speech-not-configured.ts only names settings (the 503 every voice route may answer).
       const adapters = inputs.filter(
         (input) => input.includes(SPEECH_ADAPTERS) && !input.endsWith('speech-not-configured.ts'),
