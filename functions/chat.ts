@@ -1,9 +1,9 @@
 import { completeChat } from '../shared/conversation/chat/complete-chat';
 import { apiFunctions, apiRoute } from './http/api-routes';
+import { chatRequestSchema } from './http/chat-request-schema';
 import { recordChat, toChatCompletion } from './http/chat-response';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { chatRequestSchema } from './http/request-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody } from './http/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';

@@ -1,9 +1,9 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { startConversation } from '../shared/conversation';
 import { apiFunctions, apiRoute } from './http/api-routes';
+import { conversationStartRequestSchema } from './http/conversation-start-request-schema';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { conversationStartRequestSchema } from './http/request-schemas';
 import type { ConversationStartResponse } from './http/response-schemas';
 import type { RouteHandler } from './http/route-request';
 import { jsonBody } from './http/validate-request';

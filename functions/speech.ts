@@ -12,6 +12,7 @@ import { pcmHeaders, speechTimeoutMs, startSpeaking, synthesizeWhole } from './h
 import { type StreamingHandler, streamResponses } from './http/stream-responses';
 import { wavUpload } from './http/upload-body';
 import { jsonBody } from './http/validate-request';
+import { createSpeechDependencies } from './wiring/create-speech-dependencies';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -116,4 +117,6 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
   return streamResponses(createRoutes(dependencies));
 }
 
-export const handler = streamResponses(lazyHandler(createRoutes, apiFunctions.speech));
+export const handler = streamResponses(
+  lazyHandler(createRoutes, apiFunctions.speech, createSpeechDependencies),
+);

@@ -11,6 +11,7 @@ import { type StreamingHandler, streamResponses } from './http/stream-responses'
 import { jsonBody } from './http/validate-request';
 import { voiceCommandTurn } from './http/voice-command-turn';
 import { recordTurn, voiceAnswerResult } from './http/voice-response';
+import { createSpeechOutDependencies } from './wiring/create-text-to-speech';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -106,4 +107,6 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
   return streamResponses(createRoutes(dependencies));
 }
 
-export const handler = streamResponses(lazyHandler(createRoutes, apiFunctions.voiceStream));
+export const handler = streamResponses(
+  lazyHandler(createRoutes, apiFunctions.voiceStream, createSpeechOutDependencies),
+);

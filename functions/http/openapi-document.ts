@@ -1,11 +1,11 @@
 import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
+import { chatRequestSchema } from './chat-request-schema';
+import { conversationStartRequestSchema } from './conversation-start-request-schema';
 import { dateContextSchema } from './date-context-schema';
 import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 import {
   acknowledgeRequestSchema,
-  chatRequestSchema,
   continueRequestSchema,
-  conversationStartRequestSchema,
   ID_PATTERN,
   LIMITS,
   voiceCommandRequestSchema,

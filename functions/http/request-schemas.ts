@@ -1,11 +1,12 @@
-import { CHAT_LIMITS } from '../../shared/conversation/chat/chat-limits';
 import { MAX_PENDING_CALLS } from '../../shared/conversation/turn/call-limits';
 
 /**
  * The JSON Schemas of the request bodies: the one place the edge validates with, the OpenAPI
  * document is built from and the routes' body types are derived from (`jsonBody`, `SchemaType`).
  * Unknown extra fields are accepted (nodes send more than api.md lists); every known field is
- * checked. Limits bound the work a single request can cause.
+ * checked. Limits bound the work a single request can cause. The schemas of one function only
+ * (conversation-start-request-schema.ts, chat-request-schema.ts) live in their own module: esbuild
+ * keeps a top-level schema built with a spread or a call even when unused, so every bundle held them.
  */
 export const LIMITS = {
   bodyBytes: 256 * 1024,
@@ -19,15 +20,14 @@ export const LIMITS = {
   idCharacters: 128,
 } as const;
 
-const text = (maxLength: number = LIMITS.textCharacters) =>
+export const text = (maxLength: number = LIMITS.textCharacters) =>
   ({ type: 'string', maxLength }) as const;
-const optionalText = { type: ['string', 'null'], maxLength: LIMITS.textCharacters } as const;
-const optionalBoolean = { type: ['boolean', 'null'] } as const;
-const textList = { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text() } as const;
+export const optionalText = { type: ['string', 'null'], maxLength: LIMITS.textCharacters } as const;
+export const optionalBoolean = { type: ['boolean', 'null'] } as const;
 /** Ids are printable ASCII without spaces (the JSON Schema `pattern` of every id). */
 export const ID_PATTERN = '^[\\x21-\\x7E]+$';
 
-const identifier = {
+export const identifier = {
   type: 'string',
   minLength: 1,
   maxLength: LIMITS.idCharacters,
@@ -43,122 +43,14 @@ const requestId = {
     '`Idempotency-Key` header is an alternative.',
 } as const;
 
-const commandParameter = {
-  type: 'object',
-  required: ['name', 'type'],
-  properties: {
-    name: text(64),
-    type: text(64),
-    required: optionalBoolean,
-    description: optionalText,
-    enum_values: { type: ['array', 'null'], maxItems: LIMITS.listItems, items: text(256) },
-    refinable: optionalBoolean,
-  },
-} as const;
-
-const commandDefinition = {
-  type: 'object',
-  required: ['command_name'],
-  properties: {
-    command_name: text(64),
-    description: optionalText,
-    parameters: {
-      type: ['array', 'null'],
-      maxItems: LIMITS.parametersPerCommand,
-      items: commandParameter,
-    },
-    rules: textList,
-    critical_rules: textList,
-    keywords: textList,
-    examples: {
-      type: ['array', 'null'],
-      maxItems: LIMITS.listItems,
-      items: {
-        type: 'object',
-        required: ['voice_command'],
-        properties: {
-          voice_command: text(),
-          expected_parameters: { type: ['object', 'null'] },
-          is_primary: optionalBoolean,
-        },
-      },
-    },
-    antipatterns: {
-      type: ['array', 'null'],
-      maxItems: LIMITS.listItems,
-      items: {
-        type: 'object',
-        required: ['command_name'],
-        properties: { command_name: text(64), description: optionalText },
-      },
-    },
-    allow_direct_answer: optionalBoolean,
-  },
-} as const;
-
-const clientTool = {
-  type: 'object',
-  required: ['type', 'function'],
-  properties: {
-    type: { const: 'function' },
-    function: {
-      type: 'object',
-      required: ['name'],
-      properties: {
-        name: text(64),
-        description: optionalText,
-        parameters: { type: 'object' },
-      },
-    },
-    allow_direct_answer: optionalBoolean,
-  },
-} as const;
-
 /** An opaque id of the speaker the node's voice recognition named. */
-const speakerUserId = {
+export const speakerUserId = {
   type: ['integer', 'null'],
   minimum: 0,
   maximum: Number.MAX_SAFE_INTEGER,
   description:
     'Optional. The speaker the node recognized; the model reads it as "speaker: user <id>", ' +
     'nothing more.',
-} as const;
-
-export const conversationStartRequestSchema = {
-  $id: 'ConversationStartRequest',
-  type: 'object',
-  required: ['conversation_id'],
-  properties: {
-    conversation_id: identifier,
-    node_context: {
-      type: ['object', 'null'],
-      properties: {
-        timezone: { type: ['string', 'null'], maxLength: 64 },
-        speaker_user_id: speakerUserId,
-        agents: {
-          type: ['object', 'null'],
-          description:
-            "Optional. What the node's agents know, by agent name: " +
-            '`home_assistant.device_controls` is the device list the model reads and `entity_id` ' +
-            'arguments are checked against; other agents are summarized as data. A large home is ' +
-            'cut to the limits (README), never refused.',
-        },
-      },
-    },
-    available_commands: {
-      type: ['array', 'null'],
-      maxItems: LIMITS.commands,
-      items: commandDefinition,
-    },
-    client_tools: { type: ['array', 'null'], maxItems: LIMITS.commands, items: clientTool },
-    skip_warmup_inference: {
-      ...optionalBoolean,
-      description:
-        'true: do not warm the model for this conversation, unless the API has not warmed it ' +
-        'with these commands in the last 5 minutes (docs/decisions/2026-11-24-default-node-warm-up.md). ' +
-        'Default: warm it. Either way, commands warmed in the last 5 minutes are not warmed again.',
-    },
-  },
 } as const;
 
 export const voiceCommandRequestSchema = {
@@ -199,38 +91,5 @@ export const acknowledgeRequestSchema = {
   required: ['voice_command'],
   properties: {
     voice_command: { type: 'string', minLength: 1, maxLength: LIMITS.utteranceCharacters },
-  },
-} as const;
-
-/**
- * What routines and alerts send to `chat` (OpenAI's message shape, text only). The characters of
- * all messages together and a `max_tokens` above the server's setting are checked after the
- * schema (shared/conversation/chat), as a schema cannot say them.
- */
-export const chatRequestSchema = {
-  $id: 'ChatRequest',
-  type: 'object',
-  required: ['messages'],
-  properties: {
-    messages: {
-      type: 'array',
-      minItems: 1,
-      maxItems: CHAT_LIMITS.messages,
-      items: {
-        type: 'object',
-        required: ['role', 'content'],
-        properties: {
-          role: { enum: ['system', 'user', 'assistant'] },
-          content: { type: 'string', maxLength: CHAT_LIMITS.messageCharacters },
-        },
-      },
-      description: `At most ${CHAT_LIMITS.messages} messages of ${CHAT_LIMITS.messageCharacters} characters, ${CHAT_LIMITS.totalCharacters} together (more: a 413).`,
-    },
-    max_tokens: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      description:
-        'Optional: at most the server’s MODEL_MAX_TOKENS (1024 by default; above it, a 400). Default: that setting.',
-    },
   },
 } as const;

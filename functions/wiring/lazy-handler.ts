@@ -3,6 +3,7 @@ import { mapError } from '../http/error-table';
 import { jsonResponse } from '../http/json-response';
 import { type FunctionUses, productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
+import type { SpeechWiring } from './speech-wiring';
 
 /**
  * The `handler` export: wired once per container with the real dependencies on first use (the
@@ -14,10 +15,12 @@ export function lazyHandler(
   create: (dependencies: ServiceDependencies) => ProxyHandler,
   /** The function's route-table entry fits: `lazyHandler(create, apiFunctions.x)`. */
   options: FunctionUses = { callsModel: true },
+  /** A function that hears or speaks passes its speech wiring (speech-wiring.ts); the others nothing. */
+  speechWiring: SpeechWiring | null = null,
 ): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {
-    wired ??= productionDependencies(options).then(create);
+    wired ??= productionDependencies(options, speechWiring).then(create);
     let handler: ProxyHandler;
     try {
       handler = await wired;

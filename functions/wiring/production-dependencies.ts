@@ -6,8 +6,8 @@ import {
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
 import { createServiceDependencies } from './create-service-dependencies';
-import { createSpeechDependencies } from './create-speech-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
+import { type SpeechWiring, SpeechWiringMissingError } from './speech-wiring';
 
 /** A key read from its secret during the Lambda init. */
 interface InitKey {
@@ -71,11 +71,15 @@ export interface FunctionUses {
 /**
  * The real dependencies of a Lambda container (or of `npm start`), read from the environment once.
  * A function that never calls the model neither fetches its key nor gets one; the same holds for
- * speech in (`hears`) and speech out (`speaks`).
+ * speech in (`hears`) and speech out (`speaks`), whose adapters come from `speechWiring`.
  */
 export async function productionDependencies(
   options: FunctionUses = { callsModel: true },
+  speechWiring: SpeechWiring | null = null,
 ): Promise<ServiceDependencies> {
+  if ((options.hears || options.speaks) && speechWiring === null) {
+    throw new SpeechWiringMissingError();
+  }
   const config = readServiceConfig(process.env);
   const llm = options.callsModel ? config.languageModel : null;
   const source = llm?.apiKey;
@@ -101,6 +105,9 @@ export async function productionDependencies(
     ids: randomIds,
     random: systemRandomness,
     ...model,
-    speech: createSpeechDependencies(config, speechKeys, uses),
+    speech:
+      speechWiring === null
+        ? { speechToText: null, textToSpeech: null }
+        : speechWiring(config, speechKeys, uses),
   });
 }

@@ -7,6 +7,14 @@ import { repositoryRoot, voiceFunctions } from '../../infra/stacks/voice-routes'
 import { useCacheDirectories } from './cache-directory';
 
 /**
+ * The speech adapters: only a function that hears or speaks bundles them (lazy-handler.ts); the
+ * transcription adapter, only a function that hears.
+ */
+const SPEECH_OUT_WIRING = 'functions/wiring/create-text-to-speech.ts';
+const SPEECH_IN_ADAPTER = 'shared/adapters/speech/openai-speech-to-text.ts';
+const SPEECH_ADAPTERS = 'shared/adapters/speech/';
+
+/**
  * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module)
  * and the local stack. The handlers reach speech through the slot the local stack fills, so a
  * bundle holds the speech adapters and none of these.
@@ -20,7 +28,8 @@ const LOCAL_ONLY = [
 const newDirectory = useCacheDirectories('jcc-local-only-');
 
 describe.each(voiceFunctions)('the $name bundle', (fn) => {
-  it('holds the speech wiring and nothing that only npm start runs', async () => {
+  const usesSpeech = fn.hears || fn.speaks;
+  it(`holds ${usesSpeech ? 'the' : 'no'} speech wiring and nothing that only npm start runs`, async () => {
     // Prepare
     const outfile = join(newDirectory(), 'index.mjs');
 
@@ -34,7 +43,18 @@ describe.each(voiceFunctions)('the $name bundle', (fn) => {
     // Assess
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => LOCAL_ONLY.some((path) => input.includes(path)))).toEqual([]);
-    expect(inputs).toContain('functions/wiring/create-speech-dependencies.ts');
+    if (fn.hears) expect(inputs).toContain(SPEECH_IN_ADAPTER);
+    else expect(inputs).not.toContain(SPEECH_IN_ADAPTER);
+    if (usesSpeech) {
+      expect(inputs).toContain(SPEECH_OUT_WIRING);
+    } else {
+      expect(inputs).not.toContain(SPEECH_OUT_WIRING);
+      // speech-not-configured.ts only names settings (the 503 every voice route may answer).
+      const adapters = inputs.filter(
+        (input) => input.includes(SPEECH_ADAPTERS) && !input.endsWith('speech-not-configured.ts'),
+      );
+      expect(adapters).toEqual([]);
+    }
     expect(readFileSync(outfile, 'utf8')).not.toContain('node:wasi');
   });
 });

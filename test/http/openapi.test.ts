@@ -3,12 +3,12 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../functions/http/api-routes';
+import { chatRequestSchema } from '../../functions/http/chat-request-schema';
+import { conversationStartRequestSchema } from '../../functions/http/conversation-start-request-schema';
 import { OPENAPI_SERVERS } from '../../functions/http/openapi-document';
 import {
   acknowledgeRequestSchema,
-  chatRequestSchema,
   continueRequestSchema,
-  conversationStartRequestSchema,
   voiceCommandRequestSchema,
 } from '../../functions/http/request-schemas';
 import { speakRequestSchema } from '../../functions/http/speech-schemas';

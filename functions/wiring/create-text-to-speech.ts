@@ -1,0 +1,53 @@
+import type { ServiceConfig } from '../../shared/adapters/config/service-config';
+import {
+  EmbeddedSynthesizerMissingError,
+  embeddedSynthesizer,
+} from '../../shared/adapters/speech/embedded-synthesizer-slot';
+import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
+import { PollyTextToSpeech } from '../../shared/adapters/speech/polly-text-to-speech';
+import type { TextToSpeech } from '../../shared/ports/speech';
+import type { SpeechDependencies } from './service-dependencies';
+import { type SpeechKeys, type SpeechUses, SpeechWiringMissingError } from './speech-wiring';
+
+/**
+ * The speech-out adapter the settings configure; null when none is. The embedded synthesizer is
+ * never imported here: it comes from the slot `npm start` fills, and without it `embedded` is
+ * refused.
+ */
+export function createTextToSpeech(config: ServiceConfig, apiKey: string): TextToSpeech | null {
+  const tts = config.textToSpeech;
+  if (tts === null) return null;
+  switch (tts.provider) {
+    case 'openai':
+      return new OpenAiTextToSpeech({
+        baseURL: tts.baseURL,
+        apiKey,
+        model: tts.model,
+        voice: tts.voice,
+        format: tts.format,
+      });
+    case 'polly':
+      return new PollyTextToSpeech({ region: config.region, voice: tts.voice, engine: tts.engine });
+    case 'embedded': {
+      const factory = embeddedSynthesizer();
+      if (factory === null) throw new EmbeddedSynthesizerMissingError();
+      return factory(tts.voice);
+    }
+  }
+}
+
+/**
+ * The speech wiring of a function that speaks but never hears (voice-stream): its bundle holds
+ * no transcription adapter. A function that hears needs `createSpeechDependencies`.
+ */
+export function createSpeechOutDependencies(
+  config: ServiceConfig,
+  keys: SpeechKeys,
+  uses: SpeechUses,
+): SpeechDependencies {
+  if (uses.hears) throw new SpeechWiringMissingError('speech in');
+  return {
+    speechToText: null,
+    textToSpeech: uses.speaks ? createTextToSpeech(config, keys.textToSpeech ?? '') : null,
+  };
+}
