@@ -86,7 +86,7 @@ describe('a conversation can never become unusable for its size (hostile row 5)'
     expect(next.json.assistant_message).toBe('Fine.');
   }, 60_000);
 
-  it('row 5: 32 valid calls of 10-14 KiB arguments: the node gets only calls whose results fit, and its continue within the announced share answers', async () => {
+  it('row 5: 32 valid calls of 5-8 KiB arguments: the node gets only calls whose results fit, and its continue within the announced share answers', async () => {
     const id = `size-row5-${Date.now()}`;
     const started = await send(START, {
       conversation_id: id,
@@ -105,7 +105,7 @@ describe('a conversation can never become unusable for its size (hostile row 5)'
         tool_calls: Array.from({ length: 32 }, (_, index) => ({
           id: `call_${round}_${index}`,
           name: 'store_note',
-          arguments: JSON.stringify({ text: noise(10_000 + index * 128) }),
+          arguments: JSON.stringify({ text: noise(5_000 + index * 96) }),
         })),
       },
     });

@@ -108,9 +108,9 @@ export const MULTIPLIED_SCHEMA_CASES: readonly HostileSchemaCase[] = [
     expected: { valid: true },
   },
   {
-    name: 'issue 18 row 10: the url format on 16 KiB, under 2 allOf branches (16 are refused: 1,072 steps a byte)',
+    name: 'issue 18 row 10: the url format on 8 KiB, under 2 allOf branches (16 are refused: 1,072 steps a byte)',
     source: probe(object({ u: { allOf: times(2, () => ({ type: 'string', format: 'url' })) } })),
-    call: lossless({ u: `http://${'::'.repeat(8_000)}` }),
+    call: lossless({ u: `http://${'::'.repeat(4_000)}` }),
     expected: { issues: [['invalid_format', 'u']] },
   },
   {

@@ -44,14 +44,14 @@ const AT_THE_BOUND = {
 
 export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
   {
-    name: 'issue 18: the costliest accepted schema, 32 calls of 16 KiB that match the most states',
+    name: 'issue 18: the costliest accepted schema, 32 calls of 8 KiB that match the most states',
     registration: AT_THE_BOUND,
     modelReplies: Array.from({ length: 3 }, () => ({
       reply: {
         tool_calls: Array.from({ length: 32 }, (_, index) => ({
           id: `call_${index}`,
           name: 'store_note',
-          arguments: JSON.stringify({ text: 'ab'.repeat(8_150) }),
+          arguments: JSON.stringify({ text: 'ab'.repeat(4_075) }),
         })),
       },
     })),
@@ -76,9 +76,9 @@ export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
     expectedStatuses: [200],
   },
   {
-    name: 'issue 18 row 5: 32 valid calls of 10-14 KiB arguments, three times',
+    name: 'issue 18 row 5: 32 valid calls of 5-8 KiB arguments, three times',
     registration: NOTES,
-    modelReplies: Array.from({ length: 3 }, () => calls(32, (index) => 10_000 + index * 128)),
+    modelReplies: Array.from({ length: 3 }, () => calls(32, (index) => 5_000 + index * 96)),
     request: utterance('store my notes'),
     expectedStatuses: [200],
   },

@@ -25,7 +25,7 @@ export const SCHEMA_LIMITS = {
   /**
    * Validation steps per byte of arguments, as cost-bound.ts bounds them (a step is about 15 ns,
    * one state of the linear pattern engine on one character): with TURN_LIMITS.argumentBytes
-   * read per turn, validation stays near 50 ms a request. The real node's costliest tool: 14.
+   * read per turn, validation stays near 25 ms a request. The real node's costliest tool: 14.
    */
   stepsPerByte: 200,
 } as const;
@@ -35,15 +35,16 @@ export const TURN_LIMITS = {
   /**
    * Characters of arguments (compact JSON) validated in one turn, one call at its limit; calls
    * past it are refused unread, so the turn's validation is at most argumentBytes x stepsPerByte
-   * steps (16,384 x 200 x 15 ns: about 50 ms; the costliest accepted schema measured 45 ms).
+   * steps (8,192 x 200 x 15 ns: about 25 ms; at 16 KiB the costliest accepted schema measured
+   * 46 ms of a request's 80-130 ms, issue 18). The real node's arguments are tens of bytes.
    */
-  argumentBytes: 16_384,
+  argumentBytes: 8_192,
 } as const;
 
 /** Checked on one tool call's arguments before normalization and validation; over: a retry. */
 export const ARGUMENT_LIMITS = {
-  /** Bytes of the arguments as compact JSON. */
-  bytes: 16_384,
+  /** Bytes of the arguments as compact JSON: at most what a turn validates (TURN_LIMITS). */
+  bytes: 8_192,
   /** Nesting of objects and arrays (`{"a": [1]}` is 2). */
   depth: 8,
   /** Items of one array (bounds ajv's quadratic `uniqueItems` on objects). */

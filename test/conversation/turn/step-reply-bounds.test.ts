@@ -147,7 +147,7 @@ describe("step: Llama 3.x's <|python_tag|> (llm-failure-modes.md)", () => {
 });
 
 describe('step: what one turn validates is bounded by bytes (TURN_LIMITS, issue 18 item 1)', () => {
-  it('32 valid calls of 10 KiB: 16 KiB of arguments are checked, the rest refused unread', () => {
+  it('32 valid calls of 5 KiB: 8 KiB of arguments are checked, the rest refused unread', () => {
     // Arrange
     const notes = compile({
       available_commands: [
@@ -155,7 +155,7 @@ describe('step: what one turn validates is bounded by bytes (TURN_LIMITS, issue 
       ],
     });
     const calls = Array.from({ length: 32 }, (_, index) =>
-      call('note', { text: `${index}`.padEnd(10_000, 'n') }, `call_${index}`),
+      call('note', { text: `${index}`.padEnd(5_000, 'n') }, `call_${index}`),
     );
 
     // Act
@@ -165,7 +165,7 @@ describe('step: what one turn validates is bounded by bytes (TURN_LIMITS, issue 
       reply(null, calls.slice(0, 1)),
     ]);
 
-    // Assess: one call (10 KB) was read, however many came; nothing more was checked later.
+    // Assess: one call (5 KB) was read, however many came; nothing more was checked later.
     expect(state.argumentBytes).toBeLessThanOrEqual(TURN_LIMITS.argumentBytes);
     expect(outcome.toolCalls.map((handed) => handed.id)).toEqual(['call_0']);
     const unread = state.messages.filter(
