@@ -51,7 +51,7 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
   const bigCalls = Array.from({ length: 32 }, (_, index) => ({
     id: `call_${index}`,
     name: 'store_note',
-    arguments: JSON.stringify({ text: `${'n'.repeat(4_000 + index * 16)}` }),
+    arguments: JSON.stringify({ text: `${'n'.repeat(2_000 + index * 16)}` }),
   }));
   // An exchange that earlier rounds already filled to 75 KB.
   const filled: ChatMessage[] = [
@@ -59,7 +59,7 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
     { role: 'assistant', content: 'n'.repeat(75_000), toolCalls: [] },
   ];
 
-  it('calls of 4 KiB into a filled exchange: the node gets those whose results at their full share fit, in one model call', () => {
+  it('calls of 2 KiB (three within the 8 KiB a turn reads) into a filled exchange: the node gets those whose results at their full share fit, in one model call', () => {
     // Act
     const context = { ...turnContext(commandSet), exchangeRoomBytes: ROOM };
     const { outcome, state } = runScripted(context, [reply(null, bigCalls.slice(0, 3))], {
