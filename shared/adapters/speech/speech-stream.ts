@@ -4,7 +4,7 @@ import {
   SpeechProviderError,
   type SynthesizedSpeech,
 } from '../../ports/speech';
-import { readWavLayout } from './wav-format';
+import { isRiffWave, readWavLayout } from './wav-format';
 
 /** What a provider's body holds: raw PCM in a known format, or a WAV file (its header says). */
 export type ExpectedAudio =
@@ -52,7 +52,7 @@ export async function readSpeechStream(
   let format: PcmFormat;
   try {
     while (head.length < 12 && (await pull()));
-    if (isWav(head)) {
+    if (isRiffWave(head)) {
       for (;;) {
         const layout = readWavLayout(head);
         if (layout.ok) {
@@ -113,11 +113,6 @@ async function* frames(
     if (!done) await iterator.return?.().catch(() => undefined);
   }
 }
-
-const isWav = (bytes: Uint8Array): boolean =>
-  bytes.length >= 12 &&
-  String.fromCharCode(...bytes.subarray(0, 4)) === 'RIFF' &&
-  String.fromCharCode(...bytes.subarray(8, 12)) === 'WAVE';
 
 function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length === 0) return right;

@@ -22,6 +22,10 @@ const UNKNOWN_SIZES = new Set([0, 0xffff_ffff]);
 const ascii = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + 4));
 
+/** Whether `bytes` open with a RIFF/WAVE header (what tells a WAV file from raw PCM). */
+export const isRiffWave = (bytes: Uint8Array): boolean =>
+  bytes.length >= RIFF_HEADER_BYTES && ascii(bytes, 0) === 'RIFF' && ascii(bytes, 8) === 'WAVE';
+
 /**
  * Reads the header of a WAV file of integer PCM (plain or WAVE_FORMAT_EXTENSIBLE), walking its
  * chunks to `data`. Pure: the upload check at the edge and the speech adapters share it.
@@ -30,7 +34,7 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
   const incomplete = (issue: string): WavReading => ({ ok: false, reason: 'incomplete', issue });
   const invalid = (issue: string): WavReading => ({ ok: false, reason: 'invalid', issue });
   if (bytes.length < RIFF_HEADER_BYTES) return incomplete('shorter than a RIFF header');
-  if (ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') {
+  if (!isRiffWave(bytes)) {
     return invalid('not a RIFF/WAVE file');
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
