@@ -6,8 +6,9 @@ const synthesizedAppTests = 'test/infra/stacks/**/*.test.ts';
 
 export default defineConfig({
   test: {
-    // Every project: the streaming functions need Lambda's globals when they load.
-    setupFiles: ['test/support/lambda-streaming-setup.ts'],
+    // Every project: the streaming functions need Lambda's globals when they load, and property
+    // tests run from a fixed seed (a random one under `npm run fuzz`).
+    setupFiles: ['test/support/lambda-streaming-setup.ts', 'test/support/fast-check-seed.ts'],
     // Bounds that only a hang reaches: a loaded 2-core machine (load average 8) runs a test or a
     // stack's start several times slower than a quiet one, and that must not fail the suite.
     // Time-dependent behaviour runs on a fake clock (test/support/fake-timing.ts) instead.

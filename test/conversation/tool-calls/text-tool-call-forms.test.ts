@@ -109,6 +109,28 @@ describe('extractReply: tool calls written into the text', () => {
         { text: null, toolCalls: [textCall('get_weather', parsed(weather))] },
       ],
       [
+        'a bare call cut off before a <|python_tag|> call: both, in the order written',
+        '{"tool_name": "set_timer", "arguments": ""<|python_tag|>{"name": "get_weather", "arguments": {"city": "LA"}}',
+        {
+          text: null,
+          toolCalls: [
+            textCall('set_timer', parsed({}, ['closed_truncated'])),
+            textCall('get_weather', parsed(weather), 'call_2'),
+          ],
+        },
+      ],
+      [
+        'an unclosed fence that reads as a call once the <tool_call> inside it is taken',
+        'Here:\n```json\n{"name": "get_weather", "arguments": {"city": "LA"}<tool_call>{"name": "set_timer", "arguments": {}}',
+        {
+          text: 'Here:',
+          toolCalls: [
+            textCall('get_weather', parsed(weather, ['closed_truncated'])),
+            textCall('set_timer', parsed({}), 'call_2'),
+          ],
+        },
+      ],
+      [
         'a call after reasoning',
         '<think>I need the weather tool.</think><tool_call>{"name": "get_weather", "arguments": {"city": "LA"}}</tool_call>',
         { text: null, toolCalls: [textCall('get_weather', parsed(weather))] },
