@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { routePath } from '../functions/http/api-routes';
 import { multipliedRequestSample } from '../test/hardening/multiplied-requests';
+import type { MeasuredRequest } from './request-cpu';
 import type { ScriptedModelProcess } from './scripted-model-process';
 
 /** The generated corpus of issue 18 item 8: the same fixed sample (seed 18) on every run. */
@@ -24,6 +25,8 @@ export interface MultipliedWorst {
 }
 
 type Post = (path: string, body: unknown) => Promise<number>;
+/** Sends one request and measures what it cost the API. */
+type Measure = (path: string, send: () => Promise<number>) => Promise<MeasuredRequest>;
 
 /**
  * Sends each generated request: its registration (refused ones are measured too, then a plain
@@ -32,6 +35,7 @@ type Post = (path: string, body: unknown) => Promise<number>;
  */
 export async function attackWithMultipliedCorpus(
   post: Post,
+  measure: Measure,
   model: ScriptedModelProcess,
   round: number,
 ): Promise<MultipliedWorst> {
@@ -41,7 +45,7 @@ export async function attackWithMultipliedCorpus(
   for (const hostile of multipliedRequestSample(MULTIPLIED_SAMPLE_SIZE)) {
     const conversationId = `multiplied-${round}-${randomBytes(6).toString('hex')}`;
     const start = routePath('conversation-start');
-    const started = await timedCpu(() =>
+    const started = await measure(start, () =>
       post(start, { ...hostile.registration, conversation_id: conversationId }),
     );
     if (started.status !== 200) {
@@ -55,7 +59,7 @@ export async function attackWithMultipliedCorpus(
     await model.reset();
     await model.enqueue(...hostile.modelReplies);
     const request = hostile.request ?? { path: routePath('voice-command'), body: {} };
-    const attack = await timedCpu(() =>
+    const attack = await measure(request.path, () =>
       post(request.path, { conversation_id: conversationId, ...request.body }),
     );
     expectAnswered(hostile.name, [200, 502], attack.status);
@@ -74,14 +78,4 @@ function expectAnswered(name: string, expected: readonly number[], status: numbe
   if (!expected.includes(status)) {
     throw new Error(`${name}: answered ${status}, not ${expected.join(' or ')}`);
   }
-}
-
-/** The request's status and the CPU this process spent until its answer was read. */
-export async function timedCpu(
-  send: () => Promise<number>,
-): Promise<{ status: number; cpuMs: number }> {
-  const before = process.cpuUsage();
-  const status = await send();
-  const used = process.cpuUsage(before);
-  return { status, cpuMs: (used.user + used.system) / 1000 };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../shared/adapters/dynamodb';
 import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
 import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
-import { ANSWER_MARGIN_MS } from '../stacks/turn-timing';
+import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { installLambdaStreamingGlobals } from './lambda-response-streaming';
@@ -107,7 +107,7 @@ export async function startLocalStack(
       TABLE_NAME: settings.tableName,
       AWS_REGION: env.AWS_REGION || REGION,
     });
-    const nodes = await seedNodes(database.endpoint, settings);
+    const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
@@ -157,7 +157,11 @@ export async function startLocalStack(
   }
 }
 
-async function seedNodes(endpoint: string, settings: LocalSettings): Promise<LocalNode[]> {
+/** The table on `endpoint`, created when missing, and the nodes of LOCAL_NODE_API_KEY in it. */
+export async function seedLocalNodes(
+  endpoint: string,
+  settings: LocalSettings,
+): Promise<LocalNode[]> {
   const client = createDynamoDbClient({ region: REGION, endpoint });
   try {
     await createTableIfMissing(client, settings.tableName);

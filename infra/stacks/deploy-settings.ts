@@ -2,12 +2,12 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { isWithinRange } from '../../shared/adapters/config/setting-checks';
 import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import { failure, type Result, success } from '../../shared/result';
+import { ANSWER_MARGIN_MS } from './answer-margin';
 import {
   defaultSpeechDeploySettings,
   parseSpeechSettings,
   type SpeechDeploySettings,
 } from './speech-deploy-settings';
-import { ANSWER_MARGIN_MS } from './turn-timing';
 
 /** Deploy-time choices, read from CDK context (`cdk.json` or `cdk deploy -c key=value`). */
 export interface DeploySettings extends SpeechDeploySettings {

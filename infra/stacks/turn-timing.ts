@@ -1,11 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
+import { ANSWER_MARGIN_MS } from './answer-margin';
 import type { DeploySettings } from './deploy-settings';
-
-/**
- * Time a turn needs after its deadline to save and answer: the function must outlive the turn by
- * this much, and API Gateway must wait for the function.
- */
-export const ANSWER_MARGIN_MS = 3_000;
 
 /** How long each layer waits, all derived from the turn deadline so they can never disagree. */
 export interface TurnTiming {
