@@ -68,7 +68,7 @@ export const handlerSettings = {
   ANSWER_FROM_COMMAND_MESSAGES: {
     check: { kind: 'oneOf', values: ['on', 'off'] },
     default: DEFAULT_ENGINE_SETTINGS.answerFromCommandMessages ? 'on' : 'off',
-    meaning: "on: a continue whose results all carry the command's spoken message ends with it, no model call",
+    meaning: "on: a continue whose results all carry their command's spoken message ends with them",
   },
   CONVERSATION_TTL_SECONDS: {
     check: integer(60, 30 * 86_400),
