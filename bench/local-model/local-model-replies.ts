@@ -5,11 +5,22 @@ export interface ScriptedExchange {
   readonly utterance: string;
   readonly command: string;
   readonly arguments: Readonly<Record<string, unknown>>;
-  /** What the node's command returns. */
+  /**
+   * What the real node sends for it (jarvis-node-setup's tool_result_formatter.py): `success`,
+   * the command's spoken `message` when it sets one, its `context`, `error`.
+   */
   readonly output: Readonly<Record<string, unknown>>;
-  /** The spoken answer the model writes from the output. */
+  /** The spoken answer the model writes from the output (when the model is asked for one). */
   readonly answer: string;
 }
+
+/** A node success: `message` promoted from the command's context_data when it has one. */
+const nodeSuccess = (context: Record<string, unknown>, message?: string) => ({
+  success: true,
+  ...(message === undefined ? {} : { message }),
+  context,
+  error: null,
+});
 
 /** Five exchanges with the fixture's commands, replies of a realistic length for a small model. */
 export const EXCHANGES: readonly ScriptedExchange[] = [
@@ -17,35 +28,43 @@ export const EXCHANGES: readonly ScriptedExchange[] = [
     utterance: 'Set a timer for ten minutes for the pasta',
     command: 'set_timer',
     arguments: { duration_seconds: 600, label: 'pasta' },
-    output: { status: 'running', label: 'pasta', remaining_seconds: 600 },
+    // timer_command.py: its confirmation is the message.
+    output: nodeSuccess(
+      { timer_id: 'b7c41e', duration_seconds: 600, duration_text: '10 minutes', label: 'pasta' },
+      'Timer set for 10 minutes for pasta',
+    ),
     answer: "Your pasta timer is set for ten minutes. I'll let you know when it's done.",
   },
   {
     utterance: 'Turn on the kitchen lights',
     command: 'control_device',
     arguments: { device_name: 'kitchen lights', action: 'turn_on' },
-    output: { device: 'light.kitchen', state: 'on' },
+    // control_device_command.py: the action and the device are the message.
+    output: nodeSuccess({ device: 'kitchen lights', action: 'turn_on' }, 'Turn On kitchen lights'),
     answer: 'The kitchen lights are on now.',
   },
   {
     utterance: "What's the weather in Paris tomorrow?",
     command: 'get_weather',
     arguments: { city: 'Paris', resolved_datetimes: ['2026-11-26T12:00:00+01:00'] },
-    output: { city: 'Paris', summary: 'light rain', high_c: 9, low_c: 4 },
+    // A weather command returns its data for the model to word (no message).
+    output: nodeSuccess({ city: 'Paris', summary: 'light rain', high_c: 9, low_c: 4 }),
     answer: 'Tomorrow in Paris expect light rain, with a high of nine and a low of four degrees.',
   },
   {
     utterance: 'Play some jazz in the living room',
     command: 'music',
     arguments: { action: 'play', query: 'jazz' },
-    output: { playing: 'Jazz Classics', device: 'living room speaker' },
+    // No music command in jarvis-node-setup to copy: its data only, the model words it.
+    output: nodeSuccess({ playing: 'Jazz Classics', device: 'living room speaker' }),
     answer: 'Playing Jazz Classics on the living room speaker.',
   },
   {
     utterance: 'Tell me a joke about cats',
     command: 'tell_joke',
     arguments: { topic: 'cats' },
-    output: { joke: 'Why did the cat sit on the computer? To keep an eye on the mouse.' },
+    // tell_a_joke_command.py: a topic and a seed, no message; the model writes the joke.
+    output: nodeSuccess({ topic: 'cats', variety_seed: 4821 }),
     answer: 'Why did the cat sit on the computer? To keep an eye on the mouse!',
   },
 ];

@@ -12,13 +12,14 @@ export const outcome = (call: TimedCall): string =>
 export const succeeded = (call: TimedCall): boolean => call.status === 200;
 
 /**
- * A turn that answered took the path the bench means to time (one model call, the expected stop),
- * or the figure would be about something else; a refused turn (504 past the deadline) is a result.
+ * A turn that answered took the path the bench means to time (the expected stop after one model
+ * call, or as many as told), or the figure would be about something else; a refused turn (504
+ * past the deadline) is a result.
  */
-export function expectPath(call: TimedCall, stopReason: string): TimedCall {
-  if (call.status === 200 && (call.stopReason !== stopReason || call.modelCalls !== 1)) {
+export function expectPath(call: TimedCall, stopReason: string, modelCalls = 1): TimedCall {
+  if (call.status === 200 && (call.stopReason !== stopReason || call.modelCalls !== modelCalls)) {
     throw new Error(
-      `${call.route} ended with ${call.stopReason} after ${call.modelCalls} model calls, not ${stopReason} after 1`,
+      `${call.route} ended with ${call.stopReason} after ${call.modelCalls} model calls, not ${stopReason} after ${modelCalls}`,
     );
   }
   if (call.status !== 200 && call.status !== 504) {
@@ -56,7 +57,8 @@ export async function exchange(
   const command = expectPath(await client.command(conversationId, script.utterance), 'tool_calls');
   if (!succeeded(command)) return [command];
   const results = await client.continue(conversationId, command.toolCallIds, script.output);
-  return [command, expectPath(results, 'complete')];
+  // A result with the command's spoken message is the answer: the model is not asked again.
+  return [command, expectPath(results, 'complete', 'message' in script.output ? 0 : 1)];
 }
 
 export const totalMs = (calls: readonly TimedCall[]): number =>

@@ -111,6 +111,9 @@ export function recordTurn(
   const refinement = outcome.refinement ?? null;
   metrics.addMetric('model_calls', MetricUnit.Count, outcome.modelCalls);
   metrics.addMetric('refinements', MetricUnit.Count, refinement === null ? 0 : 1);
+  // 1 when the node's commands wrote the answer and the model was not asked (model_calls 0).
+  const byCommands = outcome.answeredByCommands === true;
+  metrics.addMetric('command_answers', MetricUnit.Count, byCommands ? 1 : 0);
   metrics.addMetric('validation_retries', MetricUnit.Count, outcome.retries.length);
   metrics.addMetric('parameter_repairs', MetricUnit.Count, outcome.repairs.length);
   metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
@@ -128,6 +131,7 @@ export function recordTurn(
       (repair) => `${repair.command}.${repair.parameter}:${repair.rule}`,
     ),
     step_limit_reached: outcome.stepLimitReached,
+    answered_by: byCommands ? 'commands' : 'model',
     tokens:
       usage === null ? null : { ...tokenLog(usage), reasoning: usage.reasoningTokens ?? null },
     refinement:

@@ -24,6 +24,11 @@ export interface EngineSettings {
   readonly maxToolOutputBytes: number;
   /** Upper bound of all the tool outputs of one `continue`, in UTF-8 bytes, shared among them. */
   readonly maxToolOutputsBytesPerRequest: number;
+  /**
+   * A `continue` whose every result is a node command's success with its spoken `message` ends
+   * with those messages, the model not asked (turn/command-messages.ts).
+   */
+  readonly answerFromCommandMessages: boolean;
 }
 
 /**
@@ -43,4 +48,6 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maxHistoryBytes: 160_000,
   maxToolOutputBytes: 8_000,
   maxToolOutputsBytesPerRequest: 32_000,
+  // The node's SDK documents `message` as what is spoken: a second model call only rephrases it.
+  answerFromCommandMessages: true,
 };

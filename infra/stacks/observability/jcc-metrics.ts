@@ -34,6 +34,8 @@ export const JccMetric = {
   reasoningTokens: 'reasoning_tokens',
   /** 1 for a turn whose call refines the last refinable call, else 0. */
   refinements: 'refinements',
+  /** 1 for a turn the node's commands answered (their spoken messages, no model call), else 0. */
+  commandAnswers: 'command_answers',
 } as const;
 
 /**

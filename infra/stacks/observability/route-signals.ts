@@ -10,7 +10,10 @@ import type { ApiRoute } from '../../../functions/http/api-routes';
 export interface RouteSignals {
   /** The error statuses it can answer: `status_<code>`. */
   readonly statuses: readonly number[];
-  /** Runs turns: `model_calls`, `stop_<reason>`, the token counts... once per turn. */
+  /**
+   * Runs turns: `model_calls`, `stop_<reason>`, `command_answers` (1 when the node's commands
+   * wrote the answer, no model call), the token counts... once per turn.
+   */
   readonly turns: boolean;
   /** Answers a repeated request id from the record: `replayed_requests`. */
   readonly replays: boolean;

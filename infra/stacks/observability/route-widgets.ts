@@ -64,6 +64,7 @@ export function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget
         perTurn(JccMetric.validationRetries, 'retries'),
         perTurn(JccMetric.parameterRepairs, 'repairs'),
         perTurn(JccMetric.refinements, 'refinements'),
+        perTurn(JccMetric.commandAnswers, 'answered by the commands'),
       ],
     }),
     new GraphWidget({

@@ -72,6 +72,7 @@ export function readServiceConfig(
       settings.WARMUP_TIMEOUT_MS ?? defaultWarmUpTimeoutMs(settings.TURN_DEADLINE_MS),
     strictToolSchemas: settings.STRICT_TOOL_SCHEMAS,
     conversationTtlSeconds: settings.CONVERSATION_TTL_SECONDS,
+    answerFromCommandMessages: settings.ANSWER_FROM_COMMAND_MESSAGES === 'on',
   };
   if (engine.warmUpTimeoutMs >= engine.turnDeadlineMs && engine.warmUpTimeoutMs > 0) {
     problems.push(

@@ -65,6 +65,11 @@ export const handlerSettings = {
     default: DEFAULT_ENGINE_SETTINGS.strictToolSchemas,
     meaning: "tools sent in OpenAI's strict subset",
   },
+  ANSWER_FROM_COMMAND_MESSAGES: {
+    check: { kind: 'oneOf', values: ['on', 'off'] },
+    default: DEFAULT_ENGINE_SETTINGS.answerFromCommandMessages ? 'on' : 'off',
+    meaning: "on: a continue whose results all carry their command's spoken message ends with them",
+  },
   CONVERSATION_TTL_SECONDS: {
     check: integer(60, 30 * 86_400),
     default: DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,

@@ -60,7 +60,7 @@ export function finishWithAnswer(
   state: TurnState,
   text: string,
   stepLimitReached = false,
-): TurnAction {
+): FinishedTurn {
   const next = appendAssistant(state, text, []);
   return finish(next, {
     stopReason: StopReason.complete,
@@ -80,10 +80,13 @@ export function appendAssistant(
   };
 }
 
+/** A turn that ended: its state to save and its outcome. */
+export type FinishedTurn = Extract<TurnAction, { type: 'finish' }>;
+
 function finish(
   state: TurnState,
   outcome: Partial<TurnOutcome> & Pick<TurnOutcome, 'stopReason' | 'assistantMessage'>,
-): TurnAction {
+): FinishedTurn {
   return {
     type: 'finish',
     state,

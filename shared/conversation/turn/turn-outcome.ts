@@ -41,4 +41,9 @@ export interface TurnOutcome {
   readonly stepLimitReached: boolean;
   /** Tokens of all the turn's model calls; null when the server reports none. */
   readonly usage: TokenUsage | null;
+  /**
+   * True when the node's commands wrote the final answer and the model was not asked
+   * (command-messages.ts); absent otherwise, and in answers recorded before there was such a turn.
+   */
+  readonly answeredByCommands?: boolean;
 }

@@ -3,7 +3,9 @@
  * 1. load the conversation; nothing pending is a 409;
  * 2. match the results to the pending calls: exactly one per call, by id, in any order;
  * 3. append them as tool messages (in the order the calls were made), each cut to its share of
- *    the request's output budget, and run the turn.
+ *    the request's output budget, and run the turn; when every result is a command's success with
+ *    its spoken message, those messages are the answer and the model is not asked
+ *    (turn/command-messages.ts, setting `answerFromCommandMessages`).
  * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
  * though the calls it answered are no longer pending (answer-once.ts). The same holds for the
  * outcome continue/stream reached with these very results (`recordForHandoff`): the blocking
@@ -19,6 +21,7 @@ import { toolOutputText } from '../history/bound-history';
 import { resultShareBytes } from '../history/conversation-budget';
 import { handoffIdentity, requestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
+import { commandMessagesAnswer } from '../turn/command-messages';
 import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { runConversationTurn } from './conversation-turn';
@@ -99,10 +102,20 @@ function continueTurn(
     toolCallId: call.id,
     content: toolOutputText(byId.get(call.id)?.output, limit),
   }));
+  // The node's commands may have written the answer already: then the model is not asked.
+  const commandAnswer = dependencies.settings.answerFromCommandMessages
+    ? commandMessagesAnswer(
+        record.pendingToolCalls.map((call) => ({
+          name: call.name,
+          output: byId.get(call.id)?.output,
+        })),
+      )
+    : null;
   return runConversationTurn(dependencies, model, record, {
     messages: [...record.messages, ...results],
     toolResultsArrived: true,
     utterance: latestUtterance(record.messages),
+    commandAnswer,
     ...turn,
   });
 }

@@ -2,7 +2,8 @@
  * What both voice routes share once the new messages are known:
  * 1. the conversation was loaded (answer-once.ts) and the model checked; find its command set;
  * 2. refuse an exchange grown past what the conversation can store (before the model is asked);
- *    run the turn against the model, within the deadline;
+ *    run the turn against the model, within the deadline (or end it with the answer the node's
+ *    commands wrote, on continue: the model is not asked);
  * 3. bound the history and save it with a conditional write on the version read in step 1,
  *    recording what is now pending (and, for a request with an id, its outcome). Nothing is
  *    written unless the turn finished.
@@ -26,6 +27,7 @@ import {
 import { withRecordedResponse } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { ServerToolName } from '../server-tools/server-tool-names';
+import { finishWithCommandAnswer } from '../turn/command-messages';
 import { runTurn } from '../turn/run-turn';
 import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
 import { startTurn } from '../turn/turn-state';
@@ -43,6 +45,8 @@ export interface TurnInput {
   readonly identity: RequestIdentity | null;
   /** The utterance that opened the turn: the node gets it back in every answer of the turn. */
   readonly utterance: string;
+  /** The final answer the node's commands wrote (continue): the turn ends with it, no model call. */
+  readonly commandAnswer?: string | null;
 }
 
 export async function runConversationTurn(
@@ -81,17 +85,22 @@ export async function runConversationTurn(
           },
   };
   const deadline = startedAt + settings.turnDeadlineMs;
-  const finished = await runTurn(
-    startTurn(messages, toolResultsArrived),
-    context,
-    {
-      model,
-      clock,
-      step: (state, reply, turn) =>
-        dependencies.untrustedWork.step(state, reply, turn, record.commandSource),
-    },
-    deadline,
-  );
+  const initial = startTurn(messages, toolResultsArrived);
+  const commandAnswer = input.commandAnswer ?? null;
+  const finished =
+    commandAnswer === null
+      ? await runTurn(
+          initial,
+          context,
+          {
+            model,
+            clock,
+            step: (state, reply, turn) =>
+              dependencies.untrustedWork.step(state, reply, turn, record.commandSource),
+          },
+          deadline,
+        )
+      : finishWithCommandAnswer(initial, commandAnswer);
 
   const answered = { ...finished.outcome, utterance: input.utterance };
   const now = clock.now();

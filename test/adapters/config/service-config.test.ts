@@ -33,6 +33,14 @@ describe('readServiceConfig', () => {
     expect(readServiceConfig({ ...BASE, ...env }).engine.warmUpTimeoutMs).toBe(expected);
   });
 
+  it.each([
+    [{}, true],
+    [{ ANSWER_FROM_COMMAND_MESSAGES: 'on' }, true],
+    [{ ANSWER_FROM_COMMAND_MESSAGES: 'OFF' }, false],
+  ])("answers from the commands' messages with %j: %s", (env, expected) => {
+    expect(readServiceConfig({ ...BASE, ...env }).engine.answerFromCommandMessages).toBe(expected);
+  });
+
   it('refuses a warm-up longer than a turn, naming both settings', () => {
     expect(() =>
       readServiceConfig({ ...BASE, TURN_DEADLINE_MS: '5000', WARMUP_TIMEOUT_MS: '5000' }),
