@@ -21,7 +21,8 @@ export interface AnsweredCall {
  * from the command's `context_data`, which its SDK documents as "what gets spoken aloud". So the
  * answer is theirs when every result is such a success with a message, joined in call order, and
  * nothing else is pending: no clarification (its answer is the user's, not a command's). Anything
- * else (a failure, no message, a string, an object without `success`) goes to the model.
+ * else (a failure, no message, a list in its context, a string, an object without `success`) goes
+ * to the model.
  */
 export function commandMessagesAnswer(calls: readonly AnsweredCall[]): string | null {
   if (calls.length === 0 || calls.some((call) => isServerToolName(call.name))) return null;
@@ -52,8 +53,21 @@ function spokenMessage(output: unknown): string | null {
   // The SDK turns a response with error details into a failure; one that says both is not trusted.
   if (result.error !== undefined && result.error !== null) return null;
   if (typeof result.message !== 'string') return null;
+  // A list beside the message ("You have 3 reminder(s).", the reminders in `context`) is what the
+  // user asked to hear: the model words it.
+  if (holdsList(result.context, LIST_SEARCH_DEPTH)) return null;
   const message = result.message.trim();
   return message === '' ? null : message;
+}
+
+/** How deep into a result's `context` a list is looked for: its fields, and theirs. */
+const LIST_SEARCH_DEPTH = 2;
+
+/** Whether `value` is, or holds within `depth` levels, an array with an element. */
+function holdsList(value: unknown, depth: number): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  if (depth === 0 || typeof value !== 'object' || value === null) return false;
+  return Object.values(value).some((field) => holdsList(field, depth - 1));
 }
 
 /** The node's messages often end without a stop ("Timer set for 10 minutes"): one is added. */

@@ -40,4 +40,23 @@ describe('commandMessagesAnswer', () => {
       commandMessagesAnswer([{ name: 'request_validation', output: success('the kitchen') }]),
     ).toBeNull();
   });
+
+  it.each([
+    ['the reminders themselves', { reminders: [{ text: 'call mom' }], count: 1 }],
+    ['timers one level down', { summary: { timers: [{ label: 'pasta' }] } }],
+  ])('leaves the wording to the model when the context holds a list: %s', (_case, context) => {
+    const output = { success: true, message: 'You have 1 reminder(s).', context, error: null };
+
+    expect(commandMessagesAnswer([{ name: 'list_reminders', output }])).toBeNull();
+  });
+
+  it.each([
+    ['an empty list', { reminders: [], count: 0 }],
+    ['scalars only', { duration_seconds: 600, label: 'pasta' }],
+    ['a list deeper than it looks', { a: { b: { c: [1] } } }],
+  ])('speaks the message when the context holds no list within reach: %s', (_case, context) => {
+    const output = { success: true, message: 'Done', context, error: null };
+
+    expect(commandMessagesAnswer([{ name: 'set_timer', output }])).toBe('Done.');
+  });
 });
