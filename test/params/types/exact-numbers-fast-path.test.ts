@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isRawJsonNumber, parseJsonExact } from '../../../shared/params/types/exact-numbers';
+import {
+  firstInexactNumber,
+  isRawJsonNumber,
+  parseJsonExact,
+} from '../../../shared/params/types/exact-numbers';
 
 describe('parseJsonExact: text without an exponent or 16 digits skips the reviver', () => {
   it.each([
@@ -27,5 +31,24 @@ describe('parseJsonExact: text without an exponent or 16 digits skips the revive
     // Assess
     expect(parsed).toEqual(JSON.parse(text));
     expect(Object.hasOwn(parsed as object, 't')).toBe(true);
+  });
+});
+
+describe('firstInexactNumber', () => {
+  it.each([
+    ['a top-level field', '{"n": 1e400}', ['n'], '1e400'],
+    ['an array element', '{"list": [1, 2, 9007199254740993]}', ['list', '2'], '9007199254740993'],
+    ['deep in objects', '{"a": {"b": [{"c": 1e-400}]}}', ['a', 'b', '0', 'c'], '1e-400'],
+    ['a key named __proto__', '{"__proto__": {"x": 1e400}}', ['__proto__', 'x'], '1e400'],
+  ])('names the path of %s', (_case, text, path, source) => {
+    expect(firstInexactNumber(parseJsonExact(text))).toEqual({ path, source });
+  });
+
+  it.each([
+    ['exact numbers only', '{"a": [1, 2.5, {"b": 900719925474099}]}'],
+    ['a 15-digit integer beside an "e" in a word', '{"n": 123456789012345, "w": "e"}'],
+    ['a primitive', '7'],
+  ])('finds nothing in %s', (_case, text) => {
+    expect(firstInexactNumber(parseJsonExact(text))).toBeNull();
   });
 });
