@@ -35,46 +35,15 @@ export async function startLambdaContainers(
   functions: readonly ApiFunction[],
 ): Promise<LambdaContainers> {
   const database = await forkChildRpc<{ endpoint: string }>(DYNALITE_CHILD);
-  const settings = readLocalSettings(env);
-  await seedLocalNodes(database.ready.endpoint, settings);
-  const containerEnv = {
-    ...env,
-    DYNAMODB_ENDPOINT: database.ready.endpoint,
-    TABLE_NAME: settings.tableName,
-    AWS_REGION: 'us-east-1',
-    // As deployed: stack traces through the bundle's source map.
-    NODE_OPTIONS: functionEnvironment({
-      tableName: settings.tableName,
-      settings: defaultDeploySettings,
-      callsModel: true,
-    }).NODE_OPTIONS,
-  };
-  // The container's own code bundled too, run by Node alone: no tsx loads the function's bundle
-  // (tsx would transform it and keep a copy with an inline source map, 6 MB of heap).
-  const container = join(bundles, 'lambda-container.mjs');
-  await build({
-    entryPoints: [CONTAINER_CHILD],
-    outfile: container,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    logLevel: 'warning',
-  });
   const containers = new Map<string, ChildRpc<{ url: string }>>();
-  for (const fn of functions) {
-    const directory = join(bundles, fn.name);
-    await bundleHandler(join(repositoryRoot, fn.entry), directory);
-    containers.set(
-      fn.name,
-      await forkChildRpc(container, {
-        args: [fn.name, join(directory, 'index.mjs')],
-        env: containerEnv,
-        quiet: true,
-        plain: true,
-      }),
-    );
+  try {
+    const settings = readLocalSettings(env);
+    await seedLocalNodes(database.ready.endpoint, settings);
+    await startContainers(env, settings.tableName, database.ready.endpoint, functions, containers);
+  } catch (error) {
+    // Nothing started may outlive a failed start: the bench would hang on their open channels.
+    for (const child of [database, ...containers.values()]) child.process.kill();
+    throw error;
   }
   const containerOf = (path: string) => {
     const name = apiRoutes.find((route) => route.path === path)?.function.name;
@@ -93,4 +62,52 @@ export async function startLambdaContainers(
       await database.call('close');
     },
   };
+}
+
+/** Bundles each function and starts its container, adding each to `containers` once it runs. */
+async function startContainers(
+  env: NodeJS.ProcessEnv,
+  tableName: string,
+  endpoint: string,
+  functions: readonly ApiFunction[],
+  containers: Map<string, ChildRpc<{ url: string }>>,
+): Promise<void> {
+  const containerEnv = {
+    ...env,
+    DYNAMODB_ENDPOINT: endpoint,
+    TABLE_NAME: tableName,
+    AWS_REGION: 'us-east-1',
+    // As deployed: stack traces through the bundle's source map.
+    NODE_OPTIONS: functionEnvironment({
+      tableName,
+      settings: defaultDeploySettings,
+      callsModel: true,
+    }).NODE_OPTIONS,
+  };
+  // The container's own code bundled too, run by Node alone: no tsx loads the function's bundle
+  // (tsx would transform it and keep a copy with an inline source map, 6 MB of heap).
+  const container = join(bundles, 'lambda-container.mjs');
+  await build({
+    entryPoints: [CONTAINER_CHILD],
+    outfile: container,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  for (const fn of functions) {
+    const directory = join(bundles, fn.name);
+    await bundleHandler(join(repositoryRoot, fn.entry), directory);
+    containers.set(
+      fn.name,
+      await forkChildRpc(container, {
+        args: [fn.name, join(directory, 'index.mjs')],
+        env: containerEnv,
+        quiet: true,
+        plain: true,
+      }),
+    );
+  }
 }
