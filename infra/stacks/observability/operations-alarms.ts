@@ -1,8 +1,8 @@
 import type { Stage } from 'aws-cdk-lib/aws-apigateway';
-import { MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import { type IMetric, MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { type AlarmSpec, atLeast, type ObservedRoute } from './alarm-spec';
-import { defaultPeriod } from './jcc-metrics';
+import { type AlarmSpec, atLeast, type ObservedRoute, routesWhere } from './alarm-spec';
+import { defaultPeriod, JccMetric, jccMetric } from './jcc-metrics';
 import { modelAlarms, speechAlarms } from './model-alarms';
 import { tableAlarms } from './table-alarms';
 
@@ -42,10 +42,11 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
     {
       id: 'ApiLatencyNearDeadline',
       description:
-        `API p99 latency at or above ${nearDeadlineMs} ms (90% of the ${observed.turnDeadlineMs} ms ` +
-        'turn deadline) in 2 of 3 five-minute periods: the model is slowing down and turns will ' +
-        'soon be cut off (504 turn_timeout). Check the model endpoint or a faster model.',
-      metric: stage.metricLatency({ statistic: 'p99', period: defaultPeriod }),
+        `The p99 time of turns on some route at or above ${nearDeadlineMs} ms (90% of the ` +
+        `${observed.turnDeadlineMs} ms turn deadline) in 2 of 3 five-minute periods: the model ` +
+        'is slowing down and turns will soon be cut off (504 turn_timeout). Check the model ' +
+        'endpoint or a faster model. The route is the line over the threshold on the dashboard.',
+      metric: slowestTurnRoute(observed.routes),
       ...atLeast(nearDeadlineMs, 3, 2),
     },
     ...observed.functions.flatMap((fn): AlarmSpec[] => [
@@ -72,4 +73,27 @@ export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {
     ...tableAlarms(observed),
   ];
   return alarms;
+}
+
+/**
+ * The highest p99 `latency` among the routes that run turns or chats: their latency is the turn
+ * (a stream route's speech comes after it, in its own metrics). Not the stage's latency, whose p99
+ * the speech routes and the streamed answers decide as much as the model.
+ */
+function slowestTurnRoute(routes: readonly ObservedRoute[]): IMetric {
+  const turning = routesWhere(routes, (signals) => signals.turns || signals.chats);
+  const usingMetrics = Object.fromEntries(
+    turning.map((route, index) => [
+      `l${index}`,
+      jccMetric(JccMetric.latency, route, { statistic: 'p99' }),
+    ]),
+  );
+  return new MathExpression({
+    expression: `MAX([${Object.keys(usingMetrics)
+      .map((id) => `FILL(${id}, 0)`)
+      .join(', ')}])`,
+    usingMetrics,
+    period: defaultPeriod,
+    label: 'p99 turn latency, slowest route',
+  });
 }

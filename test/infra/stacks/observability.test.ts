@@ -78,12 +78,33 @@ describe('the alarms', () => {
     }
   });
 
-  it('fire on p99 latency below the turn deadline, not after it', () => {
+  it('fire on the p99 turn latency of the slowest turn route, below the turn deadline', () => {
     // Prepare / Act
     const alarm = alarmNamed('ApiLatencyNearDeadline');
+    const read = alarm.Metrics.filter(
+      (query: { MetricStat?: unknown }) => query.MetricStat !== undefined,
+    ).map(
+      (query: { MetricStat: { Metric: { Dimensions: { Name: string; Value: string }[] } } }) => ({
+        ...query.MetricStat,
+        route: query.MetricStat.Metric.Dimensions.find((dimension) => dimension.Name === 'route')
+          ?.Value,
+      }),
+    );
 
-    // Assess
-    expect(alarm).toMatchObject({ ExtendedStatistic: 'p99', MetricName: 'Latency' });
+    // Assess: the turns' own latency (not the stage's, which speech and streamed answers decide
+    // as much as the model), on every route that runs a turn or a chat and no other.
+    expect(read.map((metric: { route?: string }) => metric.route).sort()).toEqual(
+      signalled
+        .filter((route) => route.signals.turns || route.signals.chats)
+        .map((route) => route.name)
+        .sort(),
+    );
+    for (const metric of read) {
+      expect(metric).toMatchObject({ Stat: 'p99', Metric: { MetricName: 'latency' } });
+    }
+    expect(alarm.Metrics.find((query: { Expression?: string }) => query.Expression)).toMatchObject({
+      Expression: expect.stringMatching(/^MAX\(\[/),
+    });
     expect(alarm.Threshold).toBeLessThan(turnDeadlineMs);
     expect(alarm.Threshold).toBeGreaterThan(turnDeadlineMs * 0.8);
   });
