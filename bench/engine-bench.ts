@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { systemClock } from '../shared/adapters/system/system-clock';
 import { systemPromptFor } from '../shared/conversation';
-import { SERVER_TOOLS } from '../shared/conversation/server-tools/run-server-tool';
+import { SERVER_TOOLS } from '../shared/conversation/server-tools/server-tools';
 import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from '../test/support/probe-commands';
 import type { BenchRow } from './bench-row';
 import {

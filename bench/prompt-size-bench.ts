@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { buildChatRequest } from '../shared/adapters/openai/chat-request';
 import { randomIds } from '../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings';
-import { inThreadWork } from '../shared/conversation/turn/untrusted-work';
+import { inThreadWork } from '../shared/conversation/turn/in-thread-work';
 import type { ConversationDependencies } from '../shared/conversation/use-cases/conversation-dependencies';
 import { handleVoiceCommand } from '../shared/conversation/use-cases/handle-voice-command';
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';

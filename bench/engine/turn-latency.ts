@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { randomIds, systemClock } from '../../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
+import { inThreadWork } from '../../shared/conversation/turn/in-thread-work';
 import type { TurnOutcome } from '../../shared/conversation/turn/turn-outcome';
-import { inThreadWork, type UntrustedWork } from '../../shared/conversation/turn/untrusted-work';
+import type { UntrustedWork } from '../../shared/conversation/turn/untrusted-work';
 import { continueConversation } from '../../shared/conversation/use-cases/continue-conversation';
 import type { ConversationDependencies } from '../../shared/conversation/use-cases/conversation-dependencies';
 import { handleVoiceCommand } from '../../shared/conversation/use-cases/handle-voice-command';

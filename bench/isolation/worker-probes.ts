@@ -11,7 +11,8 @@ import { esbuildBuildOptions, functionBundling } from '../../infra/stacks/functi
 import { ID_BUFFER_BYTES } from '../../shared/adapters/isolation/isolation-protocol';
 import { WorkerIsolation } from '../../shared/adapters/isolation/worker-isolation';
 import { UntrustedWorkOverrunError } from '../../shared/conversation/errors';
-import { inThreadWork, type UntrustedWork } from '../../shared/conversation/turn/untrusted-work';
+import { inThreadWork } from '../../shared/conversation/turn/in-thread-work';
+import type { UntrustedWork } from '../../shared/conversation/turn/untrusted-work';
 import { percentile } from '../engine/percentile';
 
 export const BOOTS = 5;

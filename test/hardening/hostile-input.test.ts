@@ -4,7 +4,7 @@ import { apiRoutes } from '../../functions/http/api-routes';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';
-import { inThreadWork } from '../../shared/conversation/turn/untrusted-work';
+import { inThreadWork } from '../../shared/conversation/turn/in-thread-work';
 import { startConversation } from '../../shared/conversation/use-cases/start-conversation';
 import { type RunningDynalite, startDynalite } from '../support/dynalite';
 import { type ScriptedLlmServer, startScriptedLlmServer } from '../support/scripted-llm-server';

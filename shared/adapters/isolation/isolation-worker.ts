@@ -2,9 +2,9 @@
 // thread's resourceLimits and the pool's deadline. Bundled as its own entry (isolation-worker.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
 import { SERVER_TOOL_NAMES } from '../../conversation/server-tools/server-tool-names';
+import { inThreadWork } from '../../conversation/turn/in-thread-work';
 import { step } from '../../conversation/turn/step';
 import type { TurnContext } from '../../conversation/turn/turn-state';
-import { inThreadWork } from '../../conversation/turn/untrusted-work';
 import { compileKnownCommandSet } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
 import { readId, type WorkerSetup, type WorkReply, type WorkRequest } from './isolation-protocol';

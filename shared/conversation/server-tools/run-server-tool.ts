@@ -1,8 +1,6 @@
-import type { ToolDefinition } from '../../chat/chat-message';
 import type { CompiledCommandSet } from '../../params';
-import { commandExamplesTool, lookUpCommandExamples } from './command-examples-tool';
-import { resolveRelativeDate, resolveRelativeDateTool } from './relative-date';
-import { requestValidationTool } from './request-validation-tool';
+import { lookUpCommandExamples } from './command-examples-tool';
+import { resolveRelativeDate } from './relative-date';
 import { ServerToolName } from './server-tool-names';
 
 /** What a server tool may know: the node's zone, the turn's clock reading and the commands. */
@@ -11,13 +9,6 @@ export interface ServerToolContext {
   readonly now: number;
   readonly commandSet: CompiledCommandSet;
 }
-
-/** The server tools offered to the model beside the node's own, in a fixed order. */
-export const SERVER_TOOLS: readonly ToolDefinition[] = [
-  resolveRelativeDateTool,
-  commandExamplesTool,
-  requestValidationTool,
-];
 
 /**
  * Runs a server tool that answers at once (`request_validation` is not one: it stops the turn).

@@ -10,19 +10,18 @@ import {
 import { ModelFailedError, TurnTimeoutError } from '../errors';
 import { withHomeBlock } from '../home/with-home-block';
 import { buildSystemPrompt } from '../prompt/system-prompt';
-import { SERVER_TOOLS } from '../server-tools/run-server-tool';
-import { step } from './step';
+import { SERVER_TOOLS } from '../server-tools/server-tools';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 export interface TurnDriverDependencies {
   readonly model: LanguageModel;
   readonly clock: Clock;
-  /** Runs `step` (a worker under a hard limit, shared/adapters/isolation); absent: in-thread. */
-  readonly step?: (
-    state: TurnState,
-    reply: ModelReply,
-    context: TurnContext,
-  ) => Promise<TurnAction>;
+  /**
+   * Runs `step` (the use cases: a worker under a hard limit, shared/adapters/isolation). Given by
+   * the caller, never imported here: the main thread's bundle then holds no reply scanning and no
+   * server tool runner, which only the worker runs (test/bundling/worker-only-code.test.ts).
+   */
+  readonly step: (state: TurnState, reply: ModelReply, context: TurnContext) => Promise<TurnAction>;
 }
 
 interface RequestParts {
@@ -65,7 +64,7 @@ export async function runTurn(
       toolChoice,
       cacheKey: context.commandSet.hash,
     });
-    action = await (dependencies.step ?? step)(state, reply, context);
+    action = await dependencies.step(state, reply, context);
   }
   if (action.type === 'fail') throw new ModelFailedError(action.failure, action.state.modelCalls);
   return action;

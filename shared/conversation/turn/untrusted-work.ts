@@ -1,7 +1,5 @@
-import { type CommandSetIssue, type CommandSetSource, compileCommandSet } from '../../params';
+import type { CommandSetIssue, CommandSetSource } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
-import { SERVER_TOOL_NAMES } from '../server-tools/server-tool-names';
-import { step } from './step';
 import type { TurnAction, TurnContext, TurnState } from './turn-state';
 
 /** What compiling a registration apart tells conversation/start. */
@@ -13,7 +11,8 @@ export type CompileCheck =
  * The CPU work a request's untrusted input decides the cost of: compiling a node's registration
  * at conversation/start, and per model reply the scan, normalization and validation (`step`).
  * An adapter may run it apart under a hard limit of time and memory (shared/adapters/isolation);
- * a miss then rejects with `UntrustedWorkOverrunError` and costs that request only.
+ * a miss then rejects with `UntrustedWorkOverrunError` and costs that request only. The same work
+ * on the calling thread, unlimited, is `inThreadWork` (in-thread-work.ts).
  */
 export interface UntrustedWork {
   /** Compiles the registration as start does (server tool names reserved). */
@@ -26,16 +25,3 @@ export interface UntrustedWork {
     commandSource: string,
   ): Promise<TurnAction>;
 }
-
-/** The same work on the calling thread, unlimited: unit tests of the use cases. */
-export const inThreadWork: UntrustedWork = {
-  async compile(source) {
-    const compiled = compileCommandSet(source, { reservedNames: SERVER_TOOL_NAMES });
-    return compiled.ok
-      ? { ok: true, hash: compiled.value.hash }
-      : { ok: false, issues: compiled.issues };
-  },
-  async step(state, reply, context) {
-    return step(state, reply, context);
-  },
-};

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WorkerIsolation } from '../../../shared/adapters/isolation';
 import { UntrustedWorkOverrunError } from '../../../shared/conversation/errors';
+import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import { startTurn } from '../../../shared/conversation/turn/turn-state';
-import { inThreadWork } from '../../../shared/conversation/turn/untrusted-work';
 import {
   call,
   compile,

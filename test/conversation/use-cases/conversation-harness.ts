@@ -5,7 +5,7 @@ import {
   DEFAULT_ENGINE_SETTINGS,
   type EngineSettings,
 } from '../../../shared/conversation/engine-settings';
-import { inThreadWork } from '../../../shared/conversation/turn/untrusted-work';
+import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import type { ConversationDependencies } from '../../../shared/conversation/use-cases/conversation-dependencies';
 import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
