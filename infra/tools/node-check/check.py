@@ -77,6 +77,23 @@ if tag == "control" and payload.tool_calls:
         check("blocking continue after a 200 replays the outcome", again is not None and again.stop_reason == "complete", again.assistant_message if again else "None")
     else:
         check("send_tool_results_stream: 200 audio", False, "fell back")
+# 8 a command that wrote its answer (the SDK's context_data["message"], sent by the node's own
+# tool_result_formatter): the continue speaks it as written and asks the model nothing
+from core.command_response import CommandResponse
+from utils.tool_result_formatter import format_tool_result
+model_log = os.environ["MODEL_LOG"]
+tool_turns = lambda: open(model_log).read().count("last_role=tool")
+tag, payload = client.send_command_unified("set a timer for ten minutes", cid)
+if tag == "control" and payload.tool_calls:
+    done = CommandResponse.success_response(context_data={"timer_id": "t1", "duration_seconds": 600,
+        "duration_text": "10 minutes", "label": None, "message": "Timer set for 10 minutes"}, wait_for_input=False)
+    before = tool_turns()
+    answer = client.send_tool_results(cid, [format_tool_result(tc.id, done) for tc in payload.tool_calls])
+    check("continue with the command's own message: spoken as written, no model request",
+          answer is not None and answer.stop_reason == "complete" and answer.assistant_message == "Timer set for 10 minutes."
+          and tool_turns() == before, f"{answer.assistant_message if answer else None!r}, model asked {tool_turns() - before} time(s)")
+else:
+    check("continue with the command's own message: spoken as written, no model request", False, f"{tag}")
 passed = sum(1 for _, ok in results if ok); failed = len(results) - passed
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

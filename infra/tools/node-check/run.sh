@@ -2,7 +2,7 @@
 # The real voice node's own client and speech providers, unmodified, against `npm start` of this
 # checkout: speech in (a flite recording at 48 kHz, really recognised by pocketsphinx behind a
 # scripted OpenAI-compatible server), speech out (the embedded synthesizer, heard back), wake
-# response, chat, and the streamed voice/command and continue routes. Not part of npm test: it needs
+# response, chat, the streamed voice/command and continue routes, and a command's own answer. Not part of npm test: it needs
 # the node software beside it and Debian's flite, sox and pocketsphinx. Prints "N passed, N failed".
 #
 #   NODE_SETUP_DIR=/tmp/node-setup COMMAND_SDK_DIR=/tmp/sdk PYTHON=/tmp/node-venv/bin/python \
@@ -27,7 +27,7 @@ for _ in $(seq 1 120); do curl -s -o /dev/null "http://127.0.0.1:$port/health" &
 flite -t "what's the weather tomorrow" -o "$work/u.wav" && sox "$work/u.wav" -r 48000 -c 1 -b 16 "$work/utterance.wav"
 printf '{"node_id": "local-node", "api_key": "%s", "jarvis_command_center_api_url": "http://127.0.0.1:%s", "room": "Office"}' \
   "$secret" "$port" > "$work/config.json"
-CONFIG_PATH="$work/config.json" "$python" "$here/check.py" "$work/utterance.wav"; status=$?
+CONFIG_PATH="$work/config.json" MODEL_LOG="$work/model.log" "$python" "$here/check.py" "$work/utterance.wav"; status=$?
 echo "model requests (a continue shows as last_role=tool):"; cat "$work/model.log"
 kill $model; kill -- -$api 2>/dev/null
 exit $status

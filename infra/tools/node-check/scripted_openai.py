@@ -1,4 +1,4 @@
-"""A scripted OpenAI-compatible server for the node check: chat (a get_weather call, then an answer;
+"""A scripted OpenAI-compatible server for the node check: chat (a get_weather or set_timer call, then an answer;
 plain text without tools) and /audio/transcriptions, which really hears the upload (pocketsphinx).
 Usage: scripted_openai.py PORT LOG_FILE (the log lists each request: a continue shows as last_role=tool)."""
 import json, sys, time
@@ -39,7 +39,10 @@ class H(BaseHTTPRequestHandler):
         else:
             user = next((m for m in reversed(msgs) if m["role"] == "user"), {})
             text = json.dumps(user.get("content", "")).lower()
-            if "weather" in text and "get_weather" in tools:
+            if "timer" in text and "set_timer" in tools:
+                msg = {"role": "assistant", "content": None, "tool_calls": [{"id": "call_t1", "type": "function",
+                       "function": {"name": "set_timer", "arguments": json.dumps({"duration_seconds": 600})}}]}
+            elif "weather" in text and "get_weather" in tools:
                 msg = {"role": "assistant", "content": None, "tool_calls": [{"id": "call_w1", "type": "function",
                        "function": {"name": "get_weather", "arguments": json.dumps({"city": "Paris", "resolved_datetimes": ["2026-11-25T05:00:00Z"]})}}]}
             else:
