@@ -2,8 +2,9 @@
 # The real voice node's own client and speech providers, unmodified, against `npm start` of this
 # checkout: speech in (a flite recording at 48 kHz, really recognised by pocketsphinx behind a
 # scripted OpenAI-compatible server), speech out (the embedded synthesizer, heard back), wake
-# response, chat, the streamed voice/command and continue routes, and a command's own answer. Not part of npm test: it needs
-# the node software beside it and Debian's flite, sox and pocketsphinx. Prints "N passed, N failed".
+# response, chat, the streamed voice/command and continue routes, and a command's own answer.
+# Not part of npm test: it needs the node software beside it and Debian's flite, sox and
+# pocketsphinx. Prints "N passed, N failed".
 #
 #   NODE_SETUP_DIR=/tmp/node-setup COMMAND_SDK_DIR=/tmp/sdk PYTHON=/tmp/node-venv/bin/python \
 #     bash infra/tools/node-check/run.sh
