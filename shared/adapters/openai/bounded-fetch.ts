@@ -1,12 +1,14 @@
 /**
  * The most bytes a chat completion's HTTP body may have before the SDK reads it. The reply reader
- * accepts at most 64 KiB of text and 32 calls of 16 KiB of checked arguments (576 KiB); JSON
- * escaping at most doubles arguments (`"` becomes `\"`) and a text of control characters could
- * grow sixfold (`\u0001`): 384 KiB + 1 MiB + the envelope of 32 calls stays under 1.5 MiB. With
- * the default MODEL_MAX_TOKENS (1,024 tokens of a few bytes each) a real reply is a few KiB.
- * Anything bigger could never be accepted whole, so it is not downloaded nor parsed.
+ * accepts at most 64 KiB of text and checks 8 KiB of arguments a call (32 calls read a reply):
+ * JSON escaping at most doubles arguments (`"` becomes `\"`, 32 x 8 KiB: 512 KiB) and a text of
+ * control characters could grow sixfold (`\u0001`: 384 KiB), so everything it can accept fits in
+ * 1 MiB with the envelope. With the default MODEL_MAX_TOKENS (1,024 tokens of a few bytes each) a
+ * real reply is a few KiB. Anything bigger could never be accepted whole, so it is not downloaded
+ * nor parsed: parsing a body is the costliest allocation of a hostile turn (2 MiB bodies put the
+ * attack bench's worst generated requests at 80-88 ms of CPU, 1 MiB at 66-70 ms).
  */
-export const REPLY_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const REPLY_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** A response body cut off at the limit: the attempt failed as a malformed reply. */
 export class ReplyBodyTooLargeError extends Error {

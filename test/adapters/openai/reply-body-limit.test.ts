@@ -63,14 +63,16 @@ describe('OpenAiLanguageModel reply body limit', () => {
   });
 
   it('reads a reply just under the limit as usual', async () => {
-    // Prepare: a text of 1 MiB, over the turn's text limit but not the body's.
-    server.enqueue({ reply: { content: 'y'.repeat(1024 * 1024) } });
+    // Prepare: a text 4 KiB short of the limit (the envelope fits), over the turn's text limit
+    // but not the body's.
+    const length = REPLY_BODY_LIMIT_BYTES - 4096;
+    server.enqueue({ reply: { content: 'y'.repeat(length) } });
 
     // Act
     const reply = await modelFor(server.baseURL).complete(request, { timeoutMs: 30_000 });
 
     // Assess
-    expect(reply.content).toHaveLength(1024 * 1024);
+    expect(reply.content).toHaveLength(length);
     expect(server.requests).toHaveLength(1);
   });
 });
