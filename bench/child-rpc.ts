@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 
-/** A bench helper process (under tsx unless plain), asked to do things by message, each answered by its id. */
+/** A bench helper process (under tsx unless plain), asked by message, each answered by its id. */
 export interface ChildRpc<Ready> {
   /** What the child sent once it was ready (its first message without an id). */
   readonly ready: Ready;
@@ -10,9 +10,9 @@ export interface ChildRpc<Ready> {
 }
 
 /**
- * Forks `path` (under tsx unless `plain`) and waits for its ready message. A child that exits before it is ready
- * rejects; one that exits later leaves pending calls unanswered (the bench then stops on its own
- * checks).
+ * Forks `path` (under tsx unless `plain`) and waits for its ready message. A child that exits
+ * before it is ready rejects; one that exits later leaves pending calls unanswered (the bench
+ * then stops on its own checks).
  */
 export async function forkChildRpc<Ready>(
   path: string,
@@ -21,12 +21,12 @@ export async function forkChildRpc<Ready>(
     readonly env?: NodeJS.ProcessEnv;
     /** Its standard output goes to /dev/null (a service's logs), its errors still show. */
     readonly quiet?: boolean;
-    /** Plain JavaScript, run by Node alone (not under tsx). */
-    readonly plain?: boolean;
+    /** Plain JavaScript, run by Node alone (not under tsx), with these flags. */
+    readonly plain?: { readonly nodeFlags: readonly string[] };
   } = {},
 ): Promise<ChildRpc<Ready>> {
   const child = fork(path, [...(options.args ?? [])], {
-    execArgv: options.plain === true ? [] : ['--import', 'tsx'],
+    execArgv: options.plain !== undefined ? [...options.plain.nodeFlags] : ['--import', 'tsx'],
     stdio: options.quiet === true ? ['ignore', 'ignore', 'inherit', 'ipc'] : 'inherit',
     ...(options.env === undefined ? {} : { env: options.env }),
   });
