@@ -76,8 +76,16 @@ class KeptText {
     ],
   ) {}
 
+  /** Where `offset` of this text stood in the source: a binary search of the pieces. */
   sourceOffset(offset: number): number {
-    const piece = this.pieces.findLast((candidate) => candidate.at <= offset) ?? this.pieces[0];
+    let low = 0;
+    let high = this.pieces.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((this.pieces[middle]?.at ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    const piece = this.pieces[low];
     return piece === undefined ? offset : piece.source + (offset - piece.at);
   }
 

@@ -131,6 +131,17 @@ describe('extractReply: tool calls written into the text', () => {
         },
       ],
       [
+        'a <tool_call> whose tag only forms once a <|python_tag|> call inside it is taken',
+        '<tool_<|python_tag|>x<|eot_id|>call>{"name": "get_weather", "arguments": {"city": "LA"}}</tool_call>',
+        {
+          text: null,
+          toolCalls: [
+            textCall('get_weather', parsed(weather)),
+            textCall('python', parsed({ code: 'x' }), 'call_2'),
+          ],
+        },
+      ],
+      [
         'a call after reasoning',
         '<think>I need the weather tool.</think><tool_call>{"name": "get_weather", "arguments": {"city": "LA"}}</tool_call>',
         { text: null, toolCalls: [textCall('get_weather', parsed(weather))] },
