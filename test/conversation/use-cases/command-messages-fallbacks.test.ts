@@ -2,35 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { MAX_COMMAND_ANSWER_CHARACTERS } from '../../../shared/conversation/turn/command-messages';
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
+import {
+  commandMessagesScenario,
+  lightsCall,
+  timerCall,
+  timerSet,
+} from './command-messages-fixtures';
 import { NODE, useConversationHarness } from './conversation-harness';
 
 const harness = useConversationHarness();
 
-const timerCall = { id: 'call_timer', name: 'set_timer', arguments: '{"duration_seconds": 600}' };
-const lightsCall = {
-  id: 'call_lights',
-  name: 'control_device',
-  arguments: '{"device_name": "kitchen lights", "action": "turn_on"}',
-};
-/** What jarvis-node-setup sends for its timer (tool_result_formatter.py): the message on top. */
-const timerSet = {
-  success: true,
-  message: 'Timer set for 10 minutes',
-  context: { timer_id: 't1', duration_seconds: 600, label: null },
-  error: null,
-};
-
-const modelRequests = () =>
-  harness.llm.requests.filter((request) => request.path.endsWith('/chat/completions'));
-
-/** A conversation whose turn waits on the node's `calls`, the model asked once for them. */
-async function pending(calls: readonly (typeof timerCall)[], settings = {}) {
-  const conversationId = await harness.start();
-  const dependencies = harness.dependencies(settings);
-  harness.llm.enqueue({ reply: { tool_calls: [...calls] } });
-  await handleVoiceCommand(dependencies, { node: NODE, conversationId, utterance: 'set it up' });
-  return { conversationId, dependencies };
-}
+const { modelRequests, pending } = commandMessagesScenario(harness);
 
 /**
  * What is not a command's spoken answer reaches the model as before (command-messages.ts): the
