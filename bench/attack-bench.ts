@@ -64,9 +64,7 @@ export async function runAttackBench(): Promise<BenchRow[]> {
   const pollHealth = async () => {
     while (attacking) {
       const startedAt = performance.now();
-      await fetch(api.url(COMMAND_PATH).replace(COMMAND_PATH, '/health')).then((response) =>
-        response.arrayBuffer(),
-      );
+      await fetch(api.healthUrl(COMMAND_PATH)).then((response) => response.arrayBuffer());
       health.push(performance.now() - startedAt);
       await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS));
     }

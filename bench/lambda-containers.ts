@@ -15,6 +15,8 @@ import { type ChildRpc, forkChildRpc } from './child-rpc';
 export interface LambdaContainers {
   /** The URL a request to `path` goes to: the container of the function that serves it. */
   url(path: string): string;
+  /** `/health` of the container that serves `path`. */
+  healthUrl(path: string): string;
   /** CPU the container serving `path` has used since it started, every thread of it: µs. */
   cpuMicros(path: string): Promise<number>;
   close(): Promise<void>;
@@ -54,6 +56,7 @@ export async function startLambdaContainers(
   };
   return {
     url: (path) => `${containerOf(path).ready.url}${path}`,
+    healthUrl: (path) => `${containerOf(path).ready.url}/health`,
     cpuMicros: (path) =>
       containerOf(path)
         .call<{ micros: number }>('cpu')
