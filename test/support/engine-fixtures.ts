@@ -20,6 +20,7 @@ import {
 } from '../../shared/params';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { ModelReply, RawToolCall } from '../../shared/ports/language-model';
+import { sequentialIds } from '../conversation/tool-calls/sequential-ids';
 
 /** The registration a real node sends (copied from shared/fixtures). */
 export function fixtureRegistration(): CommandSetSource & { conversation_id: string } {
@@ -48,16 +49,8 @@ export const fixedClock = (now = FIXED_NOW): Clock & { advance(ms: number): void
   };
 };
 
-/** call_1, call_2...: predictable ids. */
-export function sequentialIds(): IdGenerator {
-  let next = 0;
-  return {
-    next: (prefix) => {
-      next += 1;
-      return `${prefix}${next}`;
-    },
-  };
-}
+/** call_1, call_2...: predictable ids, and the list of those issued. */
+export { sequentialIds };
 
 export function turnContext(
   commandSet: CompiledCommandSet,

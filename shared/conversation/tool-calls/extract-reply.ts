@@ -4,7 +4,6 @@ import { assignToolCallIds } from './assign-tool-call-ids';
 import type { ExtractedReply } from './extracted-reply';
 import { findTextToolCalls } from './find-text-tool-calls';
 import { parseToolArguments } from './parse-tool-arguments';
-import { NOT_READ } from './reply-limits';
 import { stripThinkBlocks } from './strip-think-blocks';
 import { modelGivenId, type ToolCallCandidate } from './tool-call-candidate';
 
@@ -18,9 +17,9 @@ import { modelGivenId, type ToolCallCandidate } from './tool-call-candidate';
  * 3. Without native calls, calls written into the text are taken, whatever tools they name.
  * 4. Arguments are parsed leniently; ids are kept, or assigned from `ids` when missing, unusable,
  *    repeated, or among the `usedIds` of earlier calls.
- * Only the first `maxCalls` calls have their arguments read (the turn drops the rest unread), and
- * arguments over REPLY_LIMITS.argumentsBytes are not parsed; the text's own size is the turn's to
- * bound before this runs.
+ * Only the first `maxCalls` calls are read and returned; the rest are counted (`unread`) and
+ * dropped by the turn. Arguments over REPLY_LIMITS.argumentsBytes are not parsed; the text's own
+ * size is the turn's to bound before this runs.
  */
 export function extractReply(
   reply: ModelReply,
@@ -32,19 +31,21 @@ export function extractReply(
   const found = findTextToolCalls(visible, maxCalls);
   const native = reply.toolCalls.length > 0;
   const candidates = native
-    ? reply.toolCalls.map((call, index) => readNativeToolCall(call, index < maxCalls))
+    ? reply.toolCalls.slice(0, maxCalls).map(readNativeToolCall)
     : found.calls;
+  const read = candidates.slice(0, maxCalls);
   const text = found.text.trim();
   return {
     text: text === '' ? null : text,
-    toolCalls: assignToolCallIds(candidates, native ? 'native' : 'text', ids, usedIds),
+    toolCalls: assignToolCallIds(read, native ? 'native' : 'text', ids, usedIds),
+    unread: (native ? reply.toolCalls.length : found.calls.length) - read.length,
   };
 }
 
-function readNativeToolCall(call: RawToolCall, read: boolean): ToolCallCandidate {
+function readNativeToolCall(call: RawToolCall): ToolCallCandidate {
   return {
     id: modelGivenId(call.id),
     name: call.name,
-    arguments: read ? parseToolArguments(call.arguments) : NOT_READ,
+    arguments: parseToolArguments(call.arguments),
   };
 }

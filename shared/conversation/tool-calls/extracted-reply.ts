@@ -27,5 +27,11 @@ export interface ExtractedToolCall {
 export interface ExtractedReply {
   /** Text for the user: think blocks and tool-call markup removed, trimmed; null when empty. */
   readonly text: string | null;
+  /** The calls read: at most the `maxCalls` the caller asked for, in the order written. */
   readonly toolCalls: readonly ExtractedToolCall[];
+  /**
+   * Calls found past `maxCalls`: their markup is removed from the text, but they are not read,
+   * named or given an id (drawing thousands of ids would cost more than the scan itself).
+   */
+  readonly unread: number;
 }

@@ -22,7 +22,7 @@ export interface BoundedCalls {
   readonly serverCalls: readonly ExtractedToolCall[];
   readonly clientCalls: readonly ExtractedToolCall[];
   readonly refused: readonly RefusedCall[];
-  /** Calls past `MAX_CALLS_PER_REPLY`, dropped unread. */
+  /** Calls past `MAX_CALLS_PER_REPLY` (`unread` ones included), dropped unread. */
   readonly dropped: number;
 }
 
@@ -31,7 +31,7 @@ export interface BoundedCalls {
  * `MAX_CALLS_PER_REPLY` are read, and of their server-tool calls the first
  * `MAX_SERVER_CALLS_PER_REPLY` run; the others are refused with a reason the model sees.
  */
-export function boundReplyCalls(toolCalls: readonly ExtractedToolCall[]): BoundedCalls {
+export function boundReplyCalls(toolCalls: readonly ExtractedToolCall[], unread = 0): BoundedCalls {
   const read = toolCalls.slice(0, MAX_CALLS_PER_REPLY);
   const server = read.filter((call) => isServerToolName(call.name));
   const refused = server.slice(MAX_SERVER_CALLS_PER_REPLY).map((call) => ({
@@ -42,7 +42,7 @@ export function boundReplyCalls(toolCalls: readonly ExtractedToolCall[]): Bounde
     serverCalls: server.slice(0, MAX_SERVER_CALLS_PER_REPLY),
     clientCalls: read.filter((call) => !isServerToolName(call.name)),
     refused,
-    dropped: toolCalls.length - read.length,
+    dropped: unread + toolCalls.length - read.length,
   };
 }
 

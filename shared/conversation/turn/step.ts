@@ -50,7 +50,7 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   };
   if (wasCutOff(reply.finishReason)) return retryCutOffReply(state, context);
   if (oversizedText(reply.content) !== null) return retryOversizedReply(state, context);
-  const { text, toolCalls } = extractReply(
+  const { text, toolCalls, unread } = extractReply(
     reply,
     context.ids,
     usedCallIds(state),
@@ -64,7 +64,7 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   }
   if (toolCalls.length === 0) return answerDirectly(state, text, context);
 
-  const bounded = boundReplyCalls(toolCalls);
+  const bounded = boundReplyCalls(toolCalls, unread);
   const budget = fitArgumentBudget(state.argumentBytes ?? 0, bounded.clientCalls);
   const checked = budget.read.map((call) => checkClientCall(call, context));
   const invalid = checked.filter((result) => !result.ok);

@@ -104,6 +104,7 @@ describe('extractReply properties', () => {
           expect(extracted).toEqual({
             text: text.trim() === '' ? null : text.trim(),
             toolCalls: [],
+            unread: 0,
           });
         },
       ),

@@ -8,6 +8,8 @@ import {
 import type { ModelReply, RawToolCall } from '../../../shared/ports/language-model';
 import { sequentialIds } from './sequential-ids';
 
+/** What a reply under the call limit gives: every call read, none left unread. */
+type ReadReply = Omit<ExtractedReply, 'unread'>;
 const reply = (content: string | null, toolCalls: RawToolCall[] = []): ModelReply => ({
   content,
   toolCalls,
@@ -28,7 +30,7 @@ const textCall = (name: string, args: ParsedArguments, id = 'call_1'): Extracted
 
 describe('extractReply: tool calls written into the text', () => {
   describe('forms that are taken', () => {
-    it.each<[string, string, ExtractedReply]>([
+    it.each<[string, string, ReadReply]>([
       [
         'a bare Llama-style call with "parameters"',
         '{"name": "get_weather", "parameters": {"city": "LA"}}',
@@ -151,7 +153,7 @@ describe('extractReply: tool calls written into the text', () => {
       const extracted = extractReply(reply(content), sequentialIds());
 
       // Assess
-      expect(extracted).toEqual(expected);
+      expect(extracted).toEqual({ ...expected, unread: 0 });
     });
   });
 
@@ -196,7 +198,7 @@ describe('extractReply: tool calls written into the text', () => {
       const extracted = extractReply(reply(content), sequentialIds());
 
       // Assess
-      expect(extracted).toEqual({ text: content, toolCalls: [] });
+      expect(extracted).toEqual({ text: content, toolCalls: [], unread: 0 });
     });
   });
 
@@ -233,7 +235,7 @@ describe('extractReply: tool calls written into the text', () => {
     );
 
     // Assess
-    expect(extracted).toEqual({ text: 'It is sunny.', toolCalls: [] });
+    expect(extracted).toEqual({ text: 'It is sunny.', toolCalls: [], unread: 0 });
   });
 });
 
@@ -252,6 +254,7 @@ describe('extractReply: native tool calls', () => {
     expect(extracted).toEqual({
       text: 'Checking.',
       toolCalls: [{ id: 'n1', name: 'get_weather', source: 'native', arguments: parsed(weather) }],
+      unread: 0,
     });
   });
 
@@ -271,6 +274,7 @@ describe('extractReply: native tool calls', () => {
     expect(extracted).toEqual({
       text: null,
       toolCalls: [{ id: 'n1', name: 'get_location', source: 'native', arguments: parsed(value) }],
+      unread: 0,
     });
   });
 });

@@ -91,17 +91,39 @@ describe('step: a reply whose text or arguments run to megabytes (llm-failure-mo
     expect(JSON.stringify(state.messages)).not.toContain('x'.repeat(3_000));
   });
 
-  it('under the limit, the markup scan reads the bodies of the first 32 calls only', () => {
-    // Arrange: about 60 KB, 4,600 calls of a declared tool.
+  it('under the limit, the markup scan reads the first 32 calls only, and draws 32 ids', () => {
+    // Arrange: about 60 KB, 600 calls of a declared tool.
     const content = `<function=get_weather>${JSON.stringify(WEATHER)}`.repeat(600);
+    const ids = sequentialIds();
 
     // Act
-    const extracted = extractReply(reply(content), sequentialIds(), new Set(), 32);
+    const extracted = extractReply(reply(content), ids, new Set(), 32);
 
-    // Assess: every call is found (and its markup removed), 32 bodies are read.
-    expect(extracted.toolCalls).toHaveLength(600);
-    expect(extracted.toolCalls.filter((found) => found.arguments.ok)).toHaveLength(32);
+    // Assess: every call is found (its markup removed), 32 are read; an id is drawn for those
+    // alone (in the isolation worker each draw is a round trip to the main thread).
+    expect(extracted.toolCalls).toHaveLength(32);
+    expect(extracted.toolCalls.every((found) => found.arguments.ok)).toBe(true);
+    expect(extracted.unread).toBe(568);
+    expect(ids.issued).toHaveLength(32);
     expect(extracted.text).toBeNull();
+  });
+
+  it('native calls past the first 32 are counted, not read', () => {
+    // Arrange
+    const native = Array.from({ length: 40 }, (_, index) => ({
+      id: `n${index}`,
+      name: 'get_weather',
+      arguments: JSON.stringify(WEATHER),
+    }));
+
+    // Act
+    const extracted = extractReply(reply(null, native), sequentialIds(), new Set(), 32);
+
+    // Assess
+    expect(extracted.toolCalls.map((found) => found.id)).toEqual(
+      native.slice(0, 32).map((n) => n.id),
+    );
+    expect(extracted.unread).toBe(8);
   });
 });
 
