@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
-import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import { UntrustedWorkOverrunError } from '../../conversation/errors';
 import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
 import type { IdGenerator } from '../../ports/clock';
+import { createWorker } from './create-worker';
 import { ID_BUFFER_BYTES, type WorkReply, type WorkRequest, writeId } from './isolation-protocol';
 
 /** Arms a deadline and returns how to disarm it; tests pass one that fires at once. */
@@ -37,12 +37,14 @@ type Started = { readonly worker: Worker; readonly idBuffer: SharedArrayBuffer }
 /**
  * The untrusted work of each request on one warm worker thread (started on first use, one per
  * process, i.e. per Lambda container), one job at a time. A job past its deadline, or a worker
- * out of memory or dead, rejects that job with `UntrustedWorkOverrunError`; the worker is
- * terminated and the next job starts a fresh one. The main thread never runs the work itself.
+ * out of memory or dead, rejects that job with `UntrustedWorkOverrunError` once a fresh worker has
+ * booted in its place (the next job, maybe another node's, finds it warm). The main thread never
+ * runs the work itself.
  */
 export class WorkerIsolation implements UntrustedWork {
   private current: Promise<Started> | null = null;
   private currentWorker: Started | null = null;
+  private booted: Started | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private jobs = 0;
   private readonly limits: Required<WorkerIsolationOptions>;
@@ -118,7 +120,9 @@ export class WorkerIsolation implements UntrustedWork {
       };
       const fail = (limit: 'time' | 'memory' | 'crash', cause?: unknown) => {
         this.discard(started);
-        settle(() => reject(overrun(limit, cause)));
+        // A fresh worker boots before the job answers, so the request that overran pays for it:
+        // in Lambda, work left running after the response would run in the next invocation.
+        settle(() => void this.warmed().then(() => reject(overrun(limit, cause))));
       };
       const onMessage = (reply: WorkReply) => {
         if (reply.kind === 'id') {
@@ -138,6 +142,19 @@ export class WorkerIsolation implements UntrustedWork {
     });
   }
 
+  /** True while a booted worker waits for work: the next job starts at once. */
+  get warm(): boolean {
+    return this.booted !== null && this.booted === this.currentWorker;
+  }
+
+  /** Boots a worker if none is running, and settles once it is ready or failed to boot. */
+  private warmed(): Promise<void> {
+    return this.started().then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   private started(): Promise<Started> {
     if (this.current === null) {
       const idBuffer = new SharedArrayBuffer(ID_BUFFER_BYTES);
@@ -152,7 +169,12 @@ export class WorkerIsolation implements UntrustedWork {
       });
       this.current = current;
       this.currentWorker = started;
-      current.then(() => worker.unref()).catch(() => undefined);
+      current
+        .then(() => {
+          worker.unref();
+          this.booted = started;
+        })
+        .catch(() => undefined);
     }
     return this.current;
   }
@@ -170,19 +192,4 @@ export class WorkerIsolation implements UntrustedWork {
 function limitOf(error: unknown): 'memory' | 'crash' {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
-}
-
-/**
- * In a Lambda bundle the worker is `isolation-worker.mjs` beside `index.mjs` (a second esbuild
- * entry); from the sources (`npm start`, tests) it is the TypeScript file, loaded through tsx.
- */
-function createWorker(idBuffer: SharedArrayBuffer, resourceLimits: ResourceLimits): Worker {
-  const workerData = { idBuffer };
-  const bundled = new URL('./isolation-worker.mjs', import.meta.url);
-  if (existsSync(bundled)) return new Worker(bundled, { workerData, resourceLimits });
-  return new Worker(new URL('./isolation-worker.ts', import.meta.url), {
-    workerData,
-    resourceLimits,
-    execArgv: ['--import', 'tsx'],
-  });
 }

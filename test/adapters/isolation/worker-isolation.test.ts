@@ -86,7 +86,7 @@ describe('WorkerIsolation: a miss costs one job', () => {
     expect((outcome as UntrustedWorkOverrunError).limit).toBe('memory');
   });
 
-  it('after an overrun the next job runs on a fresh worker', async () => {
+  it('after an overrun the next job runs on a fresh worker, booted before the error answers', async () => {
     let fire = true;
     let fired = 0;
     const once = new WorkerIsolation({
@@ -102,10 +102,14 @@ describe('WorkerIsolation: a miss costs one job', () => {
       },
     });
 
+    const coldBefore = once.warm;
     const missed = await once.compile(source).catch((error: unknown) => error);
+    // The request that overran paid for the boot: in Lambda, work after a response is frozen.
+    const warmAfterMiss = once.warm;
     const next = await once.compile(source);
     await once.close();
 
+    expect([coldBefore, warmAfterMiss, once.warm]).toEqual([false, true, false]);
     expect(fired).toBe(1);
     expect(missed).toMatchObject({ work: 'start', limit: 'time', limitMs: 2_000 });
     expect(next.ok).toBe(true);
