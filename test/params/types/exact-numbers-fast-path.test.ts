@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   firstInexactNumber,
   isRawJsonNumber,
+  mayHoldInexactNumber,
   parseJsonExact,
 } from '../../../shared/params/types/exact-numbers';
 
@@ -31,6 +32,25 @@ describe('parseJsonExact: text without an exponent or 16 digits skips the revive
     // Assess
     expect(parsed).toEqual(JSON.parse(text));
     expect(Object.hasOwn(parsed as object, 't')).toBe(true);
+  });
+});
+
+describe('mayHoldInexactNumber: numbers outside strings only', () => {
+  it.each([
+    ['an exponent', '{"n": 1e400}'],
+    ['16 digits', '[9007199254740993]'],
+    ['an exponent after a string with an escaped quote', '{"s": "a\\"b", "n": 2E5}'],
+  ])('true for %s', (_case, text) => {
+    expect(mayHoldInexactNumber(text)).toBe(true);
+  });
+
+  it.each([
+    ['a digit then an "e" in an id', '{"conversation_id": "p-9e1f", "n": [1, 2]}'],
+    ['16 digits in a string', '{"phone": "0049301234567890123"}'],
+    ['an escaped quote inside the string', '{"s": "\\"9e\\"", "n": 3}'],
+    ['a string never closed', '{"s": "9e'],
+  ])('false for %s', (_case, text) => {
+    expect(mayHoldInexactNumber(text)).toBe(false);
   });
 });
 
