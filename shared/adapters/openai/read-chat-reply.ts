@@ -1,3 +1,4 @@
+import { cutPastLimit, REPLY_LIMITS } from '../../conversation/tool-calls';
 import { isJsonObject, type JsonObject } from '../../params';
 import type { ModelReply, RawToolCall, TokenUsage } from '../../ports/language-model';
 import { failure, type Result, success } from '../../result';
@@ -6,7 +7,8 @@ import { failure, type Result, success } from '../../result';
  * Reads our `ModelReply` out of a Chat Completions response body without trusting its shape:
  * small local servers send odd things. Only what makes the reply unusable is an issue (no body
  * object, no choice, no message, tool calls that are not a list of calls); everything the engine
- * can judge itself (empty ids, arguments that are objects or broken JSON) passes through as sent.
+ * can judge itself (empty ids, arguments that are objects or broken JSON) passes through as sent,
+ * except that a text or an arguments string over REPLY_LIMITS (never read) is cut just past it.
  */
 export function readChatReply(body: unknown): Result<ModelReply, string> {
   if (!isJsonObject(body)) {
@@ -26,7 +28,10 @@ export function readChatReply(body: unknown): Result<ModelReply, string> {
   }
   const usage = readUsage(body.usage);
   return success({
-    content: typeof choice.message.content === 'string' ? choice.message.content : null,
+    content:
+      typeof choice.message.content === 'string'
+        ? cutPastLimit(choice.message.content, REPLY_LIMITS.textBytes)
+        : null,
     toolCalls: toolCalls.value,
     finishReason: typeof choice.finish_reason === 'string' ? choice.finish_reason : null,
     ...(usage === null ? {} : { usage }),
@@ -83,7 +88,10 @@ const toRawToolCall = (callFunction: JsonObject, id: string | null): RawToolCall
   id,
   // A nameless call is kept so the engine can answer "unknown tool" and retry.
   name: typeof callFunction.name === 'string' ? callFunction.name : '',
-  arguments: callFunction.arguments,
+  arguments:
+    typeof callFunction.arguments === 'string'
+      ? cutPastLimit(callFunction.arguments, REPLY_LIMITS.argumentsBytes)
+      : callFunction.arguments,
 });
 
 const describe = (value: unknown): string => {

@@ -21,6 +21,17 @@ export function bytesOver(text: string, limit: number): number | null {
   return bytes > limit ? bytes : null;
 }
 
+/**
+ * `text` cut to just past `limit` UTF-16 units when it is longer (a surrogate pair kept whole):
+ * still over the limit, so it is never read and its error says "at least" as before, but the rest
+ * is not carried on (cloned into the isolation worker, recorded). Applied where a reply arrives.
+ */
+export function cutPastLimit(text: string, limit: number): string {
+  if (text.length <= limit + 1) return text;
+  const code = text.charCodeAt(limit);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? limit + 2 : limit + 1);
+}
+
 /** Arguments not read because the text was over `REPLY_LIMITS.argumentsBytes`. */
 export function argumentsTooLarge(bytes: number): ParsedArguments {
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChatReply } from '../../../shared/adapters/openai/read-chat-reply';
+import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls';
 import type { ModelReply } from '../../../shared/ports/language-model';
 
 const withMessage = (message: unknown, finishReason: unknown = 'stop') => ({
@@ -110,5 +111,40 @@ describe('readChatReply', () => {
     // Assess
     expect(read.ok).toBe(false);
     expect(read.ok ? [] : read.issues.join()).toContain(issue);
+  });
+});
+
+describe('readChatReply: what is never read is not carried on', () => {
+  it('cuts a text and an arguments string over REPLY_LIMITS just past the limit', () => {
+    // Arrange: a megabyte of each, and a surrogate pair across the text's cut.
+    const text = `${'t'.repeat(REPLY_LIMITS.textBytes)}😀${'t'.repeat(1_000_000)}`;
+    const args = 'a'.repeat(1_000_000);
+    const body = withMessage({
+      content: text,
+      tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: args } }],
+    });
+
+    // Act
+    const reply = readChatReply(body);
+
+    // Assess: both still over their limits (so the turn refuses them as before), no more.
+    expect(reply.ok && reply.value.content).toBe(`${'t'.repeat(REPLY_LIMITS.textBytes)}😀`);
+    expect(reply.ok && reply.value.toolCalls[0]?.arguments).toBe(
+      'a'.repeat(REPLY_LIMITS.argumentsBytes + 1),
+    );
+  });
+
+  it('keeps a text and arguments at the limit whole', () => {
+    const text = 'é'.repeat(REPLY_LIMITS.textBytes);
+    const args = JSON.stringify({ s: 'b'.repeat(REPLY_LIMITS.argumentsBytes - 10) });
+    const body = withMessage({
+      content: text,
+      tool_calls: [{ id: 'c', type: 'function', function: { name: 'f', arguments: args } }],
+    });
+
+    const reply = readChatReply(body);
+
+    expect(reply.ok && reply.value.content).toBe(text);
+    expect(reply.ok && reply.value.toolCalls[0]?.arguments).toBe(args);
   });
 });

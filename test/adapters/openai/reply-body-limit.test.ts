@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
+import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
@@ -62,7 +63,7 @@ describe('OpenAiLanguageModel reply body limit', () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it('reads a reply just under the limit as usual', async () => {
+  it("reads a reply just under the limit, its text cut just past the turn's limit", async () => {
     // Prepare: a text 4 KiB short of the limit (the envelope fits), over the turn's text limit
     // but not the body's.
     const length = REPLY_BODY_LIMIT_BYTES - 4096;
@@ -71,8 +72,8 @@ describe('OpenAiLanguageModel reply body limit', () => {
     // Act
     const reply = await modelFor(server.baseURL).complete(request, { timeoutMs: 30_000 });
 
-    // Assess
-    expect(reply.content).toHaveLength(length);
+    // Assess: read, and cut just past the turn's text limit (the turn never reads it).
+    expect(reply.content).toBe('y'.repeat(REPLY_LIMITS.textBytes + 1));
     expect(server.requests).toHaveLength(1);
   });
 });
