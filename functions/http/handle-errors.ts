@@ -5,6 +5,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { mapError } from './error-table';
 import { HttpError } from './http-error';
 import { jsonResponse } from './json-response';
+import { mappedStack } from './mapped-stack';
 
 /**
  * The last word on every failed request: the error table gives status and body; 5xx details go to
@@ -27,7 +28,7 @@ export function handleErrors(
       const code = mapped.body.error.code;
       metrics(request.context).addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
       if (status === 500) {
-        logger.error('request failed', { status, code, error });
+        logger.error('request failed', { status, code, error: loggedError(error) });
       } else if (status >= 500) {
         logger.warn('request failed', { status, code, reason: reasonOf(error) });
       } else {
@@ -36,6 +37,13 @@ export function handleErrors(
       request.response = jsonResponse(status, mapped.body, mapped.headers);
     },
   };
+}
+
+/** A bug's error for the log: its name, message and causes, and its stack mapped to our sources. */
+function loggedError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const stack = error.stack === undefined ? undefined : mappedStack(error.stack);
+  return { name: error.name, message: error.message, reason: reasonOf(error), stack };
 }
 
 const MAX_CAUSES = 5;

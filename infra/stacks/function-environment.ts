@@ -92,8 +92,10 @@ export function functionEnvironment(
     TTS_BASE_URL: speechOut(settings.ttsBaseUrl),
     TTS_MODEL: speechOut(settings.ttsModel),
     TTS_API_KEY_SECRET: speechOut(settings.ttsApiKeySecretName),
-    // The bundles carry source maps (function-bundling.ts): stack traces name our files.
-    NODE_OPTIONS: '--enable-source-maps',
+    // Declared for `sam local` and for a debugging session, empty in AWS: not
+    // `--enable-source-maps`, whose parsed map would weigh on every garbage collection; the
+    // stack of a 500 is mapped when it is logged (functions/http/mapped-stack.ts).
+    NODE_OPTIONS: '',
   };
 }
 

@@ -33,7 +33,7 @@ describe('functionEnvironment', () => {
     ['POWERTOOLS_SERVICE_NAME', 'jcc'],
     ['POWERTOOLS_METRICS_NAMESPACE', 'Jcc'],
     ['POWERTOOLS_LOG_LEVEL', 'INFO'],
-    ['NODE_OPTIONS', '--enable-source-maps'],
+    ['NODE_OPTIONS', ''],
     ['MODEL_MAX_TOKENS', '1024'],
     ['STRICT_TOOL_SCHEMAS', 'false'],
     ['AUTH_REJECTION_FLOOR_MS', '25'],
