@@ -18,7 +18,7 @@ import {
   type CompiledCommandSet,
   compileCommandSet,
 } from '../../shared/params';
-import type { Clock, IdGenerator } from '../../shared/ports/clock';
+import type { Clock } from '../../shared/ports/clock';
 import type { ModelReply, RawToolCall } from '../../shared/ports/language-model';
 import { sequentialIds } from '../conversation/tool-calls/sequential-ids';
 

@@ -1,4 +1,4 @@
-import { cutPastLimit, REPLY_LIMITS } from '../../conversation/tool-calls';
+import { cutPastLimit, REPLY_LIMITS } from '../../conversation/tool-calls/reply-limits';
 import { isJsonObject, type JsonObject } from '../../params';
 import type { ModelReply, RawToolCall, TokenUsage } from '../../ports/language-model';
 import { failure, type Result, success } from '../../result';

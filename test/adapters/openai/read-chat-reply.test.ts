@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChatReply } from '../../../shared/adapters/openai/read-chat-reply';
-import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls';
+import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
 import type { ModelReply } from '../../../shared/ports/language-model';
 
 const withMessage = (message: unknown, finishReason: unknown = 'stop') => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
-import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls';
+import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
