@@ -9,7 +9,7 @@ import type { ParsedArguments } from './extracted-reply';
 export const REPLY_LIMITS = {
   /** UTF-8 bytes of the reply's text (think blocks included): about 16,000 tokens. */
   textBytes: 65_536,
-  /** UTF-8 bytes of one call's arguments as sent (4x the 16 KiB the check allows, for blanks). */
+  /** UTF-8 bytes of one call's arguments as sent (8x the 8 KiB the check reads, for blanks). */
   argumentsBytes: 65_536,
 } as const;
 
