@@ -30,10 +30,9 @@ export function extractReply(
   const visible = reply.content === null ? '' : stripThinkBlocks(reply.content);
   const found = findTextToolCalls(visible, maxCalls);
   const native = reply.toolCalls.length > 0;
-  const candidates = native
+  const read = native
     ? reply.toolCalls.slice(0, maxCalls).map(readNativeToolCall)
-    : found.calls;
-  const read = candidates.slice(0, maxCalls);
+    : found.calls.slice(0, maxCalls);
   const text = found.text.trim();
   return {
     text: text === '' ? null : text,
