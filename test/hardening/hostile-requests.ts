@@ -1,3 +1,4 @@
+import { REPLY_BODY_LIMIT_BYTES } from '../../shared/adapters/openai/bounded-fetch';
 import type { ScriptStep } from '../support/scripted-llm-server';
 import { HOSTILE_SCHEMA_CASES } from './hostile-schema-cases';
 import { REPLY_SIDE_ROWS } from './reply-side-requests';
@@ -58,6 +59,11 @@ function serializable(value: unknown): boolean {
   }
 }
 
+/** A call no reply body can carry: the model's reply is cut off unread. */
+function overTheBodyLimit(call: unknown): boolean {
+  return JSON.stringify(call).length > REPLY_BODY_LIMIT_BYTES;
+}
+
 /**
  * Rows 1, 2, 3, 9 and 10 of the parameter system, as a node and a model would send them (the
  * lenient row needs another normalization policy, and the 100,000-deep cases cannot be written
@@ -76,7 +82,9 @@ const schemaRows: HostileRequestCase[] = HOSTILE_SCHEMA_CASES.filter(
         ? []
         : Array.from({ length: 3 }, () => nativeCalls([{ id: null, ...call }])),
     request: refused || call === undefined ? null : utterance('do the probe'),
-    expectedStatuses: refused ? [400, 413] : [200],
+    // A call no reply body can carry (a 1 MB argument) is never read: the model is asked again
+    // until its attempts run out.
+    expectedStatuses: refused ? [400, 413] : overTheBodyLimit(call) ? [502] : [200],
   };
 });
 

@@ -44,11 +44,12 @@ const AT_THE_BOUND = {
 
 export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
   {
-    name: 'issue 18: the costliest accepted schema, 32 calls of 8 KiB that match the most states',
+    // 30 calls: the most of 8 KiB a reply body carries (REPLY_BODY_LIMIT_BYTES).
+    name: 'issue 18: the costliest accepted schema, 30 calls of 8 KiB that match the most states',
     registration: AT_THE_BOUND,
     modelReplies: Array.from({ length: 3 }, () => ({
       reply: {
-        tool_calls: Array.from({ length: 32 }, (_, index) => ({
+        tool_calls: Array.from({ length: 30 }, (_, index) => ({
           id: `call_${index}`,
           name: 'store_note',
           arguments: JSON.stringify({ text: 'ab'.repeat(4_075) }),

@@ -1,14 +1,16 @@
 /**
- * The most bytes a chat completion's HTTP body may have before the SDK reads it. The reply reader
- * accepts at most 64 KiB of text and checks 8 KiB of arguments a call (32 calls read a reply):
- * JSON escaping at most doubles arguments (`"` becomes `\"`, 32 x 8 KiB: 512 KiB) and a text of
- * control characters could grow sixfold (`\u0001`: 384 KiB), so everything it can accept fits in
- * 1 MiB with the envelope. With the default MODEL_MAX_TOKENS (1,024 tokens of a few bytes each) a
- * real reply is a few KiB. Anything bigger could never be accepted whole, so it is not downloaded
- * nor parsed: parsing a body is the costliest allocation of a hostile turn (2 MiB bodies put the
- * attack bench's worst generated requests at 80-88 ms of CPU, 1 MiB at 66-70 ms).
+ * The most bytes a chat completion's HTTP body may have before the SDK reads it: room for all a
+ * turn can read of one reply, JSON-escaped, and no more. A turn reads at most 64 KiB of text
+ * (language escapes to at most 3 bytes a UTF-8 byte: `\uXXXX` for a 3-byte CJK character is 2,
+ * `\uD83D\uDE00` for a 4-byte emoji is 3; under 192 KiB), at most 8 KiB of arguments a request
+ * (TURN_LIMITS; escaped, under 48 KiB) and the names of 32 calls: 256 KiB. The other calls' arguments are refused unread, so
+ * a reply of 32 calls of 8 KiB was parsed (3 bodies of 260 KB, the attack bench's costliest row)
+ * for one call's worth of checking. With the default MODEL_MAX_TOKENS (1,024 tokens of a few
+ * bytes each) a real reply is a few KiB. A bigger body is not downloaded nor parsed, and the
+ * model is asked again: parsing a body is the largest allocation of a hostile turn (2 MiB bodies
+ * put the attack bench's worst generated requests at 80-88 ms of CPU, 1 MiB at 66-70 ms).
  */
-export const REPLY_BODY_LIMIT_BYTES = 1024 * 1024;
+export const REPLY_BODY_LIMIT_BYTES = 256 * 1024;
 
 /** A response body cut off at the limit: the attempt failed as a malformed reply. */
 export class ReplyBodyTooLargeError extends Error {
