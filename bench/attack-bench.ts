@@ -122,10 +122,15 @@ export async function runAttackBench(): Promise<BenchRow[]> {
           continue;
         }
         if (healthRound) continue;
-        for (const [step, measured] of [
-          ['start', started],
-          ['request', attack],
-        ] as const) {
+        // A row without a request is its start alone: one figure, not the same one twice.
+        const steps =
+          request === null
+            ? [['start', started] as const]
+            : ([
+                ['start', started],
+                ['request', attack],
+              ] as const);
+        for (const [step, measured] of steps) {
           const row = `${hostile.name}, its ${step}`;
           rowSamples.set(row, [...(rowSamples.get(row) ?? []), measured.cpuMs]);
           if (measured.cpuMs > worst.cpuMs)

@@ -61,7 +61,7 @@ function serializable(value: unknown): boolean {
 
 /** A call no reply body can carry: the model's reply is cut off unread. */
 function overTheBodyLimit(call: unknown): boolean {
-  return JSON.stringify(call).length > REPLY_BODY_LIMIT_BYTES;
+  return (JSON.stringify(call) ?? '').length > REPLY_BODY_LIMIT_BYTES;
 }
 
 /**
