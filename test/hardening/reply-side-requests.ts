@@ -26,7 +26,12 @@ const calls = (count: number, bytes: (index: number) => number) => ({
   },
 });
 
-/** The costliest schema the cost bound accepts: 195 steps a byte (the limit is 200). */
+/**
+ * The costliest schema the cost bound accepts, for the engine as it runs: 194 steps a byte (the
+ * limit is 200). A run remembers the sets of states it meets (run-program.ts), so `[ab]{0,95}c`
+ * on `abab...` is one set after 95 characters; `a[ab]{188}c` remembers where each of the last
+ * 188 `a`s was, a new set at every character of a text with no pattern to it.
+ */
 const AT_THE_BOUND = {
   client_tools: [
     {
@@ -35,24 +40,33 @@ const AT_THE_BOUND = {
         name: 'store_note',
         parameters: {
           type: 'object',
-          properties: { text: { type: 'string', pattern: '[ab]{0,95}c' } },
+          properties: { text: { type: 'string', pattern: 'a[ab]{188}c' } },
         },
       },
     },
   ],
 };
 
+/** 8,150 of `a` and `b`, two `a`s in three, in no order a set of states repeats in. */
+const SETS_APART = (() => {
+  let seed = 12_345;
+  return Array.from({ length: 8_150 }, () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return 'aab'[(seed >> 16) % 3];
+  }).join('');
+})();
+
 export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
   {
     // 30 calls: the most of 8 KiB a reply body carries (REPLY_BODY_LIMIT_BYTES).
-    name: 'issue 18: the costliest accepted schema, 30 calls of 8 KiB that match the most states',
+    name: 'issue 18: the costliest accepted schema, 30 calls of 8 KiB that meet a new set of states at every character',
     registration: AT_THE_BOUND,
     modelReplies: Array.from({ length: 3 }, () => ({
       reply: {
         tool_calls: Array.from({ length: 30 }, (_, index) => ({
           id: `call_${index}`,
           name: 'store_note',
-          arguments: JSON.stringify({ text: 'ab'.repeat(4_075) }),
+          arguments: JSON.stringify({ text: SETS_APART }),
         })),
       },
     })),

@@ -1,28 +1,21 @@
 import { failure, type Result, success } from '../../../result';
-import { type CharacterSet, contains } from './character-set';
+import type { CharacterSet } from './character-set';
 import type { Assertion, PatternNode } from './parse-pattern';
 
 export const Operation = { character: 0, split: 1, jump: 2, assertion: 3, match: 4 } as const;
 type Operation = (typeof Operation)[keyof typeof Operation];
 
 /**
- * A Thompson automaton as flat typed arrays, indexed by instruction (pc): `character` consumes
- * one code point of `sets[pc]` and goes to pc + 1; `split` goes to `firstTargets[pc]`, then
- * `secondTargets[pc]`; `jump` to the first; `assertion` checks `assertions[pc]` without
- * consuming; `match` accepts. `asciiSets` repeats each set's code points below 128 as a bitmap
- * (4 words per instruction): the runner tests most characters with one load instead of a search.
+ * A Thompson automaton as flat instruction arrays: `character` consumes one code point of
+ * `sets[pc]` and goes to pc + 1; `split` goes to both `targets`; `jump` to the first;
+ * `assertion` checks `assertions[pc]` without consuming; `match` accepts.
  */
 export interface PatternProgram {
-  readonly operations: Uint8Array;
-  readonly firstTargets: Int32Array;
-  readonly secondTargets: Int32Array;
+  readonly operations: readonly Operation[];
+  readonly targets: readonly (readonly [number, number])[];
   readonly sets: readonly (CharacterSet | null)[];
-  readonly asciiSets: Uint32Array;
   readonly assertions: readonly (Assertion | null)[];
 }
-
-/** Words of an instruction's ASCII bitmap: 128 code points, 32 a word. */
-export const ASCII_WORDS = 4;
 
 class ProgramTooLarge {}
 
@@ -42,7 +35,7 @@ export function compilePattern(
     if (error instanceof ProgramTooLarge) return failure([maxInstructions]);
     throw error;
   }
-  return success(builder.freeze());
+  return success(builder.program);
 }
 
 class ProgramBuilder {
@@ -54,26 +47,6 @@ class ProgramBuilder {
   };
 
   constructor(private readonly maxInstructions: number) {}
-
-  /** The program as the runner reads it: typed arrays, and each set's ASCII part as a bitmap. */
-  freeze(): PatternProgram {
-    const { operations, targets, sets, assertions } = this.program;
-    const asciiSets = new Uint32Array(operations.length * ASCII_WORDS);
-    sets.forEach((set, pc) => {
-      for (let point = 0; set !== null && point < 128; point += 1) {
-        const word = pc * ASCII_WORDS + (point >> 5);
-        if (contains(set, point)) asciiSets[word] = (asciiSets[word] ?? 0) | (1 << (point & 31));
-      }
-    });
-    return {
-      operations: Uint8Array.from(operations),
-      firstTargets: Int32Array.from(targets, ([first]) => first),
-      secondTargets: Int32Array.from(targets, ([, second]) => second),
-      sets,
-      asciiSets,
-      assertions,
-    };
-  }
 
   get size(): number {
     return this.program.operations.length;

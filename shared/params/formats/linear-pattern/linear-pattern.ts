@@ -2,6 +2,7 @@ import { failure, type Result, success } from '../../../result';
 import { compilePattern, type PatternProgram } from './compile-pattern';
 import { parsePattern } from './parse-pattern';
 import { runProgram } from './run-program';
+import { type RunnableProgram, runnableProgram } from './runnable-program';
 
 /** What ajv needs of a pattern engine (`code.regExp`): a `test`, and a `toString` as its key. */
 export interface LinearPattern {
@@ -45,8 +46,12 @@ export function compileLinearPattern(
 }
 
 function matcher(pattern: string, program: PatternProgram): LinearPattern {
+  let runnable: RunnableProgram | null = null;
   return {
-    test: (text) => runProgram(program, text),
+    test: (text) => {
+      runnable ??= runnableProgram(program);
+      return runProgram(runnable, text);
+    },
     toString: () => `/${pattern}/u`,
     size: program.operations.length,
   };

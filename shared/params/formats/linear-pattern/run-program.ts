@@ -1,6 +1,6 @@
+import { AutomatonStep, Context } from './automaton-step';
 import { contains, WORD_CHARACTERS } from './character-set';
-import { ASCII_WORDS, Operation, type PatternProgram } from './compile-pattern';
-import type { Assertion } from './parse-pattern';
+import type { RunnableProgram } from './runnable-program';
 
 /**
  * Instructions visited by every run so far: what the cost bound (cost-bound.ts) promises to stay
@@ -14,145 +14,145 @@ export function instructionsVisited(): number {
 }
 
 /**
- * Whether `program` matches anywhere in `text` (RegExp.prototype.test semantics), by simulating
- * the automaton over all its states at once: every instruction is visited at most once per
- * input position, so the cost is at most (code points + 1) x instructions, whatever the input.
- *
- * That product is what a hostile schema buys (issue 18: 8 KiB against 192 instructions is 1.6
- * million visits), so the loops read typed arrays only, allocate nothing, and test a code point
- * below 128 with one bitmap load. A position is the code-unit offset where a code point starts:
- * it stamps the marks, and the assertions read their neighbours there.
+ * What one run may remember: states, and kernel instructions across them. Past either, steps are
+ * computed and not kept, so a run's memory is bounded whatever the pattern and the text.
  */
-export function runProgram(program: PatternProgram, text: string): boolean {
-  const run = new Run(program, text);
+export interface MemoLimits {
+  readonly states: number;
+  readonly kernelInstructions: number;
+}
+
+export const MEMO_LIMITS: MemoLimits = { states: 256, kernelInstructions: 1 << 15 };
+
+/** A set of automaton states a run has met: its kernel, what the last character was, its steps. */
+interface RunState {
+  readonly kernel: Int32Array;
+  readonly context: number;
+  /** Where each ASCII code point leads, once computed (MATCHED when it completes a match). */
+  readonly ascii: (RunState | undefined)[] | null;
+  readonly other: Map<number, RunState> | null;
+}
+
+const MATCHED: RunState = { kernel: new Int32Array(0), context: 0, ascii: null, other: null };
+
+/**
+ * Whether `program` matches anywhere in `text` (RegExp.prototype.test semantics), by simulating
+ * the automaton over all its states at once (automaton-step.ts): every step visits each
+ * instruction at most once, so a run costs at most (code points + 1) x instructions visits,
+ * whatever the input.
+ *
+ * A step depends only on the set of states and the code point, so a run remembers each step it
+ * took, a lazily built DFA as RE2 runs one: a text that keeps the automaton in a few sets (issue
+ * 18's 8 KiB of `ab` against `[ab]{0,95}c`: 1.6 million visits) costs a table lookup a character
+ * once those sets are met. What it remembers is bounded by `limits`; past them it steps as before.
+ */
+export function runProgram(
+  program: RunnableProgram,
+  text: string,
+  limits: MemoLimits = MEMO_LIMITS,
+): boolean {
+  const run = new MemoizedRun(program, limits);
   try {
-    return run.matches();
+    return run.matches(text);
   } finally {
-    visited += run.steps;
+    visited += run.step.steps;
   }
 }
 
-class Run {
-  steps = 0;
-  readonly #marks: Int32Array;
-  readonly #stack: Int32Array;
+class MemoizedRun {
+  readonly step: AutomatonStep;
+  readonly #known = new Map<string, RunState>();
+  #kernelInstructions = 0;
+  /** Kernels being built: room for every instruction. */
+  #kernel: Int32Array;
+  #spare: Int32Array;
 
   constructor(
-    private readonly program: PatternProgram,
-    private readonly text: string,
+    private readonly program: RunnableProgram,
+    private readonly limits: MemoLimits,
   ) {
-    const size = program.operations.length;
-    this.#marks = new Int32Array(size).fill(-1);
-    this.#stack = new Int32Array(size);
+    this.step = new AutomatonStep(program);
+    this.#kernel = new Int32Array(program.operations.length);
+    this.#spare = new Int32Array(program.operations.length);
   }
 
-  matches(): boolean {
-    const { text } = this;
-    const size = this.program.operations.length;
-    let current = new Int32Array(size);
-    let next = new Int32Array(size);
-    let currentCount = 0;
-    for (let position = 0; ; ) {
-      // Unanchored: a match may start at every position.
-      currentCount = this.close(current, currentCount, 0, position);
-      if (currentCount < 0) return true;
-      if (position >= text.length) return false;
+  matches(text: string): boolean {
+    let state = this.#state(new Int32Array(0), Context.start);
+    for (let position = 0; position < text.length; ) {
+      if (state.ascii === null) return this.#stepToEnd(state, text, position);
       const point = text.codePointAt(position) ?? 0;
-      const after = position + (point > 0xffff ? 2 : 1);
-      let nextCount = 0;
-      for (let index = 0; index < currentCount; index += 1) {
-        const pc = current[index] ?? 0;
-        if (!this.accepts(pc, point)) continue;
-        nextCount = this.close(next, nextCount, pc + 1, after);
-        if (nextCount < 0) return true;
-      }
-      [current, next] = [next, current];
-      currentCount = nextCount;
-      position = after;
+      const known = point < 128 ? state.ascii[point] : state.other?.get(point);
+      const next = known ?? this.#next(state, point);
+      if (next === MATCHED) return true;
+      state = next;
+      position += point > 0xffff ? 2 : 1;
     }
+    return this.step.closure(state.kernel, state.kernel.length, state.context | Context.end) < 0;
   }
 
-  /** Whether the `character` instruction at `pc` consumes `point`. */
-  accepts(pc: number, point: number): boolean {
-    if (point < 128) {
-      const word = this.program.asciiSets[pc * ASCII_WORDS + (point >> 5)] ?? 0;
-      return ((word >>> (point & 31)) & 1) === 1;
-    }
-    return contains(this.program.sets[pc] ?? [], point);
+  /** The state after `state` consumes `point`, computed, and kept in `state` when both are kept. */
+  #next(state: RunState, point: number): RunState {
+    const word = isWord(point);
+    const context = state.context | (word ? Context.wordAfter : 0);
+    const count = this.step.closure(state.kernel, state.kernel.length, context);
+    if (count < 0) return this.#link(state, point, MATCHED);
+    const length = this.step.advance(count, point, this.#kernel);
+    const kernel = this.#kernel.slice(0, length).sort();
+    return this.#link(state, point, this.#state(kernel, this.#contextAfter(word)));
   }
 
-  /**
-   * Adds `start` and every state reachable from it without consuming input to `list` (after its
-   * first `count`); the new count, or -1 when `match` is reachable.
-   */
-  close(list: Int32Array, count: number, start: number, position: number): number {
-    const marks = this.#marks;
-    const stack = this.#stack;
-    const { operations, firstTargets, secondTargets } = this.program;
-    if (marks[start] === position) return count;
-    marks[start] = position;
-    stack[0] = start;
-    let depth = 1;
-    let added = count;
-    let steps = 0;
-    while (depth > 0) {
-      steps += 1;
-      depth -= 1;
-      const pc = stack[depth] ?? 0;
-      const operation = operations[pc];
-      if (operation === Operation.match) {
-        this.steps += steps;
-        return -1;
-      }
-      if (operation === Operation.character) {
-        list[added] = pc;
-        added += 1;
-        continue;
-      }
-      if (operation === Operation.assertion && !this.holds(pc, position)) continue;
-      // The second target is pushed first, so the first is explored first.
-      if (operation === Operation.split) {
-        const second = secondTargets[pc] ?? 0;
-        if (marks[second] !== position) {
-          marks[second] = position;
-          stack[depth] = second;
-          depth += 1;
-        }
-      }
-      const first = firstTargets[pc] ?? 0;
-      if (marks[first] !== position) {
-        marks[first] = position;
-        stack[depth] = first;
-        depth += 1;
-      }
-    }
-    this.steps += steps;
-    return added;
+  #link(state: RunState, point: number, next: RunState): RunState {
+    // A state not kept is linked to from none: the memory bound holds.
+    if (next !== MATCHED && next.ascii === null) return next;
+    if (point < 128 && state.ascii !== null) state.ascii[point] = next;
+    else state.other?.set(point, next);
+    return next;
   }
 
-  holds(pc: number, position: number): boolean {
-    const assertion: Assertion | null = this.program.assertions[pc] ?? null;
-    switch (assertion) {
-      case 'start':
-        return position === 0;
-      case 'end':
-        return position === this.text.length;
-      case 'word_boundary':
-        return this.isWordAt(position - 1) !== this.isWordAt(position);
-      case 'not_word_boundary':
-        return this.isWordAt(position - 1) === this.isWordAt(position);
-      default:
-        return false;
-    }
+  /** Only a program with \b or \B tells states apart by their last character. */
+  #contextAfter(word: boolean): number {
+    return word && this.program.readsWords ? Context.wordBefore : 0;
+  }
+
+  /** The state of `kernel` after a character of `context`: the one met before, or a new one. */
+  #state(kernel: Int32Array, context: number): RunState {
+    const key = `${context}:${kernel.join(',')}`;
+    const known = this.#known.get(key);
+    if (known !== undefined) return known;
+    const full =
+      this.#known.size >= this.limits.states ||
+      this.#kernelInstructions + kernel.length > this.limits.kernelInstructions;
+    if (full) return { kernel, context, ascii: null, other: null };
+    const state: RunState = { kernel, context, ascii: new Array(128), other: new Map() };
+    this.#known.set(key, state);
+    this.#kernelInstructions += kernel.length;
+    return state;
   }
 
   /**
-   * Whether the code unit at `index` is a word character. Word characters are ASCII, so neither
-   * half of a surrogate pair is one, as the code point they make is not.
+   * The rest of the text from `state` once the run remembers no more: a step a character, in
+   * place, without the keys and copies of states to remember (as costly as the automaton alone).
    */
-  isWordAt(index: number): boolean {
-    const unit = this.text.charCodeAt(index);
-    // NaN (no code unit there) is below nothing: not a word character.
-    return unit < 128 && contains(WORD_CHARACTERS, unit);
+  #stepToEnd(state: RunState, text: string, from: number): boolean {
+    let kernel = this.#kernel;
+    let spare = this.#spare;
+    kernel.set(state.kernel);
+    let length = state.kernel.length;
+    let context = state.context;
+    for (let position = from; position < text.length; ) {
+      const point = text.codePointAt(position) ?? 0;
+      const word = isWord(point);
+      const count = this.step.closure(kernel, length, context | (word ? Context.wordAfter : 0));
+      if (count < 0) return true;
+      length = this.step.advance(count, point, spare);
+      [kernel, spare] = [spare, kernel];
+      context = this.#contextAfter(word);
+      position += point > 0xffff ? 2 : 1;
+    }
+    return this.step.closure(kernel, length, context | Context.end) < 0;
   }
+}
+
+function isWord(point: number): boolean {
+  return point < 128 && contains(WORD_CHARACTERS, point);
 }

@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compilePattern } from '../../../shared/params/formats/linear-pattern/compile-pattern';
+import { parsePattern } from '../../../shared/params/formats/linear-pattern/parse-pattern';
+import {
+  instructionsVisited,
+  MEMO_LIMITS,
+  type MemoLimits,
+  runProgram,
+} from '../../../shared/params/formats/linear-pattern/run-program';
+import {
+  type RunnableProgram,
+  runnableProgram,
+} from '../../../shared/params/formats/linear-pattern/runnable-program';
+
+/** No memory at all: every character is a step of the automaton. */
+const STEPPING: MemoLimits = { states: 0, kernelInstructions: 0 };
+/** Full after a few states: a run switches to stepping midway. */
+const TINY: MemoLimits = { states: 3, kernelInstructions: 12 };
+const LIMITS = [MEMO_LIMITS, STEPPING, TINY];
+
+function program(pattern: string): RunnableProgram {
+  const parsed = parsePattern(pattern);
+  if (!parsed.ok) throw new Error(`${pattern}: ${parsed.issues.join(', ')}`);
+  const compiled = compilePattern(parsed.value, 10_000);
+  if (!compiled.ok) throw new Error(`${pattern} is too large`);
+  return runnableProgram(compiled.value);
+}
+
+/** The answer of a run and the instructions it visited. */
+function counted(compiled: RunnableProgram, text: string, limits: MemoLimits) {
+  const before = instructionsVisited();
+  const matched = runProgram(compiled, text, limits);
+  return { matched, visited: instructionsVisited() - before };
+}
+
+// Random patterns over a few atoms: classes, assertions (\b reads the characters around it),
+// an astral character, and every combinator the engine compiles.
+const atom = fc.constantFrom(
+  'a',
+  'b',
+  '[ab]',
+  '[^a]',
+  '.',
+  '\\w',
+  '\\W',
+  '\\b',
+  '\\B',
+  '^',
+  '$',
+  '😀',
+);
+const patterns = fc.letrec<{ pattern: string }>((tie) => ({
+  pattern: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    atom,
+    fc.tuple(tie('pattern'), tie('pattern')).map(([left, right]) => `${left}${right}`),
+    fc.tuple(tie('pattern'), tie('pattern')).map(([left, right]) => `(?:${left}|${right})`),
+    fc
+      .tuple(tie('pattern'), fc.constantFrom('*', '+', '?', '{2}', '{0,3}', '{1,}'))
+      .map(([item, quantifier]) => `(?:${item})${quantifier}`),
+  ),
+})).pattern;
+const texts = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '_', '😀', 'é'), maxLength: 60 });
+
+describe('a run that remembers its steps answers as RegExp does, whatever it may remember', () => {
+  it('on random patterns and texts, with room for every state, for none, and for three', () => {
+    fc.assert(
+      fc.property(patterns, texts, (pattern, text) => {
+        const compiled = program(pattern);
+        const native = new RegExp(pattern, 'u').test(text);
+        return LIMITS.every((limits) => runProgram(compiled, text, limits) === native);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('never visits more instructions than stepping every character', () => {
+    fc.assert(
+      fc.property(patterns, texts, (pattern, text) => {
+        const compiled = program(pattern);
+        const remembered = counted(compiled, text, MEMO_LIMITS);
+        const stepped = counted(compiled, text, STEPPING);
+        // A closure that reaches `match` stops there, and where depends on the order it explores
+        // (a remembered kernel is sorted): that last closure may differ, by a program at most.
+        const slack = compiled.operations.length;
+        return (
+          remembered.visited <= stepped.visited + slack && remembered.matched === stepped.matched
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});
+
+describe("what remembering buys on issue 18's first costliest schema, counted", () => {
+  it('8 KiB of ab against [ab]{0,95}c: the 96 sets once, then a lookup a character', () => {
+    // Prepare
+    const compiled = program('[ab]{0,95}c');
+    const text = 'ab'.repeat(4_075);
+
+    // Act
+    const remembered = counted(compiled, text, MEMO_LIMITS);
+    const stepped = counted(compiled, text, STEPPING);
+
+    // Assess
+    expect(remembered.matched).toBe(false);
+    expect(stepped.matched).toBe(false);
+    expect(stepped.visited).toBeGreaterThan(1_500_000);
+    // 97 states (no count of the class yet, one to 95, and the set it keeps), each closed once.
+    expect(remembered.visited).toBeLessThan(100 * compiled.operations.length);
+  });
+
+  it('a text that meets a new set at every character fills the memory, then steps to its end', () => {
+    // Prepare: `a` 96 characters before the end tells every suffix apart (2^96 sets).
+    const compiled = program('(?:a|b)*a[ab]{95}c');
+    let seed = 7;
+    const text = Array.from({ length: 8_150 }, () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return (seed >> 16) % 2 === 0 ? 'a' : 'b';
+    }).join('');
+
+    // Act
+    const remembered = counted(compiled, text, MEMO_LIMITS);
+    const stepped = counted(compiled, text, STEPPING);
+
+    // Assess
+    expect(remembered).toEqual(stepped);
+    expect(remembered.matched).toBe(/(?:a|b)*a[ab]{95}c/u.test(text));
+  });
+});
