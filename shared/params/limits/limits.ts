@@ -23,9 +23,11 @@ export const SCHEMA_LIMITS = {
   /** Nesting of the whole command set, checked before anything else walks it. */
   registrationDepth: 32,
   /**
-   * Validation steps per byte of arguments, as cost-bound.ts bounds them (a step is about 15 ns,
-   * one state of the linear pattern engine on one character): with TURN_LIMITS.argumentBytes
-   * read per turn, validation stays near 25 ms a request. The real node's costliest tool: 14.
+   * Validation steps per byte of arguments, as cost-bound.ts bounds them (a step is at most
+   * about 10 ns, one state of the linear pattern engine on one character, when a run meets a new
+   * set of states at every character; a run that meets the same sets again looks its steps up):
+   * with TURN_LIMITS.argumentBytes read per turn, validation stays under 20 ms a request. The
+   * real node's costliest tool: 14.
    */
   stepsPerByte: 200,
 } as const;
@@ -35,7 +37,7 @@ export const TURN_LIMITS = {
   /**
    * Characters of arguments (compact JSON) validated in one turn, one call at its limit; calls
    * past it are refused unread, so the turn's validation is at most argumentBytes x stepsPerByte
-   * steps (8,192 x 200 x 15 ns: about 25 ms; at 16 KiB the costliest accepted schema measured
+   * steps (8,192 x 200 x 10 ns: under 20 ms; at 16 KiB the costliest accepted schema measured
    * 46 ms of a request's 80-130 ms, issue 18). The real node's arguments are tens of bytes.
    */
   argumentBytes: 8_192,
