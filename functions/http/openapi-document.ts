@@ -1,4 +1,5 @@
 import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
+import { chatCompletionSchema } from './chat-completion-schema';
 import { chatRequestSchema } from './chat-request-schema';
 import { conversationStartRequestSchema } from './conversation-start-request-schema';
 import { dateContextSchema } from './date-context-schema';
@@ -12,7 +13,6 @@ import {
 } from './request-schemas';
 import {
   acknowledgeResponseSchema,
-  chatCompletionSchema,
   conversationStartResponseSchema,
   errorResponseSchema,
   streamFallbackResponseSchema,
