@@ -18,6 +18,8 @@ const STEPPING: MemoLimits = { states: 0, kernelInstructions: 0 };
 /** Full after a few states: a run switches to stepping midway. */
 const TINY: MemoLimits = { states: 3, kernelInstructions: 12 };
 const LIMITS = [MEMO_LIMITS, STEPPING, TINY];
+/** `npm test` runs a few thousand cases; `npm run fuzz` sets FUZZ_RUNS=100000. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 3_000);
 
 function program(pattern: string): RunnableProgram {
   const parsed = parsePattern(pattern);
@@ -67,11 +69,14 @@ describe('a run that remembers its steps answers as RegExp does, whatever it may
   it('on random patterns and texts, with room for every state, for none, and for three', () => {
     fc.assert(
       fc.property(patterns, texts, (pattern, text) => {
+        // V8 also tries \B between the halves of a surrogate pair ("a😀a" matches), where the
+        // spec (and this engine) steps over the pair; the next property compares those runs.
+        fc.pre(!(pattern.includes('\\B') && /[\u{10000}-\u{10FFFF}]/u.test(text)));
         const compiled = program(pattern);
         const native = new RegExp(pattern, 'u').test(text);
         return LIMITS.every((limits) => runProgram(compiled, text, limits) === native);
       }),
-      { numRuns: 3_000 },
+      { numRuns: RUNS },
     );
   });
 
@@ -88,7 +93,7 @@ describe('a run that remembers its steps answers as RegExp does, whatever it may
           remembered.visited <= stepped.visited + slack && remembered.matched === stepped.matched
         );
       }),
-      { numRuns: 1_000 },
+      { numRuns: Math.ceil(RUNS / 3) },
     );
   });
 });
