@@ -14,15 +14,38 @@ export function instructionsVisited(): number {
 }
 
 /**
- * What one run may remember: states, and kernel instructions across them. Past either, steps are
- * computed and not kept, so a run's memory is bounded whatever the pattern and the text.
+ * What one run may remember, and how often it may miss. Past `states` or `kernelInstructions`, or
+ * `otherLinks` steps on code points above 127, steps are computed and not kept: a run's memory is
+ * bounded by these and by its text. A miss (a step not kept yet) costs a step plus the kernel's
+ * key, several steps' worth, and a text can miss among a few known states at every character
+ * (issue 18's second reading: 43 ms where stepping takes 9). So a run that has missed more than
+ * `freeMisses` plus one character in `missShare` steps in place from there, as RE2 gives up its
+ * DFA when the cache thrashes: remembering never costs much more than stepping.
  */
 export interface MemoLimits {
   readonly states: number;
   readonly kernelInstructions: number;
+  readonly otherLinks: number;
+  readonly freeMisses: number;
+  readonly missShare: number;
 }
 
-export const MEMO_LIMITS: MemoLimits = { states: 256, kernelInstructions: 1 << 15 };
+export const MEMO_LIMITS: MemoLimits = Object.freeze({
+  states: 256,
+  kernelInstructions: 1 << 15,
+  otherLinks: 4_096,
+  // As many as the states it may keep: meeting them for the first time is all misses.
+  freeMisses: 256,
+  missShare: 8,
+});
+
+/** Steps computed by memoizing runs (misses), counted like `visited` for the tests. */
+let misses = 0;
+
+/** Misses of all runs since the module loaded (monotonic; tests take differences). */
+export function stepsMissed(): number {
+  return misses;
+}
 
 /** A set of automaton states a run has met: its kernel, what the last character was, its steps. */
 interface RunState {
@@ -56,13 +79,16 @@ export function runProgram(
     return run.matches(text);
   } finally {
     visited += run.step.steps;
+    misses += run.misses;
   }
 }
 
 class MemoizedRun {
   readonly step: AutomatonStep;
+  misses = 0;
   readonly #known = new Map<string, RunState>();
   #kernelInstructions = 0;
+  #otherLinks = 0;
   /** Kernels being built: room for every instruction. */
   #kernel: Int32Array;
   #spare: Int32Array;
@@ -82,6 +108,10 @@ class MemoizedRun {
       if (state.ascii === null) return this.#stepToEnd(state, text, position);
       const point = text.codePointAt(position) ?? 0;
       const known = point < 128 ? state.ascii[point] : state.other?.get(point);
+      const allowance = this.limits.freeMisses + position / this.limits.missShare;
+      if (known === undefined && this.misses >= allowance) {
+        return this.#stepToEnd(state, text, position);
+      }
       const next = known ?? this.#next(state, point);
       if (next === MATCHED) return true;
       state = next;
@@ -92,6 +122,7 @@ class MemoizedRun {
 
   /** The state after `state` consumes `point`, computed, and kept in `state` when both are kept. */
   #next(state: RunState, point: number): RunState {
+    this.misses += 1;
     const word = isWord(point);
     const context = state.context | (word ? Context.wordAfter : 0);
     const count = this.step.closure(state.kernel, state.kernel.length, context);
@@ -104,8 +135,12 @@ class MemoizedRun {
   #link(state: RunState, point: number, next: RunState): RunState {
     // A state not kept is linked to from none: the memory bound holds.
     if (next !== MATCHED && next.ascii === null) return next;
-    if (point < 128 && state.ascii !== null) state.ascii[point] = next;
-    else state.other?.set(point, next);
+    if (point < 128) {
+      if (state.ascii !== null) state.ascii[point] = next;
+    } else if (state.other !== null && this.#otherLinks < this.limits.otherLinks) {
+      state.other.set(point, next);
+      this.#otherLinks += 1;
+    }
     return next;
   }
 
@@ -116,7 +151,11 @@ class MemoizedRun {
 
   /** The state of `kernel` after a character of `context`: the one met before, or a new one. */
   #state(kernel: Int32Array, context: number): RunState {
-    const key = `${context}:${kernel.join(',')}`;
+    // Instructions are numbered below the patternStates limit (1,000), each a UTF-16 unit.
+    const key =
+      kernel.length < KEY_UNITS_LIMIT && this.program.operations.length < 0xffff
+        ? String.fromCharCode(context, ...kernel)
+        : `${context}:${kernel.join(',')}`;
     const known = this.#known.get(key);
     if (known !== undefined) return known;
     const full =
@@ -152,6 +191,9 @@ class MemoizedRun {
     return this.step.closure(kernel, length, context | Context.end) < 0;
   }
 }
+
+/** Arguments one `String.fromCharCode` call takes safely. */
+const KEY_UNITS_LIMIT = 8_192;
 
 function isWord(point: number): boolean {
   return point < 128 && contains(WORD_CHARACTERS, point);
