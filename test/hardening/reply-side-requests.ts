@@ -1,3 +1,4 @@
+import { seededText } from '../support/seeded-text';
 import type { HostileRequestCase } from './hostile-requests';
 
 /**
@@ -48,13 +49,7 @@ const AT_THE_BOUND = {
 };
 
 /** 8,150 of `a` and `b`, two `a`s in three, in no order a set of states repeats in. */
-const SETS_APART = (() => {
-  let seed = 12_345;
-  return Array.from({ length: 8_150 }, () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return 'aab'[(seed >> 16) % 3];
-  }).join('');
-})();
+const SETS_APART = seededText(8_150, 'aab', 12_345);
 
 export const REPLY_SIDE_ROWS: readonly HostileRequestCase[] = [
   {

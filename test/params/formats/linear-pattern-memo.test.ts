@@ -13,6 +13,7 @@ import {
   type RunnableProgram,
   runnableProgram,
 } from '../../../shared/params/formats/linear-pattern/runnable-program';
+import { seededText } from '../../support/seeded-text';
 
 /** No memory at all: every character is a step of the automaton. */
 const STEPPING: MemoLimits = { ...MEMO_LIMITS, states: 0, kernelInstructions: 0 };
@@ -126,11 +127,7 @@ describe("what remembering buys on issue 18's first costliest schema, counted", 
   it('a text that meets a new set at every character fills the memory, then steps to its end', () => {
     // Prepare: `a` 96 characters before the end tells every suffix apart (2^96 sets).
     const compiled = program('(?:a|b)*a[ab]{95}c');
-    let seed = 7;
-    const text = Array.from({ length: 8_150 }, () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-      return (seed >> 16) % 2 === 0 ? 'a' : 'b';
-    }).join('');
+    const text = seededText(8_150, 'ab', 7);
 
     // Act
     const remembered = counted(compiled, text, MEMO_LIMITS);
