@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assistantText,
-  IM_END,
-  IM_START,
-  renderPrompt,
-} from '../../support/scripted-llm/chat-template';
-import {
-  modelTokens,
   promptEvaluationMs,
   requestWork,
   scheduleOnSlot,
@@ -26,7 +19,6 @@ const round = {
   // 100 tokens/s, whatever the count.
   promptPoints: [{ tokens: 1_000, ms: 10_000 }],
   generationTokensPerSecond: 10,
-  tokensPerO200kToken: 1,
 } satisfies LatencyProfile;
 
 describe('requestWork', () => {
@@ -136,13 +128,6 @@ describe('scheduleOnSlot', () => {
   });
 });
 
-describe('modelTokens', () => {
-  it('converts o200k tokens to the model tokenizer and rounds', () => {
-    expect(modelTokens({ ...round, tokensPerO200kToken: 1.15 }, 3_400)).toBe(3_910);
-    expect(modelTokens(round, 7)).toBe(7);
-  });
-});
-
 describe('prefix cache', () => {
   it.each([
     [[1, 2, 3], [1, 2, 3], 3],
@@ -196,85 +181,5 @@ describe('prefix cache', () => {
 
   it('keeps nothing with capacity 0', () => {
     expect(rememberTokens([[1]], [2], 0)).toEqual([]);
-  });
-});
-
-describe('renderPrompt', () => {
-  const tool = {
-    type: 'function',
-    function: { name: 'get_weather', parameters: { type: 'object' } },
-  };
-
-  it('puts the tools after the system prompt, in the system message, then the turn to write', () => {
-    // Act
-    const pieces = renderPrompt({
-      messages: [
-        { role: 'system', content: 'You are Jarvis.' },
-        { role: 'user', content: 'weather?' },
-      ],
-      tools: [tool],
-    });
-
-    // Assess
-    expect(pieces[0]).toBe(IM_START);
-    expect(pieces[1]).toBe('system\n');
-    expect(pieces[2]).toMatch(/^You are Jarvis\.\n\n# Tools\n/);
-    expect(pieces[2]).toContain(`<tools>\n${JSON.stringify(tool)}\n</tools>`);
-    expect(pieces.slice(3)).toEqual([
-      IM_END,
-      '\n',
-      IM_START,
-      'user\n',
-      'weather?',
-      IM_END,
-      '\n',
-      IM_START,
-      'assistant\n',
-    ]);
-  });
-
-  it('renders a past tool call as the model wrote it, and a tool result as a tool_response', () => {
-    // Prepare
-    const call = {
-      id: 'c1',
-      type: 'function',
-      function: { name: 'get_weather', arguments: '{"city":"LA"}' },
-    };
-
-    // Act
-    const pieces = renderPrompt({
-      messages: [
-        { role: 'user', content: 'weather?' },
-        { role: 'assistant', content: null, tool_calls: [call] },
-        { role: 'tool', tool_call_id: 'c1', content: 'sunny' },
-      ],
-    });
-
-    // Assess: no system message without a system prompt or tools
-    expect(pieces.slice(0, 2)).toEqual([IM_START, 'user\n']);
-    expect(pieces).toContain(
-      '<tool_call>\n{"name": "get_weather", "arguments": {"city":"LA"}}\n</tool_call>',
-    );
-    expect(pieces).toContain('<tool_response>\nsunny\n</tool_response>');
-  });
-
-  it('writes a scripted reply exactly as the history will carry it back', () => {
-    // Act
-    const written = assistantText('On it.', [
-      { name: 'set_timer', arguments: { duration_seconds: 60 } },
-    ]);
-    const carried = assistantText('On it.', [
-      {
-        id: 'x',
-        type: 'function',
-        function: { name: 'set_timer', arguments: '{"duration_seconds":60}' },
-      },
-    ]);
-
-    // Assess
-    expect(written).toBe(carried);
-    expect(written).toBe(
-      'On it.\n<tool_call>\n{"name": "set_timer", "arguments": {"duration_seconds":60}}\n</tool_call>',
-    );
   });
 });

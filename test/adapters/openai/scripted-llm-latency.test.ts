@@ -8,13 +8,12 @@ import {
   startScriptedLlmServer,
 } from '../../support/scripted-llm-server';
 
-/** Round speeds, and one model token per o200k token, so the arithmetic reads plainly. */
+/** Round speeds, so the arithmetic reads plainly (tokens are Qwen3's own). */
 const slow: LatencyProfile = {
   name: 'slow',
   // 100 tokens/s, whatever the count.
   promptPoints: [{ tokens: 1_000, ms: 10_000 }],
   generationTokensPerSecond: 10,
-  tokensPerO200kToken: 1,
 };
 
 const system = { role: 'system', content: 'You are Jarvis, a voice assistant. Be brief.' };

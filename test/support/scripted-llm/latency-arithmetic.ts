@@ -60,10 +60,6 @@ export function scheduleOnSlot(slotFreeAtMs: number, arrivalMs: number, workMs: 
   return { startMs, finishMs: startMs + workMs, waitMs: startMs - arrivalMs };
 }
 
-/** The model's token count for `o200kTokens` of text, rounded as a server reports it. */
-export const modelTokens = (profile: LatencyProfile, o200kTokens: number): number =>
-  Math.round(o200kTokens * profile.tokensPerO200kToken);
-
 /**
  * Milliseconds to evaluate `tokens` uncached prompt tokens: linear between the measured points
  * around it, past the last at the last segment's rate, below the first on the line from 0.

@@ -11,13 +11,8 @@ export interface LatencyProfile {
    * the last at the last segment's rate. One point at 0 makes the speed constant.
    */
   readonly promptPoints: readonly PromptPoint[];
-  /** Generation (decode), in the model's tokens per second. */
+  /** Generation (decode), in the model's tokens per second (Qwen3's tokens: `qwen3-chat.ts`). */
   readonly generationTokensPerSecond: number;
-  /**
-   * The model's tokens per o200k token for the same text: we count with o200k (the tokenizer we
-   * can install), the speeds are in the model's own tokens.
-   */
-  readonly tokensPerO200kToken: number;
 }
 
 /** `tokens` uncached prompt tokens evaluated in `ms`. */
@@ -31,12 +26,6 @@ export const MEASURED = '2026-11, issue 21 (Qwen3-0.6B shape, node-llama-cpp 3.2
 
 /** At a 2.7k context, both quantizations: 15–16 tokens/s. */
 const GENERATION_TOKENS_PER_SECOND = 15.5;
-
-/**
- * The first request measured 2,747 Qwen3 tokens where o200k × 1.15 estimated 2,516: 9 % more.
- * (Issue 11 had measured 1.15 on an earlier, longer prompt.)
- */
-const QWEN3_TOKENS_PER_O200K_TOKEN = 1.15 * (2_747 / 2_516);
 
 /** The first request's prompt, in Qwen3 tokens: what a cold prompt costs, measured. */
 const FIRST_REQUEST_TOKENS = 2_747;
@@ -55,7 +44,6 @@ export const LOCAL_MODEL_PROFILES = {
     // conversation/start with its warm-up (the whole prompt, one token out) took 14.0 s: ~196 tokens/s.
     promptPoints: [ONE_TOKEN, WARM_SUFFIX, { tokens: FIRST_REQUEST_TOKENS, ms: 14_000 }],
     generationTokensPerSecond: GENERATION_TOKENS_PER_SECOND,
-    tokensPerO200kToken: QWEN3_TOKENS_PER_O200K_TOKEN,
   },
   q8_0: {
     name: 'Q8_0',
@@ -66,6 +54,5 @@ export const LOCAL_MODEL_PROFILES = {
       { tokens: FIRST_REQUEST_TOKENS, ms: (FIRST_REQUEST_TOKENS / 148) * 1_000 },
     ],
     generationTokensPerSecond: GENERATION_TOKENS_PER_SECOND,
-    tokensPerO200kToken: QWEN3_TOKENS_PER_O200K_TOKEN,
   },
 } as const satisfies Record<string, LatencyProfile>;

@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { assistantText, IM_END, renderPrompt } from './chat-template';
-import { modelTokens, type RequestWork, requestWork, scheduleOnSlot } from './latency-arithmetic';
+import { type RequestWork, requestWork, scheduleOnSlot } from './latency-arithmetic';
 import type { LatencyProfile } from './latency-profile';
-import { createPieceTokenizer, firstTokensOf } from './o200k-pieces';
 import { cachedPrefixLength, type PrefixCache, rememberTokens } from './prefix-cache';
+import { firstQwen3Tokens, qwen3ReplyText, qwen3Tokens, renderQwen3Prompt } from './qwen3-chat';
 import type { RecordedRequest, ReplyStep } from './script-types';
 
 export interface LatencyOptions {
@@ -60,7 +59,6 @@ export class LocalModelSimulator {
   readonly #capacity: number;
   readonly #realNow: () => number;
   readonly #realStart: number;
-  readonly #tokenize = createPieceTokenizer();
 
   constructor(options: LatencyOptions) {
     this.#profile = options.profile;
@@ -90,23 +88,20 @@ export class LocalModelSimulator {
 
   /** Costs a request that gets `step`, reserves the slot for it, and says when to answer. */
   admit(request: RecordedRequest, step: ReplyStep): TimedReply {
-    const prompt = this.#tokenize(renderPrompt(request.body));
-    const reply = assistantText(step.reply.content, step.reply.tool_calls ?? []);
-    const replyTokens = this.#tokenize([reply, IM_END]);
+    const prompt = qwen3Tokens(renderQwen3Prompt(request.body));
+    const reply = qwen3ReplyText(step.reply.content, step.reply.tool_calls ?? []);
+    const replyTokens = qwen3Tokens(reply);
     const maxTokens = request.body?.max_tokens;
     const work = requestWork(this.#profile, {
-      promptTokens: modelTokens(this.#profile, prompt.length),
-      cachedTokens: modelTokens(this.#profile, cachedPrefixLength(this.#cache, prompt)),
-      replyTokens: modelTokens(this.#profile, replyTokens.length),
+      promptTokens: prompt.length,
+      cachedTokens: cachedPrefixLength(this.#cache, prompt),
+      replyTokens: replyTokens.length,
       maxTokens: typeof maxTokens === 'number' ? maxTokens : undefined,
     });
-    const generated = work.cutOff
-      ? Math.ceil(work.generatedTokens / this.#profile.tokensPerO200kToken)
-      : replyTokens.length;
     // Only what was generated is in the slot afterwards.
     this.#cache = rememberTokens(
       this.#cache,
-      [...prompt, ...replyTokens.slice(0, generated)],
+      [...prompt, ...replyTokens.slice(0, work.generatedTokens)],
       this.#capacity,
     );
     const arrivalMs = this.now();
@@ -123,7 +118,7 @@ export class LocalModelSimulator {
     };
     this.#served.push(served);
     return {
-      step: work.cutOff ? cutOff(reply, generated) : step,
+      step: work.cutOff ? cutOff(reply, work.generatedTokens) : step,
       served,
       realDelayMs: (times.finishMs - arrivalMs) / this.#timeScale,
       usage: usageOf(served),
@@ -161,7 +156,7 @@ export class LocalModelSimulator {
 
 /** The reply a server sends when `max_tokens` ran out: the text so far, no parsed call. */
 function cutOff(reply: string, generatedTokens: number): ReplyStep {
-  return { reply: { content: firstTokensOf(reply, generatedTokens), finish_reason: 'length' } };
+  return { reply: { content: firstQwen3Tokens(reply, generatedTokens), finish_reason: 'length' } };
 }
 
 /** OpenAI's usage block (cached tokens as `prompt_tokens_details` says them), from the modeled work. */
