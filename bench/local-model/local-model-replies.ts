@@ -72,6 +72,21 @@ export const EXCHANGES: readonly ScriptedExchange[] = [
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : '');
 
 /**
+ * JSON as Qwen3 writes a call's arguments: with a space after `:` and `,`, the way its template
+ * shows it the tools (Python's `json.dumps`), a token or three more than compact JSON.
+ */
+function modelJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(modelJson).join(', ')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const fields = Object.entries(value).map(
+      ([key, field]) => `${JSON.stringify(key)}: ${modelJson(field)}`,
+    );
+    return `{${fields.join(', ')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
  * The model's judgement for the bench, from the request alone: a warm-up (`max_tokens` 1) gets a
  * word (cut to one token by the latency model); an utterance gets its exchange's call; a tool
  * result gets the spoken answer of the call it answers.
@@ -84,7 +99,7 @@ export function localModelReply(request: RecordedRequest): FixedStep {
     const text = textOf(last.content);
     const exchange = EXCHANGES.find((candidate) => text.endsWith(candidate.utterance));
     if (exchange === undefined) return { reply: { content: 'Sorry, I did not catch that.' } };
-    const call = { name: exchange.command, arguments: JSON.stringify(exchange.arguments) };
+    const call = { name: exchange.command, arguments: modelJson(exchange.arguments) };
     return { reply: { content: null, tool_calls: [call] } };
   }
   const calling = messages.findLast((message) => message.role === 'assistant');

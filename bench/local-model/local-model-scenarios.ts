@@ -158,7 +158,7 @@ export async function runLocalModelScenarios(
       budget: 0,
     },
     {
-      name: name('first voice/command prompt, model tokens (Qwen3 template, est.)'),
+      name: name('first voice/command prompt, Qwen3 tokens (its tokenizer and template)'),
       value: coldPrompt,
       unit: 'tokens',
     },
