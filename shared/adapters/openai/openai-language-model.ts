@@ -11,11 +11,11 @@ import {
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
+import { type AttemptOutcome, attemptChat } from './chat-attempt';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
-import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
+import type { AttemptFailure, Redact } from './classify-failure';
 import { modelCallOutcome } from './model-call-outcome';
 import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
-import { readChatReply } from './read-chat-reply';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
 import { tracedCompletionsUrl } from './traced-completions-url';
@@ -42,13 +42,6 @@ const isOpenAi = (baseURL: string): boolean => {
     return false;
   }
 };
-
-/** Node fires longer timers after 1 ms; an unbounded `timeoutMs` must not turn into that. */
-const longestTimerMs = 2 ** 31 - 1;
-
-type AttemptOutcome =
-  | { readonly ok: true; readonly reply: ModelReply }
-  | { readonly ok: false; readonly failed: AttemptFailure };
 
 const failureSummaries: Record<LanguageModelFailure, string> = {
   rate_limited: 'the model server is rate limiting us',
@@ -160,40 +153,13 @@ export class OpenAiLanguageModel implements LanguageModel {
     return this.#attempt(buildChatRequest(request, this.#settings), remainingMs, signal);
   }
 
-  async #attempt(
+  #attempt(
     body: ChatCompletionCreateParamsNonStreaming,
     remainingMs: number,
     signal: AbortSignal | undefined,
   ): Promise<AttemptOutcome> {
-    let response: unknown;
-    try {
-      response = await this.#client.chat.completions.create(body, {
-        timeout: Math.min(Math.ceil(remainingMs), longestTimerMs),
-        maxRetries: 0,
-        signal: signal ?? null,
-      });
-    } catch (error) {
-      const failed = classifyFailure(error, this.#redact, this.#timing.now());
-      if (failed === null) {
-        throw error;
-      }
-      return { ok: false, failed };
-    }
-    const reply = readChatReply(response);
-    if (reply.ok) {
-      return { ok: true, reply: reply.value };
-    }
-    const detail = this.#redact(reply.issues.join('; '));
-    return {
-      ok: false,
-      failed: {
-        failure: LanguageModelFailure.malformedReply,
-        retryable: false,
-        retryAfterMs: null,
-        detail,
-        cause: new Error(detail),
-      },
-    };
+    const attempt = { client: this.#client, redact: this.#redact, now: () => this.#timing.now() };
+    return attemptChat(attempt, body, remainingMs, signal);
   }
 
   async #pause(
