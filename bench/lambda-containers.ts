@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { type ApiFunction, apiRoutes } from '../functions/http/api-routes';
 import { bundleHandler } from '../infra/bundling/bundle-handler';
 import { readLocalSettings } from '../infra/local/local-settings';
-import { seedLocalNodes } from '../infra/local/local-stack';
+import { seedLocalNodes } from '../infra/local/seed-local-nodes';
 import { defaultDeploySettings } from '../infra/stacks/deploy-settings';
 import { functionEnvironment } from '../infra/stacks/function-environment';
 import { functionMemoryMb } from '../infra/stacks/voice-function';

@@ -9,24 +9,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { ProxyHandler } from '../../functions/http/dispatch-routes';
-import type { StreamingHandler } from '../../functions/http/stream-responses';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
-import {
-  createDynamoDbClient,
-  createTableIfMissing,
-  DynamoDbNodeRegistry,
-} from '../../shared/adapters/dynamodb';
-import { hashNodeKey, parseNodeCredentials } from '../../shared/adapters/node-key';
 import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
-import { repositoryRoot } from '../stacks/voice-routes';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
-import { installLambdaStreamingGlobals } from './lambda-response-streaming';
-import { type LocalApiServer, type LocalRoute, startLocalApiServer } from './local-api-server';
+import { type LocalApiServer, startLocalApiServer } from './local-api-server';
 import { localModelTiming } from './local-model-timing';
-import { loadLocalNodeKeys, type NodeKeyOrigin } from './local-node-key';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import {
   defaultLocalSpeechOut,
@@ -36,16 +24,9 @@ import {
 } from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
 import { registeredNodeIds } from './registered-nodes';
+import { loadOpenApi, loadRoutes } from './route-handlers';
 import { claimDataDir, type DataDirClaim } from './running-stack';
-
-export interface LocalNode {
-  readonly nodeId: string;
-  readonly key: string;
-  /** Where its key came from: the banner prints only keys it chose (stored or generated). */
-  readonly origin: NodeKeyOrigin;
-  /** The file under DATA_DIR holding the key; null for LOCAL_NODE_API_KEY and DATA_DIR=memory. */
-  readonly keyFile: string | null;
-}
+import { LOCAL_REGION, type LocalNode, seedLocalNodes } from './seed-local-nodes';
 
 export interface LocalStack {
   readonly url: string;
@@ -70,8 +51,6 @@ export interface LocalTurnTiming {
   /** TURN_DEADLINE_MS and/or WARMUP_TIMEOUT_MS when npm start set them for a local model. */
   readonly setForLocalModel: readonly string[];
 }
-
-const REGION = 'us-east-1';
 
 export async function startLocalStack(
   env: NodeJS.ProcessEnv = process.env,
@@ -105,7 +84,7 @@ export async function startLocalStack(
     Object.assign(env, {
       DYNAMODB_ENDPOINT: database.endpoint,
       TABLE_NAME: settings.tableName,
-      AWS_REGION: env.AWS_REGION || REGION,
+      AWS_REGION: env.AWS_REGION || LOCAL_REGION,
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
@@ -155,64 +134,4 @@ export async function startLocalStack(
     await claim?.release();
     throw error;
   }
-}
-
-/** The table on `endpoint`, created when missing, and the nodes of LOCAL_NODE_API_KEY in it. */
-export async function seedLocalNodes(
-  endpoint: string,
-  settings: LocalSettings,
-): Promise<LocalNode[]> {
-  const client = createDynamoDbClient({ region: REGION, endpoint });
-  try {
-    await createTableIfMissing(client, settings.tableName);
-    const registry = new DynamoDbNodeRegistry({ client, tableName: settings.tableName });
-    const keys = await loadLocalNodeKeys(settings);
-    const nodes = parseNodeCredentials(keys.credentials).map((node) => ({
-      ...node,
-      origin: keys.origin,
-      keyFile: keys.file,
-    }));
-    for (const node of nodes) {
-      await registry.put({
-        nodeId: node.nodeId,
-        keyHash: hashNodeKey(node.key),
-        timezone: settings.nodeTimezone,
-        room: null,
-        name: node.nodeId,
-        enabled: true,
-      });
-    }
-    return nodes;
-  } finally {
-    client.destroy();
-  }
-}
-
-type FunctionHandler = ProxyHandler | StreamingHandler;
-
-async function loadRoutes(): Promise<LocalRoute[]> {
-  // The streaming functions call `awslambda.streamifyResponse` as they load, as in Lambda.
-  installLambdaStreamingGlobals();
-  // Imported only now, after the environment points at the local database; each function's
-  // entry once, as each is its own Lambda.
-  const { apiRoutes } = await import('../../functions/http/api-routes');
-  const entries = [...new Set(apiRoutes.map((route) => route.function.entry))];
-  const loaded = new Map<string, FunctionHandler>();
-  for (const entry of entries) {
-    const module: { handler: FunctionHandler } = await import(
-      pathToFileURL(join(repositoryRoot, entry)).href
-    );
-    loaded.set(entry, module.handler);
-  }
-  return apiRoutes.map((route) => ({
-    method: route.method,
-    path: route.path,
-    functionName: route.function.name,
-    handler: loaded.get(route.function.entry) as FunctionHandler,
-  }));
-}
-
-async function loadOpenApi(): Promise<unknown> {
-  const { buildOpenApiDocument } = await import('../../functions/http/openapi-document');
-  return buildOpenApiDocument();
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../../functions/http/api-routes';
 import { type NodeKeyOrigin, NodeKeyOrigin as Origin } from '../../../infra/local/local-node-key';
 import { readLocalSettings } from '../../../infra/local/local-settings';
-import type { LocalNode, LocalStack } from '../../../infra/local/local-stack';
+import type { LocalStack } from '../../../infra/local/local-stack';
+import type { LocalNode } from '../../../infra/local/seed-local-nodes';
 import { renderStartBanner, sayCommand } from '../../../infra/local/start-banner';
 
 const KEY = 'secret-key-3f9a1c0d7e2b';
