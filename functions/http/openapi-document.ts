@@ -3,6 +3,7 @@ import { chatCompletionSchema } from './chat-completion-schema';
 import { chatRequestSchema } from './chat-request-schema';
 import { conversationStartRequestSchema } from './conversation-start-request-schema';
 import { dateContextSchema } from './date-context-schema';
+import { ERROR_STATUSES, methodNotAllowed, VOICE_ERROR_STATUSES } from './openapi-error-statuses';
 import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 import {
   acknowledgeRequestSchema,
@@ -19,66 +20,7 @@ import {
   voiceCommandResponseSchema,
   wakeResponseSchema,
 } from './response-schemas';
-import { SPEECH_LIMITS } from './speech-limits';
 import { speakRequestSchema, transcriptionResponseSchema } from './speech-schemas';
-
-const ERROR_STATUSES: Readonly<Record<string, string>> = {
-  '400':
-    'Not JSON, fails the request schema, an invalid command set, tool results that do not ' +
-    'match, or an unknown time zone; an upload that is not valid multipart, has no `file` part ' +
-    'or a broken WAV (invalid_multipart, missing_file, invalid_audio).',
-  '401': 'Missing, malformed or wrong X-API-Key.',
-  '404':
-    'Conversation unknown, expired, or another node’s (conversation_not_found); a path no route ' +
-    'serves (route_not_found).',
-  '409':
-    'The conversation changed during the request (retry), nothing is pending to continue, or a ' +
-    'request with this request id is still running (retry after Retry-After).',
-  '413':
-    `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
-    'exchange larger than a conversation can store (conversation_too_large); an upload over ' +
-    `${SPEECH_LIMITS.uploadBytes} bytes, or a recording over ${SPEECH_LIMITS.recordingSeconds} s ` +
-    '(recording_too_long).',
-  '415':
-    'Content-Type is not application/json (multipart/form-data for an upload); a file that is ' +
-    'not a 16-bit PCM WAV (unsupported_audio).',
-  '429':
-    'The node sent more than its fair share (NODE_RATE_LIMIT per NODE_RATE_WINDOW_SECONDS); ' +
-    'retry after Retry-After seconds.',
-  '502':
-    'The language model failed after the allowed attempts (llm_failed), or the speech provider ' +
-    'failed (speech_provider_failed).',
-  '503':
-    'No language model configured (local runs), no speech provider configured ' +
-    '(speech_not_configured, naming the settings), or the store is unavailable.',
-  '504': 'The turn ran out of time.',
-};
-
-/**
- * The local API and a function's dispatch answer a route's path with another method (HEAD aside,
- * which the local API serves as GET). In AWS, API Gateway answers that itself before any function
- * runs, as for an unknown path: 404 route_not_found (infra/stacks/gateway-responses.ts).
- */
-const methodNotAllowed = {
-  description:
-    'The path is served with another method only (method_not_allowed); `Allow` names it. ' +
-    'Answered by the local API and sam local; the deployed API answers 404 route_not_found instead.',
-  headers: {
-    Allow: { description: 'The method this path is served with.', schema: { type: 'string' } },
-  },
-  content: {
-    'application/json': {
-      schema: { $ref: '#/components/schemas/ErrorResponse' },
-      example: {
-        error: {
-          code: 'method_not_allowed',
-          message: 'Use POST on /api/v0/voice/command.',
-          details: [],
-        },
-      },
-    },
-  },
-};
 
 /** Where the API is served: `npm start`, and a deployed stage (the stack's ApiUrl output). */
 export const OPENAPI_SERVERS = [
@@ -98,11 +40,6 @@ export const OPENAPI_SERVERS = [
     },
   },
 ];
-
-/** Statuses only the voice routes answer: they take a request id. */
-const VOICE_ERROR_STATUSES: Readonly<Record<string, string>> = {
-  '422': 'The request id was used before in this conversation with a different body.',
-};
 
 const idempotencyKeyParameter = {
   name: 'Idempotency-Key',
