@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { commonPrefixLength } from '../../support/scripted-llm/prefix-cache';
 import {
-  firstQwen3Tokens,
   qwen3ReplyText,
+  qwen3Text,
   qwen3Tokens,
   renderQwen3Prompt,
 } from '../../support/scripted-llm/qwen3-chat';
@@ -91,7 +91,10 @@ describe("Qwen3's tokenizer", () => {
   });
 
   it('cuts a reply after its first tokens', () => {
-    expect(firstQwen3Tokens('Hello there, friend.', 2)).toBe('Hello there');
+    expect(qwen3Text(qwen3Tokens('Hello there, friend.<|im_end|>').slice(0, 2))).toBe(
+      'Hello there',
+    );
+    expect(qwen3Text(qwen3Tokens('Done.<|im_end|>'))).toBe('Done.');
   });
 
   it.each([

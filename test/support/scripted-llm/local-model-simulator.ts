@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type RequestWork, requestWork, scheduleOnSlot } from './latency-arithmetic';
 import type { LatencyProfile } from './latency-profile';
 import { cachedPrefixLength, type PrefixCache, rememberTokens } from './prefix-cache';
-import { firstQwen3Tokens, qwen3ReplyText, qwen3Tokens, renderQwen3Prompt } from './qwen3-chat';
+import { qwen3ReplyText, qwen3Text, qwen3Tokens, renderQwen3Prompt } from './qwen3-chat';
 import type { RecordedRequest, ReplyStep } from './script-types';
 
 export interface LatencyOptions {
@@ -99,11 +99,8 @@ export class LocalModelSimulator {
       maxTokens: typeof maxTokens === 'number' ? maxTokens : undefined,
     });
     // Only what was generated is in the slot afterwards.
-    this.#cache = rememberTokens(
-      this.#cache,
-      [...prompt, ...replyTokens.slice(0, work.generatedTokens)],
-      this.#capacity,
-    );
+    const generated = replyTokens.slice(0, work.generatedTokens);
+    this.#cache = rememberTokens(this.#cache, [...prompt, ...generated], this.#capacity);
     const arrivalMs = this.now();
     const times = scheduleOnSlot(this.#slotFreeAtMs, arrivalMs, work.workMs);
     this.#slotFreeAtMs = times.finishMs;
@@ -118,7 +115,7 @@ export class LocalModelSimulator {
     };
     this.#served.push(served);
     return {
-      step: work.cutOff ? cutOff(reply, work.generatedTokens) : step,
+      step: work.cutOff ? cutOff(qwen3Text(generated)) : step,
       served,
       realDelayMs: (times.finishMs - arrivalMs) / this.#timeScale,
       usage: usageOf(served),
@@ -155,8 +152,8 @@ export class LocalModelSimulator {
 }
 
 /** The reply a server sends when `max_tokens` ran out: the text so far, no parsed call. */
-function cutOff(reply: string, generatedTokens: number): ReplyStep {
-  return { reply: { content: firstQwen3Tokens(reply, generatedTokens), finish_reason: 'length' } };
+function cutOff(text: string): ReplyStep {
+  return { reply: { content: text, finish_reason: 'length' } };
 }
 
 /** OpenAI's usage block (cached tokens as `prompt_tokens_details` says them), from the modeled work. */

@@ -76,9 +76,7 @@ export function qwen3Tokens(text: string): number[] {
   return qwen3().tokenizer.encode(text, { add_special_tokens: false });
 }
 
-/** The text of the first `count` tokens of `text` (a reply cut off at `max_tokens`). */
-export function firstQwen3Tokens(text: string, count: number): string {
-  const { tokenizer } = qwen3();
-  const ids = tokenizer.encode(text, { add_special_tokens: false }).slice(0, Math.max(0, count));
-  return tokenizer.decode(ids, { skip_special_tokens: true });
+/** The text of `tokens` without its special tokens (a reply cut off at `max_tokens`). */
+export function qwen3Text(tokens: readonly number[]): string {
+  return qwen3().tokenizer.decode([...tokens], { skip_special_tokens: true });
 }
