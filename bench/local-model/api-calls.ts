@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { LocalModelStack } from './local-model-stack';
-import { type CallWindow, modeledCallMs } from './modeled-time';
+import {
+  type CallWindow,
+  type ModelWriting,
+  modeledCallMs,
+  modelWritingDuring,
+} from './modeled-time';
 
 /** One API request as the bench saw it, its duration on the modeled clock. */
 export interface TimedCall {
@@ -15,6 +20,8 @@ export interface TimedCall {
   /** What conversation/start says of its warm-up (`warmed`, `recently_warmed`...); null elsewhere. */
   readonly warmUp: string | null;
   readonly modeledMs: number;
+  /** Of it, the model generating its reply: what no server in front of it can shorten. */
+  readonly writing: ModelWriting;
   readonly window: CallWindow;
 }
 
@@ -97,6 +104,7 @@ export class LocalModelClient {
       toolCallIds: (parsed.tool_calls ?? []).map((call) => String(call.id)),
       warmUp: typeof parsed.warmup === 'string' ? parsed.warmup : null,
       modeledMs: modeledCallMs(window, model.served, model.timeScale),
+      writing: modelWritingDuring(window, model.served),
       window,
     };
   }

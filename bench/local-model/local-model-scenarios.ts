@@ -32,6 +32,7 @@ import {
   seconds,
   succeeded,
   totalMs,
+  writingOf,
 } from './scenario-steps';
 
 /** Issue 21's goal, for the Q4_0 profile: a warm exchange (command + continue) under 5 s. */
@@ -125,15 +126,17 @@ export async function runLocalModelScenarios(
       undefined,
       slowestFollowingStart,
     ),
-    // Each warm exchange, named by its command: the goal holds for some and not for others.
-    ...following.map((utterance, index) =>
-      row(
-        `default node, utterance ${index + 2} (${EXCHANGES[(index + 1) % EXCHANGES.length]?.command}): warm command + continue`,
+    // Each warm exchange, named by its command, with what the model spends writing its part: the
+    // goal holds for some and not for others.
+    ...following.map((utterance, index) => {
+      const writing = writingOf(utterance.exchange);
+      return row(
+        `default node, utterance ${index + 2} (${EXCHANGES[(index + 1) % EXCHANGES.length]?.command}): warm command + continue (the model writes ${writing.tokens} tokens: ${seconds(writing.ms)} s)`,
         undefined,
         totalMs(utterance.exchange),
         q4 ? WARM_EXCHANGE_GOAL_MS : undefined,
-      ),
-    ),
+      );
+    }),
     row('conversation/start with warm-up', warmStart, warmStart.modeledMs),
     row('first voice/command right after a warmed start', afterWarmStart, afterWarmStart.modeledMs),
     row('first voice/command after a warmed start, model idle', afterIdle, afterIdle.modeledMs),

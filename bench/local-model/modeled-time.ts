@@ -14,6 +14,10 @@ export interface ModelRequestTiming {
   readonly abandoned: boolean;
 }
 
+/** A model request the API made for `call`: it arrived while the call ran. */
+const arrivedDuring = (call: CallWindow, request: ModelRequestTiming): boolean =>
+  request.realArrivalMs >= call.realStartMs && request.realArrivalMs <= call.realEndMs;
+
 /**
  * How long an API request takes with the modeled model, from the server's own accounting: the
  * real time the API spent on its own (everything but waiting for the model) plus, for each model
@@ -30,8 +34,7 @@ export function modeledCallMs(
   let waitedRealMs = 0;
   let modeledMs = 0;
   for (const request of requests) {
-    if (request.realArrivalMs < call.realStartMs || request.realArrivalMs > call.realEndMs)
-      continue;
+    if (!arrivedDuring(call, request)) continue;
     const end = Math.min(request.realEndMs ?? call.realEndMs, call.realEndMs);
     const answered =
       !request.abandoned && request.realEndMs !== null && request.realEndMs <= call.realEndMs;
@@ -40,4 +43,28 @@ export function modeledCallMs(
     modeledMs += answered ? request.finishMs - request.arrivalMs : waitedMs * timeScale;
   }
   return call.realEndMs - call.realStartMs - waitedRealMs + modeledMs;
+}
+
+/** What the model wrote for an API request: the tokens its model requests generated, and how long that took. */
+export interface ModelWriting {
+  readonly tokens: number;
+  readonly ms: number;
+}
+
+/** The generation of every model request that arrived while `call` ran (modeled). */
+export function modelWritingDuring(
+  call: CallWindow,
+  requests: readonly (ModelRequestTiming & {
+    readonly generatedTokens: number;
+    readonly generationMs: number;
+  })[],
+): ModelWriting {
+  let tokens = 0;
+  let ms = 0;
+  for (const request of requests) {
+    if (!arrivedDuring(call, request)) continue;
+    tokens += request.generatedTokens;
+    ms += request.generationMs;
+  }
+  return { tokens, ms };
 }

@@ -2,6 +2,7 @@ import { roundTo } from '../engine/percentile';
 import type { LocalModelClient, TimedCall } from './api-calls';
 import { EXCHANGES } from './local-model-replies';
 import type { LocalModelStack } from './local-model-stack';
+import type { ModelWriting } from './modeled-time';
 
 export const seconds = (milliseconds: number): number => roundTo(milliseconds / 1000, 1);
 
@@ -63,3 +64,10 @@ export async function exchange(
 
 export const totalMs = (calls: readonly TimedCall[]): number =>
   calls.reduce((sum, call) => sum + call.modeledMs, 0);
+
+/** What the model wrote across `calls`: its tokens and their generation time. */
+export const writingOf = (calls: readonly TimedCall[]): ModelWriting =>
+  calls.reduce(
+    (sum, call) => ({ tokens: sum.tokens + call.writing.tokens, ms: sum.ms + call.writing.ms }),
+    { tokens: 0, ms: 0 },
+  );

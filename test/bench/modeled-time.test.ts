@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MODELED_DEADLINE_MS, TIME_SCALE } from '../../bench/local-model/local-model-stack';
-import { modeledCallMs } from '../../bench/local-model/modeled-time';
+import { modeledCallMs, modelWritingDuring } from '../../bench/local-model/modeled-time';
 
 const scale = 20;
 /** A model request answered in `modeledMs`, that arrived at real `arrival` and was answered at real `end`. */
@@ -52,5 +52,23 @@ describe('modeledCallMs', () => {
 
     // Act / Assess
     expect(modeledCallMs({ realStartMs: 100, realEndMs: 110 }, requests, scale)).toBe(10);
+  });
+});
+
+describe('modelWritingDuring', () => {
+  it("sums the generation of the call's model requests, and only theirs", () => {
+    // Prepare: two requests during the call (30 and 20 tokens), one before it
+    const writes = (arrival: number, generatedTokens: number) => ({
+      ...answered(arrival, arrival + 10, 5_000),
+      generatedTokens,
+      generationMs: generatedTokens * 65,
+    });
+    const requests = [writes(90, 99), writes(101, 30), writes(150, 20)];
+
+    // Act
+    const writing = modelWritingDuring({ realStartMs: 100, realEndMs: 200 }, requests);
+
+    // Assess
+    expect(writing).toEqual({ tokens: 50, ms: 50 * 65 });
   });
 });
