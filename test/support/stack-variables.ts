@@ -1,15 +1,8 @@
+import { localSettings } from '../../infra/local/local-settings';
 import { handlerSettingNames } from '../../shared/adapters/config/settings-table';
 
 /** What `npm start` reads beyond the handlers (infra/local/local-settings.ts; TABLE_NAME is both). */
-export const LOCAL_VARIABLES = [
-  'PORT',
-  'HOST',
-  'DYNAMODB_PORT',
-  'DYNAMODB_HOST',
-  'DATA_DIR',
-  'LOCAL_NODE_API_KEY',
-  'LOCAL_NODE_TIMEZONE',
-] as const;
+export const LOCAL_VARIABLES = Object.keys(localSettings);
 
 /** Powertools' own switches for a developer's shell, never set by the stack. */
 const POWERTOOLS_LOCAL_VARIABLES = ['POWERTOOLS_DEV', 'POWERTOOLS_LOGGER_LOG_EVENT'] as const;

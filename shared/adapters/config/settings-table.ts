@@ -32,7 +32,7 @@ export const pollyEngines = ['neural', 'standard', 'generative', 'long-form'] as
 
 /**
  * Every variable the handlers read: its check, its default and what it means. readServiceConfig
- * reads them, the CDK declares them on every function, the README lists them. The engine's
+ * reads them, the CDK declares them on every function, docs/settings.md lists them. The engine's
  * defaults are the core's (DEFAULT_ENGINE_SETTINGS), cited here, never restated. Problems are
  * reported in this order.
  */
@@ -40,50 +40,74 @@ export const handlerSettings = {
   PARAM_NORMALIZATION: {
     check: { kind: 'oneOf', values: policies },
     default: DEFAULT_ENGINE_SETTINGS.normalization,
-    meaning: 'how far invalid arguments are repaired',
+    meaning:
+      'how far invalid arguments are repaired: `strict`, `lossless` (only what cannot change ' +
+      'meaning) or `lenient` (heuristics too); docs/parameters.md lists each rule',
   },
   TURN_DEADLINE_MS: {
     // Up to 10 minutes: a CPU model on a laptop is slow. Behind API Gateway the stack derives the
     // deadline, the Lambda timeout and the gateway's wait from one setting (turn-timing.ts).
     check: integer(1_000, 600_000),
     default: DEFAULT_ENGINE_SETTINGS.turnDeadlineMs,
-    meaning: "one turn's budget (504 past it)",
+    meaning:
+      "one turn's budget, model retries included: past it a 504 saying how long the model took " +
+      'and what to raise this to; up to 600000 for a slow CPU model. Deployed, the stack derives ' +
+      "it, the Lambda timeout and API Gateway's wait from one setting (docs/deploy.md)",
   },
   MAX_VALIDATION_RETRIES: {
     check: integer(0, 5),
     default: DEFAULT_ENGINE_SETTINGS.maxValidationRetries,
-    meaning: 'model retries per turn for invalid arguments',
+    meaning:
+      'model retries per turn for invalid arguments; past them the user is asked (a question ' +
+      'naming the parameter)',
   },
   WARMUP_TIMEOUT_MS: {
     check: integer(0, 600_000),
     default: DEFAULT_ENGINE_SETTINGS.warmUpTimeoutMs,
     derived: true,
-    meaning: 'how long conversation/start waits for the model warm-up; below TURN_DEADLINE_MS',
+    meaning:
+      "how long conversation/start waits for the model warm-up (one request of the turns' prompt " +
+      'prefix, 1 token; `0` turns it off); unset, the default or 2 s below TURN_DEADLINE_MS, ' +
+      'whichever is lower. Commands warmed in the last 5 minutes are not warmed again; commands not warmed in that ' +
+      'time are warmed even with `skip_warmup_inference: true` ' +
+      '(docs/decisions/2026-11-24-default-node-warm-up.md)',
   },
   STRICT_TOOL_SCHEMAS: {
     check: { kind: 'boolean' },
     default: DEFAULT_ENGINE_SETTINGS.strictToolSchemas,
-    meaning: "tools sent in OpenAI's strict subset",
+    meaning:
+      "send each tool with `strict: true` in OpenAI's strict subset (structured outputs, " +
+      'grammar-constrained servers): optional values come back as `null` and are taken out; a ' +
+      'schema the subset cannot express stays non-strict',
   },
   ANSWER_FROM_COMMAND_MESSAGES: {
     check: { kind: 'oneOf', values: ['on', 'off'] },
     default: DEFAULT_ENGINE_SETTINGS.answerFromCommandMessages ? 'on' : 'off',
-    meaning: "on: a continue whose results all carry their command's spoken message ends with them",
+    meaning:
+      "`on`: a continue whose every result is a success with its command's spoken `message` " +
+      '(`{"success": true, "message": "Timer set for 10 minutes"}`, as jarvis-node-setup sends ' +
+      'it) ends with those messages as the answer (joined in call order, up to 500 characters; ' +
+      "not when a result's `context` holds a list), without a second model request; `off`: the " +
+      'model always writes the answer (docs/decisions/2026-11-24-answer-from-command-messages.md)',
   },
   CONVERSATION_TTL_SECONDS: {
     check: integer(60, 30 * 86_400),
     default: DEFAULT_ENGINE_SETTINGS.conversationTtlSeconds,
-    meaning: 'sliding expiry of a conversation',
+    meaning: 'sliding expiry of a conversation: each request that changes it starts the time again',
   },
   AUTH_REJECTION_FLOOR_MS: {
     check: integer(0, 1_000),
     default: 25,
-    meaning: 'a refused node key is answered no sooner (timing tells no node id apart)',
+    meaning:
+      'a refused node key is answered no sooner than this, so timing tells no node id apart; ' +
+      '`0` turns it off',
   },
   NODE_RATE_LIMIT: {
     check: integer(0, 100_000),
     default: 120,
-    meaning: 'requests per node per window, across containers; 0: off',
+    meaning:
+      'requests one node may make per NODE_RATE_WINDOW_SECONDS, counted across containers ' +
+      '(429 with `Retry-After` past it); `0` turns it off',
   },
   NODE_RATE_WINDOW_SECONDS: {
     check: integer(1, 3_600),
@@ -94,18 +118,23 @@ export const handlerSettings = {
     check: text,
     default: null,
     required: true,
-    meaning: 'the DynamoDB table of nodes and conversations',
+    meaning: 'the DynamoDB table of nodes and conversations (the stack sets it)',
   },
   MODEL_MAX_TOKENS: {
     check: integer(16, 65_536),
     default: 1_024,
-    meaning: 'max_tokens of every model request',
+    meaning:
+      '`max_tokens` of every model request; a reply cut off there is asked again shorter, once, ' +
+      'then a 502',
   },
   MODEL_THINKING: {
     check: { kind: 'oneOf', values: ['off', 'on'] },
     default: 'off',
     meaning:
-      "off asks a reasoning model not to think (docs/model-thinking.md); on: the server's default",
+      '`off` asks a reasoning model (Qwen3, DeepSeek-R1 distills, gpt-5, o-series) not to think ' +
+      'before it answers, in the form its server documents; `on` sends nothing and leaves the ' +
+      "server's default. A server that refuses the field is asked again without it, once per " +
+      'container, and a warning is logged (docs/model-thinking.md)',
   },
   MODEL_SERVER: {
     check: {
@@ -113,14 +142,22 @@ export const handlerSettings = {
       values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
     },
     default: 'auto',
-    meaning: 'the kind of server, for the form of the thinking switch; auto guesses from the URL',
+    meaning:
+      'which form of the thinking switch to send; `auto` takes api.openai.com for OpenAI, port ' +
+      '11434 for Ollama, anything else for the chat-template switch of llama.cpp, vLLM and SGLang',
   },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
     default: null,
-    meaning: 'the OpenAI-compatible server; with LLM_MODEL, or the voice routes answer 503',
+    meaning:
+      'the OpenAI-compatible model server (Ollama, llama.cpp, vLLM, OpenAI...); with LLM_MODEL, ' +
+      'or the voice routes answer 503',
   },
-  LLM_MODEL: { check: text, default: null, meaning: 'the model; with OPENAI_BASE_URL' },
+  LLM_MODEL: {
+    check: text,
+    default: null,
+    meaning: 'the model the server runs; with OPENAI_BASE_URL',
+  },
   OPENAI_API_KEY: {
     check: { kind: 'secret' },
     default: null,
@@ -135,9 +172,15 @@ export const handlerSettings = {
     check: { kind: 'httpUrl' },
     default: null,
     meaning:
-      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: no speech in (503)',
+      'speech in: an OpenAI-compatible transcription server (OpenAI `https://api.openai.com/v1`, ' +
+      'Groq `https://api.groq.com/openai/v1`, a self-hosted whisper server); unset: ' +
+      '`media/whisper/transcribe` answers 503',
   },
-  STT_MODEL: { check: text, default: 'whisper-1', meaning: 'the transcription model' },
+  STT_MODEL: {
+    check: text,
+    default: 'whisper-1',
+    meaning: 'the transcription model (e.g. `whisper-large-v3-turbo` on Groq)',
+  },
   STT_API_KEY: {
     check: { kind: 'secret' },
     default: null,
@@ -152,7 +195,9 @@ export const handlerSettings = {
     check: { kind: 'oneOf', values: ttsProviders },
     default: null,
     meaning:
-      'speech out: polly, openai (any OpenAI-compatible server) or embedded (npm start only); unset: none (503)',
+      'speech out: `polly` (Amazon Polly, IAM, no key), `openai` (any OpenAI-compatible speech ' +
+      'server), `embedded` (CMU Flite in process, npm start only, refused in Lambda) or `none`; ' +
+      'unset or `none`: no audio is synthesized (the speech routes answer 503)',
   },
   TTS_BASE_URL: {
     check: { kind: 'httpUrl' },
@@ -170,7 +215,8 @@ export const handlerSettings = {
     check: { kind: 'oneOf', values: ['pcm', 'wav'] },
     default: 'pcm',
     meaning:
-      'what the openai server is asked for: raw pcm (its rate in TTS_PCM_SAMPLE_RATE) or wav (the header says)',
+      'what the openai speech server is asked for: raw 16-bit mono `pcm` at TTS_PCM_SAMPLE_RATE, ' +
+      'or `wav` (its header gives the format)',
   },
   TTS_PCM_SAMPLE_RATE: {
     check: integer(8_000, 48_000),
@@ -190,13 +236,13 @@ export const handlerSettings = {
   POLLY_ENGINE: {
     check: { kind: 'oneOf', values: pollyEngines },
     default: 'neural',
-    meaning: "Polly's engine (the voice must support it)",
+    meaning: "Polly's engine (the voice must support it); Polly answers 16 kHz PCM",
   },
   AWS_REGION: {
     check: text,
     default: null,
     reservedByLambda: true,
-    meaning: "the table's and the secret's region",
+    meaning: "the table's and the secrets' region (Lambda sets it)",
   },
   AWS_DEFAULT_REGION: {
     check: text,
@@ -207,12 +253,12 @@ export const handlerSettings = {
   DYNAMODB_ENDPOINT: {
     check: text,
     default: null,
-    meaning: 'a local DynamoDB (dynalite, DynamoDB Local); unset in AWS',
+    meaning: "a DynamoDB other than AWS's (dynalite, DynamoDB Local); unset in AWS",
   },
   POWERTOOLS_SERVICE_NAME: {
     check: text,
     default: 'jcc',
-    meaning: 'the service dimension of logs and metrics (the dashboard reads it)',
+    meaning: 'the service of the logs and metrics (the dashboard and alarms read it)',
   },
   POWERTOOLS_METRICS_NAMESPACE: {
     check: text,

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../infra/stacks/voice-routes';
 import { checkSetting } from '../../../shared/adapters/config/setting-checks';
 import {
   defaultWarmUpTimeoutMs,
@@ -16,26 +13,6 @@ const entries = handlerSettingNames.map((name): [string, HandlerSetting] => [
   name,
   handlerSettings[name],
 ]);
-
-/** The README's settings table: each variable its row names, with the default shown beside it. */
-function readmeSettings(): ReadonlyMap<string, string> {
-  const lines = readFileSync(join(repositoryRoot, 'README.md'), 'utf8').split('\n');
-  const header = lines.indexOf('| setting | default | meaning |');
-  if (header < 0) throw new Error('README.md has no settings table');
-  const rows = lines.slice(header + 2);
-  const end = rows.findIndex((line) => !line.startsWith('|'));
-  const settings = new Map<string, string>();
-  for (const row of rows.slice(0, end < 0 ? rows.length : end)) {
-    const [names = '', defaults = ''] = row.split(' | ').map((cell) => cell.replace(/^\| /, ''));
-    const named = [...names.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((match) => match[1] ?? '');
-    // `A` / `B` | `1` / `2` pairs its defaults; `A`, `B` | none gives both the same.
-    const paired = names.includes(' / ') ? defaults.split(' / ') : named.map(() => defaults);
-    named.forEach((name, index) => {
-      settings.set(name, paired[index] ?? '');
-    });
-  }
-  return settings;
-}
 
 describe('handlerSettings', () => {
   it.each(entries.filter(([, setting]) => setting.default !== null))(
@@ -66,20 +43,6 @@ describe('handlerSettings', () => {
     [1_000, 0],
   ])('the warm-up of a %i ms turn waits %i ms by default', (deadline, expected) => {
     expect(defaultWarmUpTimeoutMs(deadline)).toBe(expected);
-  });
-});
-
-describe('README settings table', () => {
-  const readme = readmeSettings();
-
-  it.each(entries)('lists %s, with its default', (name, setting) => {
-    expect(readme.get(name), `${name} is not in the README's settings table`).toBeDefined();
-    if (setting.default !== null) expect(readme.get(name)).toBe(`\`${setting.default}\``);
-  });
-
-  it('lists only variables that npm start or the handlers read', () => {
-    const known: readonly string[] = [...LOCAL_VARIABLES, ...handlerSettingNames];
-    expect([...readme.keys()].filter((name) => !known.includes(name))).toEqual([]);
   });
 });
 
