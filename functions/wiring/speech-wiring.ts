@@ -16,7 +16,7 @@ export interface SpeechKeys {
 /**
  * Builds the speech adapters a function uses. Passed to lazyHandler by the entry of a function
  * that hears or speaks, so only those bundles hold speech adapters, and a function that only
- * speaks holds no transcription adapter (docs/decisions/bundle-size.md):
+ * speaks holds no transcription adapter (docs/decisions/2026-11-22-bundle-size.md):
  * `createSpeechDependencies` (in and out) or `createSpeechOutDependencies` (out only).
  */
 export type SpeechWiring = (

@@ -13,7 +13,7 @@ export class OpenAiNotInThisBuildError extends Error {
     super(
       `openai: ${use} ${exportName} (openai/${sdkModule}) is not in this build. The Lambda ` +
         'bundles keep only the Chat Completions part of the SDK; add the module to the allow-list ' +
-        'in infra/bundling/openai-chat-only.ts (see docs/decisions/bundle-size.md).',
+        'in infra/bundling/openai-chat-only.ts (see docs/decisions/2026-11-22-bundle-size.md).',
     );
   }
 }

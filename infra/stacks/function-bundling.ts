@@ -40,7 +40,7 @@ export const functionBundling = {
   handlerExport: 'handler',
   /**
    * Only the Chat Completions part of the openai SDK is bundled; the rest becomes stubs that throw
-   * if reached (infra/bundling/openai-chat-only.ts, docs/decisions/bundle-size.md).
+   * if reached (infra/bundling/openai-chat-only.ts, docs/decisions/2026-11-22-bundle-size.md).
    */
   openAiChatOnly: true,
 } as const;

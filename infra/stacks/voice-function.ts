@@ -97,7 +97,7 @@ export class VoiceFunction extends Construct {
       );
     }
     // Not `NodejsFunction`: it cannot run esbuild plugins, and the chat-only openai build is one
-    // (docs/decisions/bundle-size.md). `handlerCode` bundles with the same options as the benchmark.
+    // (docs/decisions/2026-11-22-bundle-size.md). `handlerCode` bundles with the same options as the benchmark.
     this.function = new LambdaFunction(this, 'Function', {
       code: handlerCode(join(repositoryRoot, props.apiFunction.entry), repositoryRoot),
       handler: lambdaHandlerName,
