@@ -2,12 +2,19 @@
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { runAttackBench } from './attack-bench';
 import { runAuthBench } from './auth-bench';
 import type { BenchRow } from './bench-row';
+import {
+  BENCHMARKS_PATH,
+  describeMachine,
+  type SuiteSection,
+  updateBenchmarksPage,
+} from './benchmarks-page';
 import { runBundleBench } from './bundle-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
@@ -57,19 +64,25 @@ const SUITES = {
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];
 
-const USAGE = `usage: npm run bench [-- --only ${SUITE_NAMES.join(',')}]`;
+const USAGE = `usage: npm run bench [-- --only ${SUITE_NAMES.join(',')}] [--write]`;
 
 const isSuiteName = (name: string): name is SuiteName => Object.hasOwn(SUITES, name);
 
 /** The suites to run, in their fixed order, or the reason the arguments make no sense. */
-function selectSuites(argv: readonly string[]): { suites: SuiteName[] } | { problem: string } {
+function selectSuites(
+  argv: readonly string[],
+): { suites: SuiteName[]; write: boolean } | { problem: string } {
   let only: string | undefined;
+  let write = false;
   try {
-    only = parseArgs({ args: [...argv], options: { only: { type: 'string' } } }).values.only;
+    const options = { only: { type: 'string' }, write: { type: 'boolean' } } as const;
+    const { values } = parseArgs({ args: [...argv], options });
+    only = values.only;
+    write = values.write ?? false;
   } catch (error) {
     return { problem: error instanceof Error ? error.message : String(error) };
   }
-  if (only === undefined) return { suites: SUITE_NAMES };
+  if (only === undefined) return { suites: SUITE_NAMES, write };
   const wanted = only
     .split(',')
     .map((name) => name.trim())
@@ -78,7 +91,7 @@ function selectSuites(argv: readonly string[]): { suites: SuiteName[] } | { prob
   if (wanted.length === 0 || unknown.length > 0) {
     return { problem: `unknown suite(s) ${unknown.join(', ') || '(none given)'}` };
   }
-  return { suites: SUITE_NAMES.filter((name) => wanted.includes(name)) };
+  return { suites: SUITE_NAMES.filter((name) => wanted.includes(name)), write };
 }
 
 function machineLine(): string {
@@ -104,12 +117,17 @@ async function main(): Promise<number> {
   const rows: BenchRow[] = [];
   const details: string[] = [];
   const failed: SuiteName[] = [];
+  const sections: SuiteSection[] = [];
   for (const name of selection.suites) {
     const startedAt = performance.now();
     try {
+      // Before the suite runs: its load average would count the suite itself.
+      const ranAt = new Date().toISOString();
+      const machine = describeMachine();
       const report = await SUITES[name]();
       rows.push(...report.rows);
       details.push(...report.details);
+      sections.push({ suite: name, ...report, machine, ranAt });
       console.error(`[${name}] done in ${seconds(performance.now() - startedAt)}`);
     } catch (error) {
       failed.push(name);
@@ -125,6 +143,14 @@ async function main(): Promise<number> {
     `\n${over.length} of ${rows.filter((row) => row.budget !== undefined).length} budgeted rows OVER`,
   );
   if (failed.length > 0) console.log(`suites that failed: ${failed.join(', ')}`);
+  // `--write`: each suite that ran replaces its table in docs/benchmarks.md (benchmarks-page.ts).
+  if (selection.write && sections.length > 0) {
+    const existing = await readFile(BENCHMARKS_PATH, 'utf8').catch(() => null);
+    await writeFile(BENCHMARKS_PATH, updateBenchmarksPage(existing, sections, SUITE_NAMES));
+    console.log(
+      `wrote ${sections.map((section) => section.suite).join(', ')} to ${BENCHMARKS_PATH}`,
+    );
+  }
   return failed.length > 0 ? 1 : 0;
 }
 
