@@ -33,7 +33,7 @@ export function renderSettingsDoc(): string {
     const local: LocalSetting | undefined = (
       npmStartDefaults as Readonly<Record<string, LocalSetting>>
     )[name];
-    const underNpmStart = local === undefined ? '' : `\`${local.default}\`: ${local.meaning}`;
+    const underNpmStart = local === undefined ? '' : `${shown(local.default)}: ${local.meaning}`;
     return row([
       `\`${name}\``,
       defaultOf(setting),
@@ -43,7 +43,7 @@ export function renderSettingsDoc(): string {
     ]);
   });
   const localRows = Object.entries(localSettings).map(([name, setting]: [string, LocalSetting]) =>
-    row([`\`${name}\``, `\`${setting.default}\``, linked(setting.meaning)]),
+    row([`\`${name}\``, shown(setting.default), linked(setting.meaning)]),
   );
   return [
     INTRODUCTION,
@@ -62,6 +62,11 @@ export function renderSettingsDoc(): string {
   ].join('\n\n');
 }
 
+/** A value as code; a description of one (`the machine's zone`) as words. */
+function shown(value: string): string {
+  return /\s/.test(value) ? value : `\`${value}\``;
+}
+
 function row(cells: readonly string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
@@ -69,12 +74,12 @@ function row(cells: readonly string[]): string {
 function defaultOf(setting: HandlerSetting): string {
   if (setting.required) return 'required';
   if (setting.default === null) return 'none';
-  const shown = `\`${setting.default}\``;
+  const literal = `\`${setting.default}\``;
   const notes = [
     ...(setting.derived ? ['at most; computed from other settings when unset'] : []),
     ...(setting.reservedByLambda ? ['Lambda sets it'] : []),
   ];
-  return notes.length === 0 ? shown : `${shown} (${notes.join('; ')})`;
+  return notes.length === 0 ? literal : `${literal} (${notes.join('; ')})`;
 }
 
 function accepted(check: SettingCheck): string {
