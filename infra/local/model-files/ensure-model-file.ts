@@ -327,6 +327,12 @@ class Download {
       }
       publishedSha256 ??= linkedSha256(response.headers.get('x-linked-etag'));
       publishedSize ??= byteCount(response.headers.get('x-linked-size'));
+      // The hub's redirect says which file its CDN would send: a different one is not fetched.
+      const pinned = this.file.sha256;
+      if (pinned !== undefined && publishedSha256 !== undefined && publishedSha256 !== pinned) {
+        await response.body?.cancel();
+        throw new ModelChecksumError(this.#name, pinned, publishedSha256, 'announced');
+      }
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel();
@@ -379,19 +385,6 @@ class Download {
     }
     if (response.status !== 200 && response.status !== 206) await this.#refuse(response);
     const expectedSha256 = this.file.sha256 ?? opened.publishedSha256;
-    if (
-      this.file.sha256 !== undefined &&
-      opened.publishedSha256 !== undefined &&
-      opened.publishedSha256 !== this.file.sha256
-    ) {
-      await response.body?.cancel();
-      throw new ModelChecksumError(
-        this.#name,
-        this.file.sha256,
-        opened.publishedSha256,
-        'announced',
-      );
-    }
     let offset = requestedOffset;
     let announcedTotal: number | undefined;
     if (response.status === 206) {
