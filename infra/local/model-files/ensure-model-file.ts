@@ -192,10 +192,36 @@ async function withinStallTimeout<T>(
   }
 }
 
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code !== undefined) return `the connection failed (${cause.code})`;
-  return `the connection failed (${cause?.message ?? (error as Error).message})`;
+/** Failures no second try within seconds gets past: no network, no such host, nobody listening. */
+const unreachableCodes = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  return (error as { cause?: { code?: string } }).cause?.code;
+}
+
+function networkReason(error: unknown, url: string): string {
+  const host = new URL(url).host;
+  const code = errorCode(error);
+  switch (code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${host} could not be found (${code}: no network, or no such host)`;
+    case 'ECONNREFUSED':
+      return `${host} refused the connection (${code})`;
+    case 'ENETUNREACH':
+    case 'EHOSTUNREACH':
+      return `${host} could not be reached (${code}: no network?)`;
+    default: {
+      const cause = (error as { cause?: { message?: string } }).cause;
+      return `the connection to ${host} failed (${code ?? cause?.message ?? (error as Error).message})`;
+    }
+  }
 }
 
 function defaultRemedy(format: ModelFileFormat | null): string {
@@ -319,7 +345,11 @@ class Download {
         );
       } catch (error) {
         this.options.signal?.throwIfAborted();
-        throw new TryAgain(networkReason(error), { cause: error });
+        const reason = networkReason(error, url);
+        if (unreachableCodes.has(errorCode(error) ?? '')) {
+          throw new ModelDownloadError(this.#url, reason, this.#remedy, { cause: error });
+        }
+        throw new TryAgain(reason, { cause: error });
       }
       if (response === stalled) {
         abort.abort();
@@ -467,9 +497,12 @@ class Download {
         next = await withinStallTimeout(reader.read(), this.#stallMs, this.timing);
       } catch (error) {
         this.options.signal?.throwIfAborted();
-        throw new TryAgain(`the connection broke at ${received} bytes (${networkReason(error)})`, {
-          cause: error,
-        });
+        throw new TryAgain(
+          `the connection broke at ${received} bytes: ${networkReason(error, this.#url)}`,
+          {
+            cause: error,
+          },
+        );
       }
       if (next === stalled) {
         abort.abort();
