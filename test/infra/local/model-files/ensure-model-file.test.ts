@@ -322,7 +322,7 @@ describe('ensureModelFile', () => {
 async function smallDisk(): Promise<string | null> {
   const mountPoint = await mkdtemp(join(tmpdir(), 'small-disk-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], {
+    execFileSync('/usr/bin/mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], {
       stdio: 'ignore',
     });
     return mountPoint;
@@ -333,7 +333,7 @@ async function smallDisk(): Promise<string | null> {
 }
 
 async function unmount(mountPoint: string): Promise<void> {
-  execFileSync('umount', [mountPoint]);
+  execFileSync('/usr/bin/umount', [mountPoint]);
   await rm(mountPoint, { recursive: true, force: true });
 }
 
