@@ -10,6 +10,7 @@ import {
   type HubFile,
   ModelCacheSettingsError,
   ModelFileError,
+  type ModelFileFormat,
   type ModelReference,
   ModelReferenceError,
   PINNED_MODELS,
@@ -36,6 +37,7 @@ interface PulledModel {
   readonly setting: string;
   readonly serverSetting: string;
   readonly pinned: HubFile;
+  readonly format: ModelFileFormat;
 }
 
 const models: readonly PulledModel[] = [
@@ -44,12 +46,14 @@ const models: readonly PulledModel[] = [
     setting: 'LLM_MODEL',
     serverSetting: 'OPENAI_BASE_URL',
     pinned: PINNED_MODELS.language,
+    format: 'gguf',
   },
   {
     label: 'speech model',
     setting: 'STT_MODEL',
     serverSetting: 'STT_BASE_URL',
     pinned: PINNED_MODELS.speech,
+    format: 'ggml',
   },
 ];
 
@@ -79,7 +83,7 @@ try {
       named === undefined || named.trim() === ''
         ? { kind: 'hub', file: model.pinned }
         : parseModelReference(named, model.setting);
-    const path = await resolveModelFile(reference, settings, { progress });
+    const path = await resolveModelFile(reference, settings, { progress, format: model.format });
     console.log(`${model.label}: ${path ?? `none (${model.setting}=none)`}`);
   }
 } catch (error) {
