@@ -311,6 +311,8 @@ class Download {
       await rm(this.#partial, { force: true });
       offset = 0;
     }
+    // A pinned size is known before any request: a full disk costs no connection.
+    if (this.file.sizeBytes !== undefined) await this.#checkRoom(this.file.sizeBytes - offset);
     const abort = new AbortController();
     const signal =
       this.options.signal === undefined
@@ -442,7 +444,12 @@ class Download {
         this.#remedy,
       );
     }
-    if (totalBytes !== undefined) await this.#checkRoom(totalBytes - offset, response);
+    if (totalBytes !== undefined) {
+      await this.#checkRoom(totalBytes - offset).catch(async (error: unknown) => {
+        await response.body?.cancel();
+        throw error;
+      });
+    }
     this.options.progress?.report({
       kind: 'started',
       name: this.#name,
@@ -468,15 +475,12 @@ class Download {
     await this.#finish(received, expectedSha256, mayTryAgain && offset > 0, hash);
   }
 
-  async #checkRoom(neededBytes: number, response: Response): Promise<void> {
+  async #checkRoom(neededBytes: number): Promise<void> {
     const room = await statfs(this.#directory).then(
       (stats) => stats.bavail * stats.bsize,
       () => Number.POSITIVE_INFINITY,
     );
-    if (room < neededBytes) {
-      await response.body?.cancel();
-      throw new ModelDiskFullError(this.#directory, neededBytes);
-    }
+    if (room < neededBytes) throw new ModelDiskFullError(this.#directory, neededBytes);
   }
 
   async #stream(

@@ -338,7 +338,7 @@ async function unmount(mountPoint: string): Promise<void> {
 }
 
 describe('ensureModelFile on a full disk', () => {
-  it('says how much room the download needs, and where, before it writes a byte', async () => {
+  it('says how much room a pinned file needs, and where, before it asks the hub for a byte', async () => {
     // Prepare
     const body = ggufBytes(2_000_000);
     hub.serve(repo, name, { body });
@@ -362,6 +362,7 @@ describe('ensureModelFile on a full disk', () => {
 
     // Assess
     expect(failure).toBeInstanceOf(ModelDiskFullError);
+    expect(hub.requests).toEqual([]);
     expect((failure as Error).message).toBe(
       `the disk holding ${join(cache, 'acme', 'tiny-GGUF')} is full: the download needs ${disk === null ? '1000 TB' : '2.0 MB'} there; free some space, or set MODEL_CACHE_DIR to a folder on a disk with room`,
     );
