@@ -214,6 +214,9 @@ function networkReason(error: unknown, url: string): string {
       return `${host} could not be found (${code}: no network, or no such host)`;
     case 'ECONNREFUSED':
       return `${host} refused the connection (${code})`;
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return `the connection to ${host} was cut (${code})`;
     case 'ENETUNREACH':
     case 'EHOSTUNREACH':
       return `${host} could not be reached (${code}: no network?)`;

@@ -93,17 +93,20 @@ describe('ensureModelFile', () => {
     expect((await readdir(join(folder(), 'sub'))).sort()).toEqual([name, `${name}.verified.json`]);
   });
 
-  it('checks a file the user names against the digest the hub publishes in X-Linked-Etag', async () => {
+  it('checks a file the user names against the digest the hub publishes in X-Linked-Etag, and asks no more once cached', async () => {
     // Prepare
     const body = ggufBytes(50_000);
     hub.serve(repo, name, { body });
+    const timing = new DownloadTiming();
 
     // Act
-    const path = await ensureModelFile({ repo, file: name }, settings(), {
-      timing: new DownloadTiming(),
-    });
+    const path = await ensureModelFile({ repo, file: name }, settings(), { timing });
+    const requestsAfterFirst = hub.requests.length;
+    const again = await ensureModelFile({ repo, file: name }, settings(), { timing });
 
     // Assess
+    expect(again).toBe(path);
+    expect(hub.requests.length).toBe(requestsAfterFirst);
     expect(await readFile(path)).toEqual(body);
     const record = JSON.parse(await readFile(`${path}.verified.json`, 'utf8')) as object;
     expect(record).toMatchObject({ sha256: sha256Of(body), sizeBytes: body.length });
