@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -304,6 +304,45 @@ describe('ensureModelFile', () => {
     expect(cdnRequests()).toHaveLength(1);
     expect(await readFile(target())).toEqual(body);
     expect((await readdir(folder())).sort()).toEqual([name, `${name}.verified.json`]);
+  });
+
+  it('takes over the lock of a start that died, and waits for the lock of one still running', async () => {
+    // Prepare
+    const body = ggufBytes(100_000);
+    hub.serve(repo, name, { body });
+    await mkdir(folder(), { recursive: true });
+    const lock = `${target()}.lock`;
+    // A pid above the kernel's pid_max (2^22) belongs to no process.
+    await writeFile(lock, `pid 4194305 on ${hostname()}`);
+    const { events, progress } = recorder();
+
+    // Act
+    const afterDeadStart = await ensureModelFile(pinned(body), settings(), {
+      progress,
+      timing: new DownloadTiming(),
+    });
+    await rm(target());
+    await writeFile(lock, `pid ${process.pid} on ${hostname()}`);
+    const waiting = ensureModelFile(pinned(body), settings(), {
+      progress,
+      timing: new DownloadTiming(),
+    });
+    while (!events.some((event) => event.kind === 'waiting')) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const requestsWhileWaiting = cdnRequests().length;
+    await rm(lock);
+    const afterLiveStart = await waiting;
+
+    // Assess
+    expect(afterDeadStart).toBe(target());
+    expect(requestsWhileWaiting).toBe(1);
+    expect(events.find((event) => event.kind === 'waiting')).toMatchObject({
+      holder: `pid ${process.pid} on ${hostname()}`,
+    });
+    expect(afterLiveStart).toBe(target());
+    expect(cdnRequests()).toHaveLength(2);
+    expect(await readdir(folder())).not.toContain(`${name}.lock`);
   });
 
   it('hashes a pinned file copied into the cache by hand instead of downloading it', async () => {
