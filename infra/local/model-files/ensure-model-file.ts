@@ -26,6 +26,7 @@ import {
 } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
 import {
+  ModelCacheUnwritableError,
   ModelChecksumError,
   ModelDiskFullError,
   ModelDownloadError,
@@ -84,18 +85,20 @@ export async function ensureModelFile(
     throw new ModelReferenceError(`hf:${file.repo}/${file.file}`, problem, undefined);
   const target = cachedModelPath(settings.cacheDir, file);
   if (await isVerified(target, file)) return target;
-  await mkdir(dirname(target), { recursive: true });
   const timing = options.timing ?? systemTiming;
-  const lock = await acquireCacheLock(`${target}.lock`, {
-    timing,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    onWait: (holder) =>
-      options.progress?.report({
-        kind: 'waiting',
-        name: hubFileName(file),
-        holder,
-        atMs: timing.monotonic(),
-      }),
+  const lock = await writingInto(dirname(target), async () => {
+    await mkdir(dirname(target), { recursive: true });
+    return acquireCacheLock(`${target}.lock`, {
+      timing,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onWait: (holder) =>
+        options.progress?.report({
+          kind: 'waiting',
+          name: hubFileName(file),
+          holder,
+          atMs: timing.monotonic(),
+        }),
+    });
   });
   try {
     if (await isVerified(target, file)) return target;
@@ -104,6 +107,25 @@ export async function ensureModelFile(
     return target;
   } finally {
     await lock.release();
+  }
+}
+
+/** Failures of the file system that a person fixes by pointing the cache elsewhere. */
+const unwritableCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST']);
+
+/** `work` on the cache folder, its file system's refusals turned into one line to act on. */
+async function writingInto<T>(directory: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new ModelDiskFullError(directory, undefined, { cause: error });
+    }
+    if (unwritableCodes.has(code)) {
+      throw new ModelCacheUnwritableError(directory, code, { cause: error });
+    }
+    throw error;
   }
 }
 
@@ -573,8 +595,10 @@ class Download {
       await rm(this.#partial, { force: true });
       throw new NotAModelFileError(this.#url, expectedFormatName(this.#format), true);
     }
-    await writeRecord(this.target, { sha256: actual, sizeBytes: size, url: this.#url });
-    await rename(this.#partial, this.target);
+    await writingInto(this.#directory, async () => {
+      await writeRecord(this.target, { sha256: actual, sizeBytes: size, url: this.#url });
+      await rename(this.#partial, this.target);
+    });
     if (this.#announced) {
       this.options.progress?.report({
         kind: 'finished',

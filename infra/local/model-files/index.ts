@@ -12,6 +12,7 @@ export type { HubFile, ModelFileFormat } from './hub-file';
 export type { CacheHost, ModelCacheSettings } from './model-cache-settings';
 export { ModelCacheSettingsError, readModelCacheSettings } from './model-cache-settings';
 export {
+  ModelCacheUnwritableError,
   ModelChecksumError,
   ModelDiskFullError,
   ModelDownloadError,

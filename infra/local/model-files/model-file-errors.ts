@@ -80,3 +80,18 @@ export class NotAModelFileError extends ModelFileError {
     );
   }
 }
+
+/** The cache folder cannot be created or written (a file in its way, no permission, read-only). */
+export class ModelCacheUnwritableError extends ModelFileError {
+  override readonly name = 'ModelCacheUnwritableError';
+  constructor(
+    readonly directory: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `cannot write model files into ${directory} (${code}); set MODEL_CACHE_DIR to a folder you can write`,
+      options,
+    );
+  }
+}

@@ -8,6 +8,7 @@ import {
   ensureModelFile,
   type HubFile,
   type ModelCacheSettings,
+  ModelCacheUnwritableError,
   ModelChecksumError,
   ModelDiskFullError,
   ModelDownloadError,
@@ -343,6 +344,28 @@ describe('ensureModelFile', () => {
     expect(afterLiveStart).toBe(target());
     expect(cdnRequests()).toHaveLength(2);
     expect(await readdir(folder())).not.toContain(`${name}.lock`);
+  });
+
+  it('says the cache folder cannot be written, and how to move it, when a file stands in its way', async () => {
+    // Prepare
+    const body = ggufBytes(10_000);
+    hub.serve(repo, name, { body });
+    const inTheWay = join(cacheDir, 'not-a-folder');
+    await writeFile(inTheWay, 'a file');
+
+    // Act
+    const failure = await ensureModelFile(
+      pinned(body),
+      { cacheDir: join(inTheWay, 'models'), endpoint: hub.endpoint },
+      { timing: new DownloadTiming() },
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(ModelCacheUnwritableError);
+    expect((failure as Error).message).toBe(
+      `cannot write model files into ${join(inTheWay, 'models', 'acme', 'tiny-GGUF')} (ENOTDIR); set MODEL_CACHE_DIR to a folder you can write`,
+    );
+    expect(hub.requests).toEqual([]);
   });
 
   it('hashes a pinned file copied into the cache by hand instead of downloading it', async () => {
