@@ -21,6 +21,8 @@ export type CdnMisbehaviour =
   | { readonly kind: 'stall'; readonly afterBytes: number }
   /** Answers a Range request with the whole file and a 200, as a server without ranges does. */
   | { readonly kind: 'ignore-range' }
+  /** Answers a Range request with a 206 that starts at the first byte instead of the one asked. */
+  | { readonly kind: 'range-from-start' }
   /** Sends the file and then these extra bytes, without a Content-Length. */
   | { readonly kind: 'extra-bytes'; readonly bytes: number }
   /** Sends the file in chunks with no length of any kind (no X-Linked-Size either). */
@@ -107,7 +109,12 @@ export async function startScriptedHubServer(): Promise<ScriptedHubServer> {
   ): void {
     const asked = /^bytes=(\d+)-$/.exec(range ?? '');
     let start = 0;
-    if (asked !== null && misbehaviour?.kind !== 'ignore-range') {
+    if (asked !== null && misbehaviour?.kind === 'range-from-start') {
+      response.writeHead(206, {
+        'content-length': String(body.length),
+        'content-range': `bytes 0-${body.length - 1}/${body.length}`,
+      });
+    } else if (asked !== null && misbehaviour?.kind !== 'ignore-range') {
       start = Number(asked[1]);
       if (start >= body.length) {
         response.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();

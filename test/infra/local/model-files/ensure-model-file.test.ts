@@ -171,6 +171,22 @@ describe('ensureModelFile', () => {
     expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=90000-']);
   });
 
+  it('starts again from the first byte when a 206 does not start where it was asked to', async () => {
+    // Prepare
+    const body = ggufBytes(200_000);
+    hub.serve(repo, name, { body });
+    hub.misbehave({ kind: 'range-from-start' });
+    await mkdir(folder(), { recursive: true });
+    await writeFile(`${target()}.partial`, body.subarray(0, 80_000));
+
+    // Act
+    const path = await ensureModelFile(pinned(body), settings(), { timing: new DownloadTiming() });
+
+    // Assess
+    expect(await readFile(path)).toEqual(body);
+    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=80000-', undefined]);
+  });
+
   it('deletes a download whose digest is not the published one, and loads nothing', async () => {
     // Prepare
     const body = ggufBytes(100_000);
