@@ -11,6 +11,8 @@ export interface HubServedFile {
   readonly publishedSha256?: string;
   /** Default true: the redirect carries `X-Linked-Size`. */
   readonly publishesSize?: boolean;
+  /** The hub answers every request for the file with this status and no body (a 401, a 503). */
+  readonly status?: number;
 }
 
 /** How the CDN misbehaves on its next answers, each taken once, in order. */
@@ -76,6 +78,10 @@ export async function startScriptedHubServer(): Promise<ScriptedHubServer> {
       if (served === undefined) {
         response.writeHead(404, { 'content-type': 'text/plain', 'x-error-code': 'EntryNotFound' });
         response.end('Entry not found');
+        return;
+      }
+      if (served.status !== undefined) {
+        response.writeHead(served.status).end();
         return;
       }
       if (served.lfs ?? true) {

@@ -234,6 +234,40 @@ describe('ensureModelFile', () => {
     );
   });
 
+  it.each([
+    [
+      401,
+      1,
+      "the hub refused it (401: a gated or private repository needs an account's token, which this download does not send)",
+    ],
+    [
+      403,
+      1,
+      "the hub refused it (403: a gated or private repository needs an account's token, which this download does not send)",
+    ],
+    [503, 3, 'the server answered 503'],
+    [429, 3, 'the server answered 429'],
+  ])(
+    'answers a %i after %i request(s) with what happened and the ways around it',
+    async (status, requests, reason) => {
+      // Prepare
+      hub.serve(repo, name, { body: ggufBytes(1000), status });
+
+      // Act
+      const failure = await ensureModelFile({ repo, file: name }, settings(), {
+        timing: new DownloadTiming(),
+        attempts: 3,
+      }).catch((error: unknown) => error);
+
+      // Assess
+      expect(failure).toBeInstanceOf(ModelDownloadError);
+      expect((failure as Error).message).toBe(
+        `could not download ${hub.endpoint}/${repo}/resolve/main/${name}: ${reason}. Use a file on this machine instead (LLM_MODEL=/path/model.gguf) or a model server (OPENAI_BASE_URL=...), or set HF_ENDPOINT to a mirror that serves it`,
+      );
+      expect(hub.requests).toHaveLength(requests);
+    },
+  );
+
   it('deletes a file that is not a GGUF, even when its digest matches', async () => {
     // Prepare
     const body = Buffer.from('<html>the mirror answered with a web page</html>');
