@@ -95,3 +95,22 @@ export class ModelCacheUnwritableError extends ModelFileError {
     );
   }
 }
+
+/** Failures of the file system that a person fixes by pointing the cache elsewhere. */
+const unwritableCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST']);
+
+/** `work` on the cache folder, its file system's refusals turned into one line to act on. */
+export async function writingInto<T>(directory: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new ModelDiskFullError(directory, undefined, { cause: error });
+    }
+    if (unwritableCodes.has(code)) {
+      throw new ModelCacheUnwritableError(directory, code, { cause: error });
+    }
+    throw error;
+  }
+}
