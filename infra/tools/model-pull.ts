@@ -37,7 +37,8 @@ interface PulledModel {
   readonly setting: string;
   readonly serverSetting: string;
   readonly pinned: HubFile;
-  readonly format: ModelFileFormat;
+  /** Null: either format (whisper.cpp reads ggml files, and some newer GGUF ones). */
+  readonly format: ModelFileFormat | null;
 }
 
 const models: readonly PulledModel[] = [
@@ -53,7 +54,7 @@ const models: readonly PulledModel[] = [
     setting: 'STT_MODEL',
     serverSetting: 'STT_BASE_URL',
     pinned: PINNED_MODELS.speech,
-    format: 'ggml',
+    format: null,
   },
 ];
 

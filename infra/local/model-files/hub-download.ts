@@ -8,6 +8,7 @@ import {
   type HubFile,
   hubFileName,
   hubFileUrl,
+  isSpeechModelName,
   type ModelFileFormat,
 } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
@@ -109,8 +110,8 @@ function networkReason(error: unknown, url: string): string {
   }
 }
 
-function defaultRemedy(format: ModelFileFormat | null): string {
-  return format === 'ggml'
+function defaultRemedy(fileName: string): string {
+  return isSpeechModelName(fileName)
     ? 'Use a file on this machine instead (STT_MODEL=/path/ggml-model.bin) or a speech server (STT_BASE_URL=...)'
     : 'Use a file on this machine instead (LLM_MODEL=/path/model.gguf) or a model server (OPENAI_BASE_URL=...)';
 }
@@ -161,7 +162,7 @@ export class HubDownload {
     this.#partial = `${target}.partial`;
     this.#directory = dirname(target);
     this.#format = options.format === undefined ? formatOfName(file.file) : options.format;
-    this.#remedy = options.remedy ?? defaultRemedy(this.#format);
+    this.#remedy = options.remedy ?? defaultRemedy(file.file);
     this.#fetch = options.fetch ?? fetch;
     this.#stallMs = options.stallTimeoutMs ?? defaultStallTimeoutMs;
   }

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -267,6 +269,30 @@ describe('ensureModelFile', () => {
       expect(hub.requests).toHaveLength(requests);
     },
   );
+
+  it("fails at once when nobody listens, and tells a speech model's user about STT_MODEL and STT_BASE_URL", async () => {
+    // Prepare: a port that was just free, so nothing listens on it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const endpoint = `http://127.0.0.1:${port}`;
+    const { events, progress } = recorder();
+
+    // Act
+    const failure = await ensureModelFile(
+      { repo: 'ggerganov/whisper.cpp', file: 'ggml-base.en-q5_1.bin' },
+      { cacheDir, endpoint },
+      { progress, timing: new DownloadTiming() },
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(ModelDownloadError);
+    expect((failure as Error).message).toBe(
+      `could not download ${endpoint}/ggerganov/whisper.cpp/resolve/main/ggml-base.en-q5_1.bin: 127.0.0.1:${port} refused the connection (ECONNREFUSED). Use a file on this machine instead (STT_MODEL=/path/ggml-model.bin) or a speech server (STT_BASE_URL=...), or set HF_ENDPOINT to a mirror that serves it`,
+    );
+    expect(events.filter((event) => event.kind === 'retrying')).toEqual([]);
+  });
 
   it('deletes a file that is not a GGUF, even when its digest matches', async () => {
     // Prepare

@@ -17,6 +17,7 @@ beforeAll(async () => {
   ggml.writeUInt32LE(0x67676d6c, 0);
   await writeFile(join(folder, 'ggml-base.en.bin'), ggml);
   await writeFile(join(folder, 'notes.gguf'), 'these are notes, not weights');
+  await writeFile(join(folder, 'ggml-parakeet.bin'), ggufBytes(64));
 });
 afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
@@ -35,6 +36,9 @@ describe('resolveModelFile', () => {
     expect(await resolveModelFile(parseModelReference(ggml), settings(), { format: null })).toBe(
       ggml,
     );
+    // A .bin may be a GGUF too (newer whisper.cpp models are).
+    const ggufBin = join(folder, 'ggml-parakeet.bin');
+    expect(await resolveModelFile(parseModelReference(ggufBin), settings())).toBe(ggufBin);
   });
 
   it.each([
