@@ -82,8 +82,33 @@ describe('progressTo', () => {
     const bars = written.filter((text) => text.startsWith('\r'));
     expect(bars).toHaveLength(5);
     expect(bars.at(-1)).toBe(
-      `\r[${'-'.repeat(30)}] 9.0 MB of 1.1 GB (0%), 10.0 MB/s, 1 min 50 s left\u001b[K`,
+      `\r${name} [${'-'.repeat(18)}] 9.0 MB of 1.1 GB (0%), 10.0 MB/s, 1 min 50 s left\u001b[K`,
     );
     expect(written.slice(-2)).toEqual(['\n', `${name}: the connection broke; trying again\n`]);
+  });
+
+  it('keeps the figures of two downloads reported to one sink apart', () => {
+    // Prepare
+    const { written, stream } = collector(false);
+    const sink = progressTo(stream);
+    const speech = 'ggml-base.en-q5_1.bin';
+
+    // Act: the language model at 10 MB/s, the speech model at 1 MB/s, interleaved.
+    sink.report(started(0));
+    sink.report({ ...started(0), name: speech, totalBytes: 59_721_011 });
+    sink.report(progress(5000, 50_000_000));
+    sink.report({
+      kind: 'progress',
+      name: speech,
+      receivedBytes: 5_000_000,
+      totalBytes: 59_721_011,
+      atMs: 5000,
+    });
+
+    // Assess
+    expect(written.slice(2)).toEqual([
+      `${name}: 50.0 MB of 1.1 GB (4%), 10.0 MB/s, 1 min 46 s left\n`,
+      `${speech}: 5.0 MB of 59.7 MB (8%), 1.0 MB/s, 55 s left\n`,
+    ]);
   });
 });
