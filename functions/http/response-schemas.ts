@@ -101,6 +101,8 @@ export const voiceCommandResponseSchema = {
       ],
     },
     parameter_repairs: {
+      description:
+        'The repairs made to the calls in tool_calls, each once; none of a call the model redid (docs/parameters.md).',
       type: 'array',
       items: {
         type: 'object',

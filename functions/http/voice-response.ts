@@ -116,6 +116,9 @@ export function recordTurn(
   metrics.addMetric('command_answers', MetricUnit.Count, byCommands ? 1 : 0);
   metrics.addMetric('validation_retries', MetricUnit.Count, outcome.retries.length);
   metrics.addMetric('parameter_repairs', MetricUnit.Count, outcome.repairs.length);
+  // Every attempt's, the calls the model redid included: how hard the model made the turn.
+  const attemptRepairs = outcome.attemptRepairs ?? outcome.repairs.length;
+  metrics.addMetric('parameter_repairs_all_attempts', MetricUnit.Count, attemptRepairs);
   metrics.addMetric(`stop_${outcome.stopReason}`, MetricUnit.Count, 1);
   const usage = outcome.usage ?? null;
   if (usage !== null) {

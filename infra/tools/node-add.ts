@@ -5,7 +5,6 @@
  * DYNAMODB_ENDPOINT), or, with --aws, against the deployed table in the region the AWS SDK's
  * default chain picks. An existing node keeps its key unless --rotate is given.
  */
-import { parseArgs } from 'node:util';
 import { IANAZone } from 'luxon';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { generateNodeKey, hashNodeKey } from '../../shared/adapters/node-key';
@@ -16,17 +15,36 @@ import {
   runningLocalStack,
 } from './node-add/node-add-target';
 import { registerNode } from './node-add/register-node';
+import { parseToolArguments } from './tool-arguments';
 
-const { values } = parseArgs({
-  options: {
-    'node-id': { type: 'string' },
-    timezone: { type: 'string' },
-    room: { type: 'string' },
-    table: { type: 'string' },
-    aws: { type: 'boolean', default: false },
-    rotate: { type: 'boolean', default: false },
+const USAGE = `usage: npm run node:add -- --node-id ID [--timezone ZONE] [--room ROOM] [--table NAME] [--aws] [--rotate]
+
+Registers a node and prints its key once (only its SHA-256 is stored): in the table npm start
+serves (DYNAMODB_PORT, DYNAMODB_HOST, TABLE_NAME or DYNAMODB_ENDPOINT, as it reads them), or with
+--aws in the deployed table of the AWS SDK's default region.
+
+options:
+  --node-id ID       the node's id: printable ASCII without spaces or ":", up to 128 characters
+  --timezone ZONE    its IANA time zone (e.g. Europe/Berlin)
+  --room ROOM        the room it stands in
+  --table NAME       the table (default: TABLE_NAME, else jcc-local)
+  --aws              the deployed table instead of the local one
+  --rotate           give an existing node a new key (otherwise it keeps its key)
+  -h, --help         this text`;
+
+const { values } = parseToolArguments(
+  { name: 'node:add', usage: USAGE },
+  {
+    options: {
+      'node-id': { type: 'string' },
+      timezone: { type: 'string' },
+      room: { type: 'string' },
+      table: { type: 'string' },
+      aws: { type: 'boolean', default: false },
+      rotate: { type: 'boolean', default: false },
+    },
   },
-});
+);
 
 const nodeId = values['node-id']?.trim();
 const timezone = values.timezone?.trim();

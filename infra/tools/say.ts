@@ -12,25 +12,44 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { routePath } from '../../functions/http/api-routes';
 import { parseNodeCredentials } from '../../shared/adapters/node-key';
 import { findLocalNodeKeys, localNodeKeyFile, NodeKeyOrigin } from '../local/local-node-key';
 import { type LocalSettings, localApiUrl, readLocalSettings } from '../local/local-settings';
 import { printResponse } from './print-response';
+import { parseToolArguments } from './tool-arguments';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    url: { type: 'string' },
-    key: { type: 'string' },
-    commands: { type: 'string', default: 'test/fixtures/voice-node-conversation-start.json' },
-    conversation: { type: 'string' },
-    auto: { type: 'boolean', default: false },
-    results: { type: 'string' },
-    answer: { type: 'string' },
+const USAGE = `usage: npm run say -- [options] "utterance"
+
+Registers a command set with the local API (npm start), sends the utterance and prints the answer.
+It reads PORT, HOST, DATA_DIR and LOCAL_NODE_API_KEY as npm start does.
+
+options:
+  --url URL                 the API (default: HOST and PORT as npm start listens)
+  --key NODE_ID:NODE_KEY    the node key (default: the first of LOCAL_NODE_API_KEY, else the
+                            key npm start stored in DATA_DIR)
+  --commands FILE           the conversation/start body (default: test/fixtures/voice-node-conversation-start.json)
+  --conversation ID         the conversation id (default: a new one)
+  --auto                    answer tool calls with canned results, to watch a whole exchange
+  --results FILE            JSON: tool name -> output, for --auto
+  --answer TEXT             the user's answer to a clarification
+  -h, --help                this text`;
+
+const { values, positionals } = parseToolArguments(
+  { name: 'say', usage: USAGE },
+  {
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      key: { type: 'string' },
+      commands: { type: 'string', default: 'test/fixtures/voice-node-conversation-start.json' },
+      conversation: { type: 'string' },
+      auto: { type: 'boolean', default: false },
+      results: { type: 'string' },
+      answer: { type: 'string' },
+    },
   },
-});
+);
 
 const utterance = positionals.join(' ').trim();
 if (utterance === '') fail('say what? e.g. npm run say -- "set a timer for 5 minutes"');

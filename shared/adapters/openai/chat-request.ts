@@ -63,18 +63,19 @@ export function toOpenAiTool(tool: ToolDefinition): ChatCompletionFunctionTool {
  * `max_tokens` rather than `max_completion_tokens`, because every OpenAI-compatible server
  * (vLLM, llama.cpp, Ollama) understands the older name. `thinking` holds the fields that ask the
  * server not to think, in its own form (thinking-fields.ts); the SDK sends fields it does not type.
+ * `sendToolChoice` false leaves `tool_choice` out (a server that refused `required`).
  */
 export function buildChatRequest(
   request: ModelRequest,
   settings: ChatRequestSettings,
   thinking: ThinkingFields = {},
+  sendToolChoice = true,
 ): ChatCompletionCreateParamsNonStreaming {
   return {
     model: settings.model,
     messages: request.messages.map(toOpenAiMessage),
-    ...(request.tools.length > 0
-      ? { tools: request.tools.map(toOpenAiTool), tool_choice: request.toolChoice }
-      : {}),
+    ...(request.tools.length > 0 ? { tools: request.tools.map(toOpenAiTool) } : {}),
+    ...(request.tools.length > 0 && sendToolChoice ? { tool_choice: request.toolChoice } : {}),
     ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
     ...maxTokensOf(request.maxTokens ?? settings.maxTokens),
     ...(settings.sendPromptCacheKey === true && request.cacheKey !== undefined

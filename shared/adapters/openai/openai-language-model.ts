@@ -18,6 +18,7 @@ import { modelCallOutcome } from './model-call-outcome';
 import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
+import { ToolChoiceControl } from './tool-choice-control';
 import { tracedCompletionsUrl } from './traced-completions-url';
 
 export interface OpenAiLanguageModelOptions extends OpenAiServer {
@@ -68,6 +69,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
   readonly #thinking: ThinkingControl;
+  readonly #toolChoice: ToolChoiceControl;
 
   constructor(options: OpenAiLanguageModelOptions) {
     this.#redact = redactKey(options.apiKey);
@@ -85,6 +87,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       options,
       options.warn ?? (() => undefined),
     );
+    this.#toolChoice = new ToolChoiceControl(options.warn ?? (() => undefined));
     this.#timing = options.timing ?? systemTiming;
   }
 
@@ -134,23 +137,31 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   /**
-   * One attempt with the thinking fields; a server that refuses them (a 400 naming one) is asked
-   * again at once without them, and never sent them again: a turn never fails for them.
+   * One attempt with the thinking fields and the tool choice; a server that refuses one of them
+   * (a 400 naming it) is asked again at once without it, and never sent it again: a turn never
+   * fails for them. Each is dropped once, so this asks at most three times.
    */
   async #attemptAsking(
     request: ModelRequest,
     remainingMs: number,
     signal: AbortSignal | undefined,
   ): Promise<AttemptOutcome> {
-    const sent = this.#thinking.fields;
-    const outcome = await this.#attempt(
-      buildChatRequest(request, this.#settings, sent),
-      remainingMs,
-      signal,
-    );
-    if (outcome.ok || !this.#thinking.refusedBy(outcome.failed, sent)) return outcome;
-    // A refusal comes back at once: the time left is what it was.
-    return this.#attempt(buildChatRequest(request, this.#settings), remainingMs, signal);
+    for (;;) {
+      const sent = this.#thinking.fields;
+      const sendsChoice = this.#toolChoice.sends(request.toolChoice);
+      const outcome = await this.#attempt(
+        buildChatRequest(request, this.#settings, sent, sendsChoice),
+        remainingMs,
+        signal,
+      );
+      if (outcome.ok) return outcome;
+      const choice = sendsChoice ? request.toolChoice : null;
+      const refused =
+        this.#thinking.refusedBy(outcome.failed, sent) ||
+        this.#toolChoice.refusedBy(outcome.failed, choice);
+      // A refusal comes back at once: the time left is what it was.
+      if (!refused) return outcome;
+    }
   }
 
   #attempt(

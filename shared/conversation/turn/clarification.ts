@@ -3,10 +3,14 @@ import type { ClarificationQuestion } from '../server-tools/request-validation-t
 
 /**
  * The question put to the user when the model could not produce valid arguments within its
- * retries: about the first invalid parameter, in words a person can answer aloud.
+ * retries: about the first invalid parameter the command declares, in words a person can answer
+ * aloud. A name the command does not have is the model's mistake, not the user's to settle: when
+ * nothing else is wrong the user is asked to say it another way.
  */
 export function clarificationFor(issues: readonly ValidationIssue[]): ClarificationQuestion {
-  const issue = issues.find((candidate) => candidate.parameter !== null) ?? issues[0];
+  const issue = issues.find(
+    (candidate) => candidate.parameter !== null && candidate.code !== 'unknown_parameter',
+  );
   if (issue === undefined || issue.parameter === null) {
     return {
       question: 'Sorry, could you say that another way?',

@@ -7,6 +7,13 @@ const MUST_CALL =
 const EMPTY_REPLY = 'Your reply was empty. Call the tool that fits, or answer the user briefly.';
 const FALLBACK_ANSWER = "Sorry, I couldn't work that out. Could you say it another way?";
 const STEP_LIMIT_ANSWER = "Sorry, I couldn't finish that request. Please try again.";
+/**
+ * What the user hears when every command must be called and the model, asked with
+ * `tool_choice: "required"` after each reply, still answers in text: never that text (it would be
+ * an answer the node said it cannot give, such as "Timer set!" with no timer).
+ */
+export const NO_COMMAND_ANSWER =
+  "Sorry, I couldn't do that with the commands I have. Could you say it another way?";
 
 /** The turn may still retry the model for its arguments (validation, must-call, cut-off). */
 export function retriesLeft(state: TurnState, context: TurnContext): boolean {
@@ -16,7 +23,8 @@ export function retriesLeft(state: TurnState, context: TurnContext): boolean {
 /**
  * The model answered in text without calling a tool. Held calls go to the node; after the node's
  * results the answer is final; before any tool ran it is accepted unless every command says it
- * must be called, in which case the model gets one must-call retry (from the same budget).
+ * must be called: then the model is asked again (from the same budget, `tool_choice: "required"`)
+ * and, once the budget is spent, the user hears NO_COMMAND_ANSWER, never the model's text.
  */
 export function answerDirectly(
   state: TurnState,
@@ -24,18 +32,23 @@ export function answerDirectly(
   context: TurnContext,
 ): TurnAction {
   if (state.keptCalls.length > 0) return finishWithToolCalls(state, text, state.keptCalls, context);
+  const mustCall = mustCallTool(state, context);
   if (text === null) {
-    if (!retriesLeft(state, context)) return finishWithAnswer(state, FALLBACK_ANSWER);
+    if (!retriesLeft(state, context)) {
+      return finishWithAnswer(state, mustCall ? NO_COMMAND_ANSWER : FALLBACK_ANSWER);
+    }
     const retried: TurnState = {
       ...state,
-      messages: [...state.messages, { role: 'system', content: EMPTY_REPLY }],
+      messages: [
+        ...state.messages,
+        { role: 'system', content: mustCall ? MUST_CALL : EMPTY_REPLY },
+      ],
       retries: [...state.retries, { reason: 'must_call_tool', issues: [] }],
     };
     return callModelAgain(retried, context);
   }
-  if (!mustStillCall(state, context) || !retriesLeft(state, context)) {
-    return finishWithAnswer(state, text);
-  }
+  if (!mustCall) return finishWithAnswer(state, text);
+  if (!retriesLeft(state, context)) return finishWithAnswer(state, NO_COMMAND_ANSWER);
 
   const answered = appendAssistant(state, text, []);
   const retried: TurnState = {
@@ -43,7 +56,7 @@ export function answerDirectly(
     messages: [...answered.messages, { role: 'system', content: MUST_CALL }],
     retries: [...state.retries, { reason: 'must_call_tool', issues: [] }],
   };
-  return callModelAgain(retried, context, 'required');
+  return callModelAgain(retried, context);
 }
 
 /** Ends the turn with the fallback answer: the model could not be brought to a usable reply. */
@@ -58,25 +71,25 @@ export const everyCommandMustBeCalled = (context: TurnContext): boolean => {
 };
 
 /**
- * A direct answer here earns one must-call retry: no node result came back yet this turn, every
- * command must be called, and the model has not had its must-call retry already.
+ * The turn may not end in a direct answer: no node result came back yet this turn and every
+ * command must be called. Every request to the model then says `tool_choice: "required"`.
  */
-export const mustStillCall = (state: TurnState, context: TurnContext): boolean =>
-  !state.toolResultsArrived &&
-  everyCommandMustBeCalled(context) &&
-  !state.retries.some((retry) => retry.reason === 'must_call_tool');
+export const mustCallTool = (state: TurnState, context: TurnContext): boolean =>
+  !state.toolResultsArrived && everyCommandMustBeCalled(context);
 
 /** The model may still be asked again in this turn. */
 export const modelCallsLeft = (state: TurnState, context: TurnContext): boolean =>
   state.modelCalls < context.settings.maxModelCalls;
 
-/** Asks the model again, unless the turn has used every model call it may make. */
-export function callModelAgain(
-  state: TurnState,
-  context: TurnContext,
-  toolChoice: 'auto' | 'required' = 'auto',
-): TurnAction {
-  if (modelCallsLeft(state, context)) return { type: 'call_model', state, toolChoice };
+/**
+ * Asks the model again, unless the turn has used every model call it may make; with
+ * `tool_choice: "required"` where the turn must end in a tool call.
+ */
+export function callModelAgain(state: TurnState, context: TurnContext): TurnAction {
+  if (modelCallsLeft(state, context)) {
+    const toolChoice = mustCallTool(state, context) ? 'required' : 'auto';
+    return { type: 'call_model', state, toolChoice };
+  }
   if (state.keptCalls.length > 0) return finishWithToolCalls(state, null, state.keptCalls, context);
   return finishWithAnswer(state, STEP_LIMIT_ANSWER, true);
 }

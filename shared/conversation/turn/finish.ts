@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../chat/chat-message';
+import type { Repair } from '../../params';
 import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { fitResultRoom } from './result-room';
@@ -87,18 +88,32 @@ function finish(
   state: TurnState,
   outcome: Partial<TurnOutcome> & Pick<TurnOutcome, 'stopReason' | 'assistantMessage'>,
 ): FinishedTurn {
+  const toolCalls = outcome.toolCalls ?? [];
   return {
     type: 'finish',
     state,
     outcome: {
-      toolCalls: [],
       validationRequest: null,
       stepLimitReached: false,
       ...outcome,
+      toolCalls,
       modelCalls: state.modelCalls,
       retries: state.retries,
-      repairs: state.repairs,
+      repairs: handedRepairs(state, toolCalls),
+      attemptRepairs: state.repairs.length,
       usage: state.usage,
     },
   };
+}
+
+/**
+ * The repairs of the calls the node gets, in the order they were made: what the response
+ * describes is what the node received. A call the model had to redo, or a repeat of a held call,
+ * is not handed over, so its repairs are not listed (the metrics count them: `attemptRepairs`).
+ */
+function handedRepairs(state: TurnState, calls: readonly ToolCall[]): Repair[] {
+  const handed = new Set(calls.map((call) => call.id));
+  return state.repairs
+    .filter(({ toolCallId }) => handed.has(toolCallId))
+    .map(({ repair }) => repair);
 }

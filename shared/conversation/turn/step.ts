@@ -76,7 +76,12 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     ...state,
     argumentBytes: budget.bytes,
     keptCalls: fitted.kept,
-    repairs: [...state.repairs, ...checked.flatMap((result) => result.repairs)],
+    repairs: [
+      ...state.repairs,
+      ...checked.flatMap(({ call, repairs }) =>
+        repairs.map((repair) => ({ toolCallId: call.id, repair })),
+      ),
+    ],
   };
 
   if (invalid.length > 0 && !retriesLeft(repaired, context)) {

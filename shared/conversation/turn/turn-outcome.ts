@@ -36,7 +36,13 @@ export interface TurnOutcome {
   readonly validationRequest: ValidationRequest | null;
   readonly modelCalls: number;
   readonly retries: readonly RetryRecord[];
+  /** The repairs of the calls handed to the node (`toolCalls`), none of any other attempt. */
   readonly repairs: readonly Repair[];
+  /**
+   * Repairs made in every attempt of the turn, calls the model redid included (for the metrics);
+   * absent in answers recorded before it was counted.
+   */
+  readonly attemptRepairs?: number;
   /** True when the turn ended because it reached the model-call bound. */
   readonly stepLimitReached: boolean;
   /** Tokens of all the turn's model calls; null when the server reports none. */

@@ -6,13 +6,20 @@ import type { EngineSettings } from '../engine-settings';
 import type { ServerToolContext } from '../server-tools/run-server-tool';
 import type { RetryRecord, TurnOutcome } from './turn-outcome';
 
+/** A repair made to one checked call. */
+export interface CallRepair {
+  readonly toolCallId: string;
+  readonly repair: Repair;
+}
+
 /** Everything one turn has decided so far. `step` never mutates it; it returns the next one. */
 export interface TurnState {
   /** The history, system prompt excluded, including what this turn added. */
   readonly messages: readonly ChatMessage[];
   readonly modelCalls: number;
   readonly retries: readonly RetryRecord[];
-  readonly repairs: readonly Repair[];
+  /** Every repair of every call checked this turn, with its call's id (handedRepairs picks). */
+  readonly repairs: readonly CallRepair[];
   /** Valid node calls held back while the model retries the invalid ones of the same reply. */
   readonly keptCalls: readonly ToolCall[];
   /** The node's tool results started this turn (continue): a direct answer is then final. */

@@ -18,7 +18,10 @@ export interface BuiltCommand {
 /**
  * Merges the typed command and the client tool of one name into one spec. Typed parameters come
  * first in declared order, then properties only the client names; a parameter is required when
- * either side requires it; extra parameters are refused unless the client schema allows them.
+ * either side requires it. A parameter neither declares follows the schema the node gave: a
+ * client tool alone follows JSON Schema (allowed unless `additionalProperties` says otherwise);
+ * a typed command's parameter list is the whole call, so an unknown name is refused (a retry)
+ * unless its client schema explicitly allows more.
  */
 export function buildCommand(
   name: string,
@@ -73,7 +76,7 @@ export function buildCommand(
       built.map(({ spec, validationSchema: schema }) => [spec.name, schema]),
     ),
     required: [...required],
-    additionalProperties: additionalProperties ?? false,
+    additionalProperties: additionalProperties ?? typed === null,
   };
   const details = mergedDetails(typed?.details ?? null, client?.details ?? null);
   const tool: ToolDefinition = {
@@ -85,7 +88,10 @@ export function buildCommand(
     ...details,
     parameters: built.map((parameter) => parameter.spec),
     allowDirectAnswer: typed?.allowDirectAnswer ?? client?.allowDirectAnswer ?? null,
-    allowsExtraParameters: additionalProperties === true || isJsonObject(additionalProperties),
+    allowsExtraParameters:
+      additionalProperties === true ||
+      isJsonObject(additionalProperties) ||
+      (additionalProperties === undefined && typed === null),
     tool,
   };
   return { spec, validationSchema, parameters };

@@ -40,7 +40,10 @@ export interface CommandSpec {
   readonly antipatterns: readonly Antipattern[];
   readonly keywords: readonly string[];
   readonly allowDirectAnswer: boolean | null;
-  /** True only when the client schema says so explicitly (`additionalProperties` true or a schema). */
+  /**
+   * Parameters no side declares are accepted: a client tool alone without `additionalProperties:
+   * false` (JSON Schema's default), or a client schema saying so explicitly for a typed command.
+   */
   readonly allowsExtraParameters: boolean;
   readonly tool: ToolDefinition;
 }

@@ -2,6 +2,7 @@ import { SCHEMA_LIMITS } from '../limits/limits';
 import { cloneJson, isJsonObject, type JsonObject } from '../types/json-value';
 import { type ParameterType, parseParameterType } from '../types/parameter-type';
 import type { IssueList } from './command-set-issue';
+import { declaredDefault, declaredScalar } from './declared-values';
 import { type CommandDetails, readCommandDetails } from './read-command-details';
 
 export interface TypedParameter {
@@ -123,15 +124,50 @@ function readParameter(
       `${command}.${name}: a dict parameter cannot have enum_values`,
     );
   }
+  const declared = `${command}.${name}`;
+  const typedEnum = typedEnumValues(type.value, enumValues ?? null, (problem) =>
+    issues.add('invalid_definition', command, name, `${declared}: enum_values${problem}`),
+  );
+  const defaultValue = readDefault(entry);
+  const typedDefault =
+    defaultValue === undefined ? undefined : declaredDefault(type.value, defaultValue);
+  if (typedDefault !== undefined && !typedDefault.ok) {
+    issues.add('invalid_definition', command, name, `${declared}: default ${typedDefault.problem}`);
+  }
   return {
     name,
     type: type.value,
     required: required ?? false,
     description: typeof entry.description === 'string' ? entry.description : null,
-    enumValues: enumValues ?? null,
-    defaultValue: readDefault(entry),
+    enumValues: typedEnum,
+    defaultValue: typedDefault?.ok === true ? typedDefault.value : undefined,
     refinable: entry.refinable === true,
   };
+}
+
+/**
+ * The enum values as their parameter's type reads them (declared-values.ts), written back as the
+ * strings arguments are compared with: `["1.0", "2.0"]` for a float is `["1", "2"]`, shown to the
+ * model as `[1, 2]`. The first value the type cannot read is reported through `refuse`.
+ */
+function typedEnumValues(
+  type: ParameterType,
+  values: readonly string[] | null,
+  refuse: (problem: string) => void,
+): readonly string[] | null {
+  const scalar = type.kind === 'scalar' ? type.scalar : type.kind === 'array' ? type.items : null;
+  if (values === null || scalar === null) return values;
+  const typed = new Set<string>();
+  for (const [index, value] of values.entries()) {
+    const read = declaredScalar(scalar, value);
+    if (!read.ok) {
+      // The first one is named: a list of thousands would say nothing more.
+      refuse(`[${index}]: ${read.problem}`);
+      return values;
+    }
+    typed.add(String(read.value));
+  }
+  return [...typed];
 }
 
 /** true/false; null or absent read as null; undefined marks a value of the wrong type. */

@@ -1,9 +1,9 @@
 import type { BuiltParameter } from '../command-set/build-parameter';
-import { isJsonObject } from '../types/json-value';
 import type { ScalarType } from '../types/parameter-type';
 import { enumMatch, enumRepair } from './enum-match';
 import { isPlaceholder } from './placeholder';
 import { type NormalizationPolicy, type Repair, RepairRule } from './repair';
+import { type RecordRepair, repairShape } from './repair-shape';
 import { isValidScalar, repairScalar } from './scalar-repairs';
 
 export type ParameterOutcome =
@@ -11,20 +11,17 @@ export type ParameterOutcome =
   | { readonly kind: 'omit' }
   | { readonly kind: 'set'; readonly value: unknown };
 
-type RecordRepair = (parameter: string, rule: RepairRule, before: unknown, after: unknown) => void;
-
 const KEEP: ParameterOutcome = { kind: 'keep' };
-const BRACKETS = /[{}[\]]/;
 
 /**
  * The repair pipeline for one parameter whose value failed validation, in order:
  * 1. placeholder or null for an optional parameter: left out (strict: only null), unless it
  *    names an enum value ignoring case;
- * 2. a JSON-encoded list or object in a string, for an array or object parameter: parsed;
- * 3. the scalar rules (numeric and boolean strings, date spelling...), then the enum value that
- *    matches ignoring case, for the value or for each failing array item; a single valid item for
- *    an array parameter: wrapped in a list;
- * 4. lenient only: "label: description" for an object parameter.
+ * 2. an object, or a list of objects (a declared JSON Schema shape, or none for a plain `dict`):
+ *    the shape's conversions at every depth (repair-shape.ts);
+ * 3. a scalar or a list of scalars: a JSON-encoded list parsed; the scalar rules (numeric and
+ *    boolean strings, date spelling...), then the enum value that matches ignoring case, for the
+ *    value or for each failing item; a single valid item for a list: wrapped in a list.
  * Every step records a Repair into `repairs`; the input value is never mutated.
  */
 export function repairParameter(
@@ -49,10 +46,16 @@ export function repairParameter(
     );
     return { kind: 'omit' };
   }
-  if (policy === 'strict' || type === null) return KEEP;
+  if (type === null) return KEEP;
+  if (type.kind === 'dict' || (type.kind === 'array' && type.items === null)) {
+    // Strict too: an optional nested property sent as null is left out, as a parameter is.
+    const repaired = repairShape(parameter.spec.schema, value, name, policy, record);
+    return repaired === value ? KEEP : { kind: 'set', value: repaired };
+  }
+  if (policy === 'strict') return KEEP;
   let current = value;
-  if (type.kind !== 'scalar' && typeof current === 'string') {
-    const parsed = parsedContainer(current, type.kind === 'array');
+  if (type.kind === 'array' && typeof current === 'string') {
+    const parsed = parsedList(current);
     if (parsed !== undefined) {
       record(name, RepairRule.parseJsonString, current, parsed);
       current = parsed;
@@ -64,14 +67,8 @@ export function repairParameter(
       record(name, repair.rule, current, repair.value);
       current = repair.value;
     }
-  } else if (type.kind === 'array' && type.items !== null) {
+  } else if (type.items !== null) {
     current = repairArray(parameter, type.items, current, policy, record);
-  } else if (type.kind === 'dict' && policy === 'lenient' && typeof current === 'string') {
-    const split = labelAndDescription(current);
-    if (split !== null) {
-      record(name, RepairRule.splitLabelDescription, current, split);
-      current = split;
-    }
   }
   return current === value ? KEEP : { kind: 'set', value: current };
 }
@@ -111,23 +108,12 @@ function repairArray(
   return [single];
 }
 
-// "Kitchen: the room with the oven". Found with indexOf and trim, linear in the text: the regular
-// expression it replaces was cubic in leading blanks (2,000 spaces and "a": 3.45 s).
-function labelAndDescription(text: string): { label: string; description: string } | null {
-  const colon = text.indexOf(':');
-  if (colon < 0) return null;
-  const label = text.slice(0, colon).trim();
-  const description = text.slice(colon + 1).trim();
-  if (label === '' || description === '' || BRACKETS.test(label)) return null;
-  return { label, description };
-}
-
-function parsedContainer(text: string, array: boolean): unknown {
+function parsedList(text: string): unknown {
   const trimmed = text.trim();
-  if (!trimmed.startsWith(array ? '[' : '{')) return undefined;
+  if (!trimmed.startsWith('[')) return undefined;
   try {
     const parsed: unknown = JSON.parse(trimmed);
-    return (array ? Array.isArray(parsed) : isJsonObject(parsed)) ? parsed : undefined;
+    return Array.isArray(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }

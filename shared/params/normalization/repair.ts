@@ -6,11 +6,11 @@ export type NormalizationPolicy = 'strict' | 'lossless' | 'lenient';
 
 /** The repair rules, each a small named step of the pipeline (see repair-parameter.ts). */
 export const RepairRule = {
-  /** An optional parameter sent as JSON null is left out (every policy). */
+  /** An optional parameter or nested property sent as JSON null is left out (every policy). */
   dropNull: 'drop_null',
   /** An optional parameter sent as "null", "None", "none", "default" or "" is left out (not strict). */
   dropPlaceholder: 'drop_placeholder',
-  /** A JSON-encoded list or object in a string, for an array or object parameter. */
+  /** A JSON-encoded list or object in a string, where a list or object is declared (any depth). */
   parseJsonString: 'parse_json_string',
   /** "5" or "5.0" for an int. */
   parseIntegerString: 'parse_integer_string',
@@ -34,8 +34,10 @@ export const RepairRule = {
   booleanFromWord: 'boolean_from_word',
   /** lenient: a number or boolean for a string parameter. */
   stringifyScalar: 'stringify_scalar',
-  /** lenient: "label: description" for an object parameter. */
+  /** lenient: "Option A: First choice" into a shape's pair of required string properties. */
   splitLabelDescription: 'split_label_description',
+  /** lenient: "label=A,description=First" into properties of those declared names. */
+  splitKeyValuePairs: 'split_key_value_pairs',
   /** lenient: the declared default for a missing optional parameter. */
   fillDefault: 'fill_default',
 } as const;
@@ -44,7 +46,7 @@ export type RepairRule = (typeof RepairRule)[keyof typeof RepairRule];
 /** One change normalization made to a call, recorded for the log, the metrics and the response. */
 export interface Repair {
   readonly command: string;
-  /** The parameter, or one item of it: `resolved_datetimes[0]`. */
+  /** The parameter, or a part of it: `resolved_datetimes[0]`, `options[1].label`. */
   readonly parameter: string;
   readonly rule: string;
   readonly before: unknown;

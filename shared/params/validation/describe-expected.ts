@@ -1,5 +1,5 @@
 import type { ParameterSpec } from '../command-set/command-spec';
-import type { ParameterType, ScalarType } from '../types/parameter-type';
+import { type ParameterType, type ScalarType, scalarOf } from '../types/parameter-type';
 
 const SCALAR_EXPECTATIONS: Readonly<Record<ScalarType, string>> = {
   string: 'a string',
@@ -52,7 +52,7 @@ function describeType(type: ParameterType): string {
 export function describeParameter(parameter: ParameterSpec | undefined): string {
   if (parameter === undefined) return 'a value';
   if (parameter.enumValues !== null) {
-    const list = `one of ${describeValues(parameter.enumValues)}`;
+    const list = `one of ${describeValues(parameter.enumValues, parameter.type)}`;
     return parameter.type?.kind === 'array' ? `a JSON array whose every item is ${list}` : list;
   }
   if (parameter.type !== null) return describeType(parameter.type);
@@ -77,9 +77,23 @@ export function describeFormat(format: unknown): string {
   return `a string in the ${JSON.stringify(format)} format`;
 }
 
-/** `"add", "subtract" or "multiply"`. */
-export function describeValues(values: readonly string[]): string {
-  const quoted = values.map((value) => JSON.stringify(value));
+// Enum values of these types are numbers or booleans to the model (renderedEnum): written unquoted.
+const UNQUOTED: ReadonlySet<ScalarType | null> = new Set<ScalarType | null>([
+  'int',
+  'float',
+  'bool',
+]);
+
+/**
+ * `"add", "subtract" or "multiply"`; for an int, float or bool parameter the values as the model
+ * must send them, `1, 2 or 3` (never `"1", "2" or "3"`, which reads as if the string were wanted).
+ */
+export function describeValues(
+  values: readonly string[],
+  type: ParameterType | null = null,
+): string {
+  const unquoted = UNQUOTED.has(scalarOf(type));
+  const quoted = values.map((value) => (unquoted ? value : JSON.stringify(value)));
   if (quoted.length <= 1) return quoted.join('');
   return `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
 }

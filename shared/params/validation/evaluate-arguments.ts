@@ -94,7 +94,9 @@ function enumMisses(
       code: placeholder ? 'missing_parameter' : 'not_in_enum',
       command,
       parameter: path,
-      expected: placeholder ? describeParameter(spec) : `one of ${describeValues(validValues)}`,
+      expected: placeholder
+        ? describeParameter(spec)
+        : `one of ${describeValues(validValues, spec.type)}`,
       received,
       validValues,
       parameterType: spec.type,

@@ -22,7 +22,7 @@ const ISSUE_MESSAGES: { readonly [Code in ValidationIssueCode]: MessageOf } = {
       ? `${where(facts)}: this required parameter is missing; expected ${facts.expected}.${dateHint(facts)}`
       : `${where(facts)}: this required parameter needs a real value; expected ${facts.expected}, got ${got(facts)}.${dateHint(facts)}`,
   not_in_enum: (facts) =>
-    `${where(facts)}: expected one of ${describeValues(facts.validValues ?? [])}, got ${got(facts)}.`,
+    `${where(facts)}: expected one of ${describeValues(facts.validValues ?? [], facts.parameterType)}, got ${got(facts)}.`,
   constraint: (facts) => `${where(facts)}: ${facts.expected}, got ${got(facts)}.`,
   unknown_entity: (facts) =>
     `${where(facts)}: ${got(facts)} is not in the device list; expected ${facts.expected}. Closest: ${listed(facts)}.`,

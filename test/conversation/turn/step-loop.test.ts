@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_COMMAND_ANSWER } from '../../../shared/conversation/turn/direct-answer';
 import {
   assertValidHistory,
   call,
@@ -62,19 +63,33 @@ describe('step: the loop (llm-failure-modes.md)', () => {
     assertValidHistory(state.messages);
   });
 
-  it('a direct answer where every tool must be called: one must-call retry with tool_choice required, then accept', () => {
+  it('a direct answer where every tool must be called: every retry asks with tool_choice required, and the text is never the answer', () => {
     const mustCall = compile(MUST_CALL_COMMANDS);
     const { outcome, toolChoices } = runScripted(turnContext(mustCall), [
       reply('Sure, timer set!'),
       reply('Timer set!'),
+      reply('Done, the timer is set.'),
     ]);
-    expect(toolChoices).toEqual(['required']);
+    expect(toolChoices).toEqual(['required', 'required']);
     expect(outcome).toMatchObject({
       stopReason: 'complete',
-      assistantMessage: 'Timer set!',
-      modelCalls: 2,
+      assistantMessage: NO_COMMAND_ANSWER,
+      modelCalls: 3,
     });
-    expect(outcome.retries.map((retry) => retry.reason)).toEqual(['must_call_tool']);
+    expect(outcome.retries.map((retry) => retry.reason)).toEqual([
+      'must_call_tool',
+      'must_call_tool',
+    ]);
+  });
+
+  it('where every tool must be called, the retry for invalid arguments asks with tool_choice required too', () => {
+    const mustCall = compile(MUST_CALL_COMMANDS);
+    const { outcome, toolChoices } = runScripted(turnContext(mustCall), [
+      reply(null, [call('set_timer', { duration_seconds: 'ten minutes' })]),
+      reply(null, [call('set_timer', { duration_seconds: 600 })]),
+    ]);
+    expect(toolChoices).toEqual(['required']);
+    expect(outcome.stopReason).toBe('tool_calls');
   });
 
   it('a must-call retry that then calls the tool ends in tool_calls', () => {

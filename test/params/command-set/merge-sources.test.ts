@@ -170,7 +170,8 @@ describe('a client tool alone', () => {
     expect(parameter?.type).toEqual(type);
   });
 
-  it('renders the client schema unchanged and refuses unknown parameters', () => {
+  // Issue 29, item 5: JSON Schema allows a property it does not name unless it says otherwise.
+  it('renders the client schema unchanged and, as JSON Schema, allows a property it does not name', () => {
     // Act
     const check = set.check({ name: 'lamp', arguments: { level: 1, colour: 'red' } }, 'lossless');
 
@@ -178,7 +179,7 @@ describe('a client tool alone', () => {
     expect(set.tools[0]?.function.parameters.properties).toMatchObject({
       settings: { type: 'object', properties: { lat: { type: 'number' } } },
     });
-    expect(check.ok ? [] : check.issues.map((issue) => issue.code)).toEqual(['unknown_parameter']);
+    expect(check).toEqual({ ok: true, arguments: { level: 1, colour: 'red' }, repairs: [] });
   });
 
   it('gets the same repairs as a typed command', () => {
@@ -193,6 +194,33 @@ describe('a client tool alone', () => {
       ok: true,
       arguments: { level: 5, moments: ['2026-01-18T05:00:00Z'], nullable: null },
     });
+  });
+
+  it.each([
+    [
+      'a client tool with additionalProperties: false',
+      {
+        client_tools: [
+          clientTool('t', { type: 'object', properties: {}, additionalProperties: false }),
+        ],
+      },
+    ],
+    ['a typed command', { available_commands: [typedCommand('t', [])] }],
+    [
+      'a typed command with a client schema that says nothing of other properties',
+      {
+        available_commands: [typedCommand('t', [])],
+        client_tools: [clientTool('t', { type: 'object', properties: {} })],
+      },
+    ],
+  ])('refuses a parameter %s does not declare (a retry)', (_name, source) => {
+    // Act
+    const closed = compileOrThrow(source);
+    const check = closed.check({ name: 't', arguments: { anything: 1 } }, 'lenient');
+
+    // Assess
+    expect(closed.commands.get('t')?.allowsExtraParameters).toBe(false);
+    expect(check.ok ? [] : check.issues.map((issue) => issue.code)).toEqual(['unknown_parameter']);
   });
 
   it('allows extra parameters only when its schema says so', () => {

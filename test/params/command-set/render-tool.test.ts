@@ -100,7 +100,6 @@ describe('rendering enums, defaults and refinable parameters', () => {
   const set = probeSet([
     { name: 'level', type: 'int', enum_values: ['1', '2', '3'], default: 2 },
     { name: 'ratio', type: 'float', enum_values: ['0.5', '1'] },
-    { name: 'size', type: 'int', enum_values: ['S', 'M'] },
     { name: 'on', type: 'bool', enum_values: ['true'] },
     { name: 'tags', type: 'array<string>', enum_values: ['a', 'b'] },
     { name: 'loose', type: 'list', enum_values: ['x'] },
@@ -113,7 +112,6 @@ describe('rendering enums, defaults and refinable parameters', () => {
   it.each([
     ['level', { type: 'integer', enum: [1, 2, 3], default: 2 }],
     ['ratio', { type: 'number', enum: [0.5, 1] }],
-    ['size', { type: 'integer', enum: ['S', 'M'] }],
     ['on', { type: 'boolean', enum: [true] }],
     ['tags', { type: 'array', items: { type: 'string', enum: ['a', 'b'] } }],
     ['loose', { type: 'array', items: { enum: ['x'] } }],
