@@ -18,6 +18,11 @@ export interface RecordedResponse {
   readonly outcome: string;
   /** Epoch milliseconds. */
   readonly recordedAt: number;
+  /**
+   * The conversation version the save that recorded it produced. A stream handoff's record
+   * replays only while the conversation is still at it (absent on records older than this field).
+   */
+  readonly conversationVersion?: number;
 }
 
 /**

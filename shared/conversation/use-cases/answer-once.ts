@@ -37,21 +37,36 @@ export type TurnAnswer = AnsweredTurn & { readonly replayed: boolean };
  */
 const CLAIM_MARGIN_MS = 30_000;
 
+/** What a request is known by: where its outcome is recorded, what it claims, what it replays. */
+export interface AnswerKeys {
+  /** The node's request id and what it asked: its outcome is recorded and looked up here. */
+  readonly identity: RequestIdentity | null;
+  /** What is claimed while the turn runs, when not the identity (continue: the calls answered). */
+  readonly claim?: RequestIdentity | null;
+  /** An outcome continue/stream recorded for the same results, replayed instead of a turn. */
+  readonly handoff?: RequestIdentity | null;
+}
+
 export async function answerOnce(
   dependencies: ConversationDependencies,
   conversation: { readonly nodeId: string; readonly conversationId: string },
-  identity: RequestIdentity | null,
+  keys: AnswerKeys,
   turn: (record: ConversationRecord, model: LanguageModel) => Promise<AnsweredTurn>,
-  handoff: RequestIdentity | null = null,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
+  const { identity } = keys;
+  const handoff = keys.handoff ?? null;
+  const claimed = keys.claim === undefined ? identity : keys.claim;
   const model = requireModel(dependencies.model);
   const load = () => loadConversation(dependencies.store, nodeId, conversationId);
-  const handedOver = (record: ConversationRecord) =>
-    handoff === null ? null : recordedOutcome(record.recentResponses, handoff);
-  if (identity === null) {
+  const recordedFor = (record: ConversationRecord) => {
+    const recent = record.recentResponses;
+    const own = identity === null ? null : recordedOutcome(recent, identity, record.version);
+    return own ?? (handoff === null ? null : recordedOutcome(recent, handoff, record.version));
+  };
+  if (claimed === null) {
     const record = await load();
-    const recorded = handedOver(record);
+    const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
     return { ...(await turn(record, model)), replayed: false };
   }
@@ -60,25 +75,25 @@ export async function answerOnce(
   const claim = {
     nodeId,
     conversationId,
-    ...identity,
+    ...claimed,
     heldUntil: clock.now() + settings.turnDeadlineMs + CLAIM_MARGIN_MS,
   };
-  const claimed = await requestLocks.acquire(claim);
-  if (!claimed.acquired) {
+  const acquired = await requestLocks.acquire(claim);
+  if (!acquired.acquired) {
     const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
-    if (recorded === null) throw new RequestInProgressError(identity.requestId);
+    const recorded = recordedFor(record);
+    if (recorded === null) throw new RequestInProgressError(identity?.requestId ?? null);
     return replay(recorded, record);
   }
   try {
     const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
+    const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
     return { ...(await turn(record, model)), replayed: false };
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
     // request's own outcome, success or error, is what the node must get.
-    await requestLocks.release(claim, claimed.token).catch(() => undefined);
+    await requestLocks.release(claim, acquired.token).catch(() => undefined);
   }
 }
 
