@@ -67,9 +67,9 @@ describe('DynamoDB stopped during a turn, while the model is thinking', () => {
       await harness.database().start();
       expect(await harness.storedRecord(conversationId)).toEqual(before);
       if (path === CONTINUE) {
-        // The claim on the calls answered could not be released while the database was down: it
-        // lapses at its hold (the turn's deadline and 30 s), until then the same results are
-        // told to retry, never run a second time; a new utterance works at once.
+        // The turn's claim on the conversation could not be released while the database was
+        // down: until it lapses (the turn's deadline and 30 s) the same results are told to
+        // retry, never run a second time; a new utterance works at once (and its save ends it).
         const resent = await send(path, validBody(path, conversationId));
         expect(resent.statusCode).toBe(409);
         expect(JSON.parse(resent.body).error.code).toBe('request_in_progress');

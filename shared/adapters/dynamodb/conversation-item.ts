@@ -42,6 +42,13 @@ import { TABLE_KEYS } from './table';
  * | pending_tool_calls | L    | `[{id: S, name: S}]`                                     |
  * | recent_responses   | B    | gzip of JSON `RecordedResponse[]` (absent before v0.2: [])|
  * | write_token        | S    | random per write: tells our own retried write from another |
+ * | claim_token        | S    | the turn's claim (absent when none): random per claim    |
+ * | claim_request_id   | S    | the claiming request's id                                |
+ * | claim_fingerprint  | S    | hash of what the claiming request asked                  |
+ * | claim_held_until   | N    | epoch milliseconds after which the claim is void         |
+ *
+ * The claim attributes are set by `claim` and removed by `release`; a save writes the whole item
+ * without them, and a replace removes them.
  *
  * The large attributes are compressed: JSON history shrinks several times, which keeps the
  * item far below DynamoDB's 400 KB limit (and the adapter's own cap, `MAX_CONVERSATION_ITEM_BYTES`).
@@ -64,6 +71,14 @@ export const ConversationAttribute = {
   pendingToolCalls: 'pending_tool_calls',
   recentResponses: 'recent_responses',
   writeToken: 'write_token',
+} as const;
+
+/** The attributes of a turn's claim on the conversation (conversation-store.ts `claim`). */
+export const ClaimAttribute = {
+  token: 'claim_token',
+  requestId: 'claim_request_id',
+  fingerprint: 'claim_fingerprint',
+  heldUntil: 'claim_held_until',
 } as const;
 
 const CONVERSATION_RECORD_TYPE = 'conversation';

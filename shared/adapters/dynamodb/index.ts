@@ -4,6 +4,5 @@ export { DynamoDbConversationStore, MAX_CONVERSATION_ITEM_BYTES } from './conver
 export { conversationKey } from './item-keys';
 export { DynamoDbNodeRateLimiter } from './node-rate-limiter';
 export { DynamoDbNodeRegistry } from './node-registry';
-export { DynamoDbRequestLocks } from './request-locks';
 export { StoredItemMalformedError } from './stored-item-malformed-error';
 export { createTableIfMissing, TABLE_ATTRIBUTE_DEFINITIONS, TABLE_KEY_SCHEMA } from './table';

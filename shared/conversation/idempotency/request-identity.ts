@@ -41,15 +41,3 @@ export function handoffIdentity(asked: unknown): RequestIdentity {
 export function isHandoffRecord(requestId: string): boolean {
   return requestId.startsWith(HANDOFF_PREFIX);
 }
-
-/**
- * The claim a continue holds while its turn runs: one per set of calls answered, whatever the
- * outputs and whether a request id came with them, so that two continues answering the same
- * calls (continue/stream and the blocking continue the node sends when it gives up on the
- * stream, or two copies of one request) never both reach the model. `fingerprint` is what this
- * continue asked.
- */
-export function continueClaim(callIds: readonly string[], fingerprint: string): RequestIdentity {
-  const calls = hashCanonicalJson(canonicalJson([...callIds].sort()));
-  return { requestId: `continue-calls:${calls.slice(0, 48)}`, fingerprint };
-}

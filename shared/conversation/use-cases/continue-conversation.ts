@@ -12,9 +12,10 @@
  * continue the node sends next replays it, with no second model call and the results added once,
  * as long as nothing else happened in the conversation (a later exchange may reuse the call ids);
  * a continue without a request id is recorded under its results in the same way.
- * Every continue claims the calls it answers while its turn runs, so two continues answering the
- * same calls at once (continue/stream and the blocking continue, or two copies) never both ask
- * the model: the later one gets `request_in_progress`, and its retry the replay.
+ * Every continue claims the conversation while its turn runs (the fingerprint of its results,
+ * with or without a request id), so two continues with the same results at once (continue/stream
+ * and the blocking continue, or two copies) never both ask the model: the later one gets
+ * `request_in_progress`, and its retry the replay.
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
@@ -25,7 +26,6 @@ import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError }
 import { toolOutputText } from '../history/bound-history';
 import { resultShareBytes } from '../history/conversation-budget';
 import {
-  continueClaim,
   handoffIdentity,
   type RequestIdentity,
   requestIdentity,
@@ -70,10 +70,8 @@ export async function continueConversation(
     request.recordForHandoff === true
       ? handoff
       : (requestIdentity(request.requestId ?? null, 'continue', asked) ?? handoff);
-  const callIds = request.toolResults.map((result) => result.toolCallId);
-  const claim = continueClaim(callIds, identity.fingerprint);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(dependencies, conversation, { identity, claim, handoff }, (record, model) =>
+  return answerOnce(dependencies, conversation, { identity, handoff }, (record, model) =>
     continueTurn(dependencies, model, record, request, { startedAt, identity }),
   );
 }
