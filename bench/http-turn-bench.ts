@@ -121,9 +121,9 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
         ...(withId ? { request_id: `turn-${turn}-continue` } : {}),
       };
       const answered = await post(`continue (complete)${suffix}`, ROUTES.continue, results);
-      // A resend of the same results now and then: what a replay costs.
+      // A resend of the same request now and then (with its id): what a replay costs.
       const replay =
-        turn % 10 === 0 ? await post(`continue replayed${suffix}`, ROUTES.continue, results) : null;
+        turn % 10 === 1 ? await post(`continue replayed${suffix}`, ROUTES.continue, results) : null;
       if (!warm) continue;
       turns.push(asked.measured.milliseconds + answered.measured.milliseconds);
       record(asked.measured);
