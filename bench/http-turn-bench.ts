@@ -105,8 +105,10 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       list.push(measured);
       byLabel.set(measured.label, list);
     };
+    let cpuAtFirstWarmTurn: NodeJS.CpuUsage | null = null;
     for (let turn = 0; turn < WARM_UP_TURNS + TURNS; turn += 1) {
       const warm = turn >= WARM_UP_TURNS;
+      if (turn === WARM_UP_TURNS) cpuAtFirstWarmTurn = process.cpuUsage();
       const withId = turn % 2 === 1;
       const suffix = withId ? ', with request_id' : '';
       const asked = await post(`voice/command (tool_calls)${suffix}`, ROUTES.command, {
@@ -130,6 +132,7 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       record(answered.measured);
       if (replay !== null) record(replay.measured);
     }
+    const cpu = process.cpuUsage(cpuAtFirstWarmTurn ?? undefined);
     const rows: BenchRow[] = [
       ['p50', 0.5],
       ['p99', 0.99],
@@ -138,6 +141,13 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       value: Number(percentile(turns, quantile as number).toFixed(2)),
       unit: 'ms',
     }));
+    // CPU is what a shared machine disturbs least: the process's, every thread, per warm turn
+    // (the server, dynalite and the scripted model all run here, as with npm start).
+    rows.push({
+      name: 'HTTP turn CPU of the process (server, dynalite, model), mean per turn',
+      value: Number(((cpu.user + cpu.system) / 1000 / TURNS).toFixed(2)),
+      unit: 'ms',
+    });
     for (const [label, measured] of byLabel) {
       rows.push({
         name: `HTTP ${label} p50`,
