@@ -82,11 +82,18 @@ export class DynamoDbConversationStore implements ConversationStore {
     for (let attempt = 1; ; attempt += 1) {
       const claimed = await this.#setClaim(nodeId, conversationId, claim, token);
       if (claimed !== null) {
-        if (!this.#expired(claimed)) {
-          return { claimed: true, token, record: itemToConversation(claimed) };
+        // An expired conversation (the TTL deletes late) or one that cannot be read is not held.
+        const release = () => this.release(nodeId, conversationId, token);
+        if (this.#expired(claimed)) {
+          await release();
+          return { claimed: false, holder: null, record: null };
         }
-        await this.release(nodeId, conversationId, token);
-        return { claimed: false, holder: null, record: null };
+        try {
+          return { claimed: true, token, record: itemToConversation(claimed) };
+        } catch (error) {
+          await release();
+          throw error;
+        }
       }
       const item = await this.#read(nodeId, conversationId);
       if (item === null) return { claimed: false, holder: null, record: null };

@@ -1,5 +1,5 @@
 export { createDynamoDbClient, DYNAMODB_CLIENT_DEFAULTS } from './client';
-export { ConversationAttribute } from './conversation-item';
+export { ClaimAttribute, ConversationAttribute } from './conversation-item';
 export { DynamoDbConversationStore, MAX_CONVERSATION_ITEM_BYTES } from './conversation-store';
 export { conversationKey } from './item-keys';
 export { DynamoDbNodeRateLimiter } from './node-rate-limiter';

@@ -1,9 +1,17 @@
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
+import {
+  ClaimAttribute,
+  ConversationAttribute,
+  conversationKey,
+  StoredItemMalformedError,
+} from '../../../shared/adapters/dynamodb';
+import { keyAttributes } from '../../../shared/adapters/dynamodb/item-keys';
 import type { TurnClaim } from '../../../shared/ports/conversation-store';
 import { conversationRecord, MovableClock, NOW_MS } from './conversation-fixtures';
 import { freshConversationId, useStoreTable } from './use-store-table';
 
-const { newStore } = useStoreTable();
+const { dynalite, newStore } = useStoreTable();
 
 const claimOf = (fingerprint: string, heldForMs = 60_000): TurnClaim => ({
   requestId: `request-${fingerprint}`,
@@ -99,5 +107,25 @@ describe('DynamoDbConversationStore claim and release (a turn’s claim on its c
     await store.claim(record.nodeId, record.conversationId, claimOf('a'));
 
     expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
+  });
+
+  it('gives up the claim on a conversation it cannot read', async () => {
+    const { store, record } = await stored();
+    const key = keyAttributes(conversationKey(record.nodeId, record.conversationId));
+    const table = dynalite().tableName;
+    const raw = async () =>
+      (await dynalite().client.send(new GetItemCommand({ TableName: table, Key: key }))).Item;
+    const item = await raw();
+    await dynalite().client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { ...item, [ConversationAttribute.messages]: { B: Buffer.from('plain text') } },
+      }),
+    );
+
+    const claiming = store.claim(record.nodeId, record.conversationId, claimOf('a'));
+
+    await expect(claiming).rejects.toMatchObject({ name: StoredItemMalformedError.name });
+    expect((await raw())?.[ClaimAttribute.token]).toBeUndefined();
   });
 });
