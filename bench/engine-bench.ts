@@ -8,11 +8,7 @@ import { systemPromptFor } from '../shared/conversation';
 import { SERVER_TOOLS } from '../shared/conversation/server-tools/server-tools';
 import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from '../test/support/probe-commands';
 import type { BenchRow } from './bench-row';
-import {
-  InMemoryConversationStore,
-  InMemoryRequestLocks,
-  startDynaliteStore,
-} from './engine/bench-stores';
+import { InMemoryConversationStore, startDynaliteStore } from './engine/bench-stores';
 import { measureCommandSetLookup } from './engine/command-set-lookup';
 import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
 import { countAllModelCalls, type ModelCallCount } from './engine/model-call-count';
@@ -91,7 +87,7 @@ export async function runEngineBench(
     await dynalite.close();
   }
   const inMemory = await measureExchanges(
-    { store: new InMemoryConversationStore(), requestLocks: new InMemoryRequestLocks() },
+    { store: new InMemoryConversationStore() },
     registration,
     plan,
   );

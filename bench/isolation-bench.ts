@@ -8,7 +8,7 @@ import { startTurn, type TurnContext } from '../shared/conversation/turn/turn-st
 import type { UntrustedWork } from '../shared/conversation/turn/untrusted-work';
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';
 import type { BenchRow } from './bench-row';
-import { InMemoryConversationStore, InMemoryRequestLocks } from './engine/bench-stores';
+import { InMemoryConversationStore } from './engine/bench-stores';
 import { compileForEngine, fixtureRegistration } from './engine/fixture-registration';
 import { percentile, roundTo } from './engine/percentile';
 import { reply, toolCall, WEATHER_ARGUMENTS } from './engine/scripted-replies';
@@ -20,10 +20,7 @@ const PLAN = { warmupExchanges: 50, measuredExchanges: 500, exchangesPerConversa
 const FULL_HISTORY_STEPS = 300;
 
 async function exchangeMedian(work: UntrustedWork): Promise<number> {
-  const stores = {
-    store: new InMemoryConversationStore(),
-    requestLocks: new InMemoryRequestLocks(),
-  };
+  const stores = { store: new InMemoryConversationStore() };
   const latencies = await measureExchanges(stores, fixtureRegistration(), PLAN, work);
   return percentile(latencies.command, 0.5);
 }

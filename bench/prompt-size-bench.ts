@@ -15,7 +15,7 @@ import { handleVoiceCommand } from '../shared/conversation/use-cases/handle-voic
 import { startConversation } from '../shared/conversation/use-cases/start-conversation';
 import type { ModelRequest } from '../shared/ports/language-model';
 import type { BenchRow } from './bench-row';
-import { InMemoryConversationStore, InMemoryRequestLocks } from './engine/bench-stores';
+import { InMemoryConversationStore } from './engine/bench-stores';
 import { fixtureRegistration } from './engine/fixture-registration';
 import { homeNodeContext } from './engine/home-registration';
 import { InstantLanguageModel } from './engine/instant-model';
@@ -49,7 +49,6 @@ export async function twoUtteranceRequests(withHome: boolean): Promise<WireBody[
   });
   const dependencies: ConversationDependencies = {
     store: new InMemoryConversationStore(),
-    requestLocks: new InMemoryRequestLocks(),
     model,
     clock: { now: () => NOW },
     ids: randomIds,

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,attack,rows,bundle,flite,speech]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -20,6 +20,7 @@ import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { runFliteBench } from './flite-bench';
 import { formatBenchTable, verdictOf } from './format-table';
+import { runHttpTurnBench } from './http-turn-bench';
 import { runIsolationBench } from './isolation-bench';
 import { LOCAL_MODEL_NOTE, runLocalModelBench } from './local-model-bench';
 import { runMultipliedRowsBench } from './multiplied-rows';
@@ -49,6 +50,7 @@ const SUITES = {
     details: [],
   }),
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
+  turn: async (): Promise<SuiteReport> => runHttpTurnBench(),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),
   rows: async (): Promise<SuiteReport> => ({ rows: await runMultipliedRowsBench(), details: [] }),

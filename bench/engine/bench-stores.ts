@@ -2,19 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { startEmbeddedDynamoDb } from '../../infra/local/embedded-dynamodb';
 import { createDynamoDbClient } from '../../shared/adapters/dynamodb/client';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb/conversation-store';
-import { DynamoDbRequestLocks } from '../../shared/adapters/dynamodb/request-locks';
 import { createTableIfMissing } from '../../shared/adapters/dynamodb/table';
 import type { Clock } from '../../shared/ports/clock';
 import {
+  type ClaimedConversation,
   ConversationConflictError,
   type ConversationRecord,
   type ConversationStore,
+  type TurnClaim,
 } from '../../shared/ports/conversation-store';
-import type { ClaimResult, RequestClaim, RequestLocks } from '../../shared/ports/request-locks';
 
 export interface BenchStore {
   readonly store: ConversationStore;
-  readonly requestLocks: RequestLocks;
   close(): Promise<void>;
 }
 
@@ -39,7 +38,6 @@ export async function startDynaliteStore(clock: Clock): Promise<BenchStore> {
   }
   return {
     store: new DynamoDbConversationStore({ client, tableName, clock }),
-    requestLocks: new DynamoDbRequestLocks({ client, tableName, clock }),
     close,
   };
 }
@@ -50,13 +48,35 @@ export async function startDynaliteStore(clock: Clock): Promise<BenchStore> {
  */
 export class InMemoryConversationStore implements ConversationStore {
   readonly #records = new Map<string, ConversationRecord>();
+  readonly #claims = new Map<string, TurnClaim & { readonly token: string }>();
 
   load(nodeId: string, conversationId: string): Promise<ConversationRecord | null> {
     return Promise.resolve(this.#records.get(recordKey(nodeId, conversationId)) ?? null);
   }
 
+  claim(nodeId: string, conversationId: string, claim: TurnClaim): Promise<ClaimedConversation> {
+    const key = recordKey(nodeId, conversationId);
+    const record = this.#records.get(key) ?? null;
+    const held = this.#claims.get(key);
+    if (record === null || (held !== undefined && held.heldUntil >= Date.now())) {
+      const holder = held === undefined ? null : held;
+      return Promise.resolve({ claimed: false, holder, record });
+    }
+    const token = randomUUID();
+    this.#claims.set(key, { ...claim, token });
+    return Promise.resolve({ claimed: true, token, record });
+  }
+
+  release(nodeId: string, conversationId: string, token: string): Promise<void> {
+    const key = recordKey(nodeId, conversationId);
+    if (this.#claims.get(key)?.token === token) this.#claims.delete(key);
+    return Promise.resolve();
+  }
+
   replace(record: ConversationRecord): Promise<void> {
-    this.#records.set(recordKey(record.nodeId, record.conversationId), record);
+    const key = recordKey(record.nodeId, record.conversationId);
+    this.#records.set(key, record);
+    this.#claims.delete(key);
     return Promise.resolve();
   }
 
@@ -68,34 +88,10 @@ export class InMemoryConversationStore implements ConversationStore {
       );
     }
     this.#records.set(key, record);
+    this.#claims.delete(key);
     return Promise.resolve();
   }
 }
-
-/** Claims in a map, with the adapter's contract (a lapsed claim can be taken over). */
-export class InMemoryRequestLocks implements RequestLocks {
-  readonly #claims = new Map<string, RequestClaim & { readonly token: string }>();
-
-  acquire(claim: RequestClaim): Promise<ClaimResult> {
-    const key = claimKey(claim);
-    const held = this.#claims.get(key);
-    if (held !== undefined && held.heldUntil >= Date.now()) {
-      return Promise.resolve({ acquired: false, fingerprint: held.fingerprint });
-    }
-    const token = randomUUID();
-    this.#claims.set(key, { ...claim, token });
-    return Promise.resolve({ acquired: true, token });
-  }
-
-  release(claim: RequestClaim, token: string): Promise<void> {
-    const key = claimKey(claim);
-    if (this.#claims.get(key)?.token === token) this.#claims.delete(key);
-    return Promise.resolve();
-  }
-}
-
-const claimKey = (claim: RequestClaim): string =>
-  [claim.nodeId, claim.conversationId, claim.requestId].join('\u0000');
 
 const recordKey = (nodeId: string, conversationId: string): string =>
   `${nodeId}\u0000${conversationId}`;

@@ -66,7 +66,7 @@ function expectStop(
  * `storage`, with the instant model: what is left is the server's own work per turn.
  */
 export async function measureExchanges(
-  storage: Pick<ConversationDependencies, 'store' | 'requestLocks'>,
+  storage: Pick<ConversationDependencies, 'store'>,
   commands: CommandSetSource,
   plan: LatencyPlan,
   untrustedWork: UntrustedWork = inThreadWork,

@@ -12,8 +12,10 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'Conversation unknown, expired, or another node’s (conversation_not_found); a path no route ' +
     'serves (route_not_found).',
   '409':
-    'The conversation changed during the request (retry), nothing is pending to continue, or a ' +
-    'request with this request id is still running (retry after Retry-After).',
+    'The conversation changed during the request or another request’s turn holds it ' +
+    '(conversation_conflict, retry), nothing is pending to continue, or a request with this ' +
+    'request id or these same tool results is still running (request_in_progress: retry after ' +
+    'Retry-After to get its answer).',
   '413':
     `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
     'exchange larger than a conversation can store (conversation_too_large); an upload over ' +

@@ -1,12 +1,12 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
   DynamoDbConversationStore,
   DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
-  DynamoDbRequestLocks,
 } from '../../shared/adapters/dynamodb';
 import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
@@ -33,15 +33,19 @@ export interface WiringOptions {
   readonly metrics?: Metrics;
   /** Speech in and out; none when absent (production passes what the settings configure). */
   readonly speech?: SpeechDependencies;
+  /** Replaces the DynamoDB client built from the settings (a benchmark counts its requests). */
+  readonly dynamoDbClient?: DynamoDBClient;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */
 export function createServiceDependencies(options: WiringOptions): ServiceDependencies {
   const { config, clock, ids } = options;
-  const client = createDynamoDbClient({
-    region: config.region,
-    ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
-  });
+  const client =
+    options.dynamoDbClient ??
+    createDynamoDbClient({
+      region: config.region,
+      ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
+    });
   const llm = config.languageModel;
   const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   const model =
@@ -65,7 +69,6 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),
-      requestLocks: new DynamoDbRequestLocks({ client, tableName: config.tableName, clock }),
       model,
       clock,
       ids,

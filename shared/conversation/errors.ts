@@ -90,8 +90,13 @@ export class ModelNotConfiguredError extends Error {
 /** A request with this id is still running; the node should retry it shortly. */
 export class RequestInProgressError extends Error {
   override readonly name = 'RequestInProgressError';
-  constructor(readonly requestId: string) {
-    super(`request ${requestId} is still being answered; retry it shortly`);
+  /** `requestId` is the node's id; null for results sent without one (continue, continue/stream). */
+  constructor(readonly requestId: string | null) {
+    super(
+      requestId === null
+        ? 'these tool results are still being answered by another request; retry shortly to get its answer'
+        : `request ${requestId} is still being answered; retry it shortly`,
+    );
   }
 }
 

@@ -13,7 +13,7 @@ export {
   compileKnownCommandSet,
 } from './command-set/compile-command-set';
 export type { CompiledCommandSet } from './command-set/compiled-command-set';
-export { checkEntityArgument, ENTITY_PARAMETER } from './entities/check-entity-argument';
+export { checkEntityArgument } from './entities/check-entity-argument';
 export { type KnownEntities, knownEntities } from './entities/known-entities';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { argumentsTextTooLargeIssue } from './limits/argument-limits';

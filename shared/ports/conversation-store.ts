@@ -18,6 +18,11 @@ export interface RecordedResponse {
   readonly outcome: string;
   /** Epoch milliseconds. */
   readonly recordedAt: number;
+  /**
+   * The conversation version the save that recorded it produced. A stream handoff's record
+   * replays only while the conversation is still at it (absent on records older than this field).
+   */
+  readonly conversationVersion?: number;
 }
 
 /**
@@ -64,14 +69,48 @@ export interface ConversationRecord {
   readonly recentResponses: readonly RecordedResponse[];
 }
 
+/**
+ * A request's claim on its conversation while its turn runs, so that a copy of the request (a
+ * node that timed out and resent, or continue/stream and the blocking continue with the same
+ * results) never reaches the model a second time.
+ */
+export interface TurnClaim {
+  /** The claiming request's id (the node's, or derived from a continue's results). */
+  readonly requestId: string;
+  /** Hash of what the claiming request asked: a request finding the same is a copy of it. */
+  readonly fingerprint: string;
+  /** Epoch milliseconds after which the claim is void: its request died without releasing it. */
+  readonly heldUntil: number;
+}
+
+export type ClaimedConversation =
+  /** The claim is ours (`token` names it) and `record` is the conversation as claimed. */
+  | { readonly claimed: true; readonly token: string; readonly record: ConversationRecord }
+  /**
+   * A live claim of another request holds the conversation (`holder` says which request and what
+   * it asked), or the conversation does not exist (`record` null, as `load` says).
+   */
+  | {
+      readonly claimed: false;
+      readonly holder: Pick<TurnClaim, 'requestId' | 'fingerprint'> | null;
+      readonly record: ConversationRecord | null;
+    };
+
 export interface ConversationStore {
   /** The conversation, or null when it does not exist, has expired, or belongs to another node. */
   load(nodeId: string, conversationId: string): Promise<ConversationRecord | null>;
-  /** Creates or replaces the conversation unconditionally (conversation/start). */
+  /**
+   * Claims the conversation for one turn unless a live claim holds it, and reads it, in one
+   * request. The turn's `save` gives the claim up; `release` gives it up without a save.
+   */
+  claim(nodeId: string, conversationId: string, claim: TurnClaim): Promise<ClaimedConversation>;
+  /** Gives up the claim `token` names if it still holds; another request's claim is left alone. */
+  release(nodeId: string, conversationId: string, token: string): Promise<void>;
+  /** Creates or replaces the conversation unconditionally (conversation/start); ends any claim. */
   replace(record: ConversationRecord): Promise<void>;
   /**
    * Writes `record` only if the stored version is still `expectedVersion`; otherwise throws
-   * `ConversationConflictError` and writes nothing.
+   * `ConversationConflictError` and writes nothing. The write ends any claim on the conversation.
    */
   save(record: ConversationRecord, expectedVersion: number): Promise<void>;
 }

@@ -3,4 +3,3 @@ export * from './conversation-store';
 export * from './language-model';
 export * from './node-rate-limiter';
 export * from './node-registry';
-export * from './request-locks';

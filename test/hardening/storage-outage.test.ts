@@ -66,7 +66,18 @@ describe('DynamoDB stopped during a turn, while the model is thinking', () => {
       expect(llm.requests).toHaveLength(1);
       await harness.database().start();
       expect(await harness.storedRecord(conversationId)).toEqual(before);
-      await harness.expectNextRequestWorks(path, conversationId);
+      if (path === CONTINUE) {
+        // The turn's claim on the conversation could not be released while the database was
+        // down: until it lapses (the turn's deadline and 30 s) the same results are told to
+        // retry, never run a second time; a new utterance works at once (and its save ends it).
+        const resent = await send(path, validBody(path, conversationId));
+        expect(resent.statusCode).toBe(409);
+        expect(JSON.parse(resent.body).error.code).toBe('request_in_progress');
+        expect(resent.headers?.['Retry-After']).toBe('1');
+        await harness.expectNextRequestWorks(COMMAND, conversationId);
+      } else {
+        await harness.expectNextRequestWorks(path, conversationId);
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -95,9 +95,9 @@ describe.each(['command', 'continue'] as const)('404 on %s', (route) => {
 });
 
 describe('409 nothing_pending on continue', () => {
-  const continueWith = (id: string) => ({
+  const continueWith = (id: string, output = 1) => ({
     conversation_id: id,
-    tool_results: [{ tool_call_id: PENDING_CALL_ID, output: 1 }],
+    tool_results: [{ tool_call_id: PENDING_CALL_ID, output }],
   });
 
   it('right after conversation/start; a voice/command then works', async () => {
@@ -124,8 +124,8 @@ describe('409 nothing_pending on continue', () => {
       'complete',
     );
 
-    // Act
-    const response = await harness.client().post(ROUTES.continue, continueWith(conversationId));
+    // Act: other results (the same ones would get the recorded answer again).
+    const response = await harness.client().post(ROUTES.continue, continueWith(conversationId, 2));
 
     // Assess
     expectError(response, 409, 'nothing_pending');

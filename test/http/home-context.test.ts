@@ -47,6 +47,36 @@ const controlDevice = (entityId: string) =>
     }),
   );
 
+/** A node tool whose entity ids stand in arrays, in objects and in an anyOf. */
+const LOCK_DOORS_TOOL = {
+  type: 'function',
+  function: {
+    name: 'lock_doors',
+    description: 'Lock doors.',
+    parameters: {
+      type: 'object',
+      properties: {
+        entity_ids: { type: 'array', items: { type: 'string' } },
+        targets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              entity_id: {
+                anyOf: [
+                  { type: 'string' },
+                  { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+                ],
+              },
+            },
+            required: ['entity_id'],
+          },
+        },
+      },
+    },
+  },
+};
+
 /** The text of the request's first user message (where the home block and turn context go). */
 function firstUserText(request: RecordedRequest | undefined): string {
   return String(messagesOf(request).find((message) => message.role === 'user')?.content);
@@ -157,6 +187,45 @@ describe('the home the node reports at conversation/start, as the real node send
     expect(body.tool_calls).toEqual([]);
     expect(body.validation_request?.parameter_name).toBe('entity_id');
   });
+
+  it.each([
+    ['an array of ids', { entity_ids: ['lock.front_door', 'lock.garage_door'] }],
+    ['an id nested as {"id": ...}', { targets: [{ entity_id: { id: 'lock.garage_door' } }] }],
+    ['an id in an array of objects', { targets: [{ entity_id: 'lock.garage_door' }] }],
+  ])(
+    'checks every entity id whatever its shape: %s not listed is sent back, never handed over',
+    async (_case, unlisted) => {
+      // Prepare: a client tool whose ids stand in arrays, objects and an anyOf.
+      const conversationId = conversationIdFor('home-entity-shapes');
+      const body = homeStartBody(conversationId) as { client_tools: unknown[] };
+      const started = await client().post(ROUTES.start, {
+        ...body,
+        client_tools: [...body.client_tools, LOCK_DOORS_TOOL],
+      });
+      expectStarted(started, conversationId);
+      const lockDoors = (args: unknown) => callsReply(toolCall('lock_doors', args));
+      harness.llm.enqueue(
+        lockDoors(unlisted),
+        lockDoors({ targets: [{ entity_id: { id: 'Lock.Front-Door' } }] }),
+      );
+
+      // Act
+      const response = await client().post(ROUTES.command, {
+        conversation_id: conversationId,
+        voice_command: 'lock the garage door',
+      });
+
+      // Assess: the listed id, repaired, is what the node gets; the model was told the other one
+      const call = onlyCallOf(expectVoiceResponse(response, 'tool_calls'));
+      expect(call.arguments).toEqual({ targets: [{ entity_id: { id: 'lock.front_door' } }] });
+      const retry = messagesOf(harness.llm.requests[1]).filter(
+        (message) => message.role === 'system',
+      );
+      expect(String(retry.at(-1)?.content)).toContain(
+        '"lock.garage_door" is not in the device list',
+      );
+    },
+  );
 
   it('starts with a home far over the limits, cut to them, with the room’s devices kept', async () => {
     // Prepare: 1,500 devices, the node's room last in the node's order

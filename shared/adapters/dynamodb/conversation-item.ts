@@ -13,6 +13,7 @@ import {
 } from './attribute-values';
 import { compressText, decompressText } from './compression';
 import { conversationKey, keyAttributes } from './item-keys';
+import { RepeatedTexts } from './repeated-texts';
 import { parseStoredHome } from './stored-home';
 import { parseStoredMessages } from './stored-messages';
 import { parseStoredResponses } from './stored-responses';
@@ -42,6 +43,13 @@ import { TABLE_KEYS } from './table';
  * | pending_tool_calls | L    | `[{id: S, name: S}]`                                     |
  * | recent_responses   | B    | gzip of JSON `RecordedResponse[]` (absent before v0.2: [])|
  * | write_token        | S    | random per write: tells our own retried write from another |
+ * | claim_token        | S    | the turn's claim (absent when none): random per claim    |
+ * | claim_request_id   | S    | the claiming request's id                                |
+ * | claim_fingerprint  | S    | hash of what the claiming request asked                  |
+ * | claim_held_until   | N    | epoch milliseconds after which the claim is void         |
+ *
+ * The claim attributes are set by `claim` and removed by `release`; a save writes the whole item
+ * without them, and a replace removes them.
  *
  * The large attributes are compressed: JSON history shrinks several times, which keeps the
  * item far below DynamoDB's 400 KB limit (and the adapter's own cap, `MAX_CONVERSATION_ITEM_BYTES`).
@@ -66,7 +74,18 @@ export const ConversationAttribute = {
   writeToken: 'write_token',
 } as const;
 
+/** The attributes of a turn's claim on the conversation (conversation-store.ts `claim`). */
+export const ClaimAttribute = {
+  token: 'claim_token',
+  requestId: 'claim_request_id',
+  fingerprint: 'claim_fingerprint',
+  heldUntil: 'claim_held_until',
+} as const;
+
 const CONVERSATION_RECORD_TYPE = 'conversation';
+
+/** The registration and the home, stored unchanged by every write: compressed once per container. */
+const repeated = new RepeatedTexts();
 
 /** The full item for `record`, stored under `version` by the write that `writeToken` names. */
 export function conversationToItem(
@@ -89,7 +108,7 @@ export function conversationToItem(
     [ConversationAttribute.homeContext]: homeValue(record.home ?? null),
     [ConversationAttribute.speakerUserId]: nullableNumberValue(record.speakerUserId ?? null),
     [ConversationAttribute.commandSetHash]: { S: record.commandSetHash },
-    [ConversationAttribute.commandSource]: { B: compressText(record.commandSource) },
+    [ConversationAttribute.commandSource]: { B: repeated.compress(record.commandSource) },
     [ConversationAttribute.messages]: { B: compressText(JSON.stringify(record.messages)) },
     [ConversationAttribute.pendingToolCalls]: {
       L: record.pendingToolCalls.map((call) => ({
@@ -117,7 +136,7 @@ export function itemToConversation(item: Item): ConversationRecord {
     room: read.nullableString(item, ConversationAttribute.room),
     home: readHome(item),
     speakerUserId: readSpeaker(item),
-    commandSource: readCompressed(item, ConversationAttribute.commandSource),
+    commandSource: readCompressed(item, ConversationAttribute.commandSource, repeated),
     commandSetHash: read.string(item, ConversationAttribute.commandSetHash),
     messages: readMessages(item),
     pendingToolCalls: read
@@ -127,18 +146,18 @@ export function itemToConversation(item: Item): ConversationRecord {
   };
 }
 
-function readCompressed(item: Item, name: string): string {
+function readCompressed(item: Item, name: string, texts?: RepeatedTexts): string {
   const bytes = readAttribute.binary(item, name);
   try {
-    return decompressText(bytes);
+    return texts === undefined ? decompressText(bytes) : texts.decompress(bytes);
   } catch (error) {
     throw malformed(item, name, 'is not gzip data', error);
   }
 }
 
-function readCompressedJson(item: Item, name: string): unknown {
+function readCompressedJson(item: Item, name: string, texts?: RepeatedTexts): unknown {
   try {
-    return JSON.parse(readCompressed(item, name));
+    return JSON.parse(readCompressed(item, name, texts));
   } catch (error) {
     if (error instanceof SyntaxError) throw malformed(item, name, 'is not JSON', error);
     throw error;
@@ -162,7 +181,7 @@ function readRecentResponses(item: Item): ConversationRecord['recentResponses'] 
 }
 
 function homeValue(home: HomeContext | null): AttributeValue {
-  return home === null ? { NULL: true } : { B: compressText(JSON.stringify(home)) };
+  return home === null ? { NULL: true } : { B: repeated.compress(JSON.stringify(home)) };
 }
 
 function nullableNumberValue(value: number | null): AttributeValue {
@@ -173,7 +192,7 @@ function nullableNumberValue(value: number | null): AttributeValue {
 function readHome(item: Item): HomeContext | null {
   const name = ConversationAttribute.homeContext;
   if (item[name] === undefined || item[name]?.NULL === true) return null;
-  const parsed = parseStoredHome(readCompressedJson(item, name));
+  const parsed = parseStoredHome(readCompressedJson(item, name, repeated));
   if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
   return parsed.value;
 }

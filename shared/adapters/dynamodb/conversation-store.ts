@@ -9,17 +9,27 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../../ports/clock';
 import {
+  type ClaimedConversation,
   ConversationConflictError,
   type ConversationRecord,
   type ConversationStore,
   ConversationTooLargeError,
+  type TurnClaim,
 } from '../../ports/conversation-store';
 import { type Item, numberValue, readAttribute } from './attribute-values';
-import { ConversationAttribute, conversationToItem, itemToConversation } from './conversation-item';
+import {
+  ClaimAttribute,
+  ConversationAttribute,
+  conversationToItem,
+  itemToConversation,
+} from './conversation-item';
 import { conversationKey, keyAttributes } from './item-keys';
 import { itemSizeBytes } from './item-size';
 import { toStorageError } from './storage-error';
 import { TABLE_KEYS } from './table';
+
+/** A claim released or lapsed between our failed update and our read: try again, but not forever. */
+const MAX_CLAIM_ATTEMPTS = 3;
 
 /** The adapter's cap on a conversation item: DynamoDB's limit is 400 KB; this leaves headroom. */
 export const MAX_CONVERSATION_ITEM_BYTES = 350 * 1024;
@@ -52,6 +62,106 @@ export class DynamoDbConversationStore implements ConversationStore {
   }
 
   async load(nodeId: string, conversationId: string): Promise<ConversationRecord | null> {
+    const item = await this.#read(nodeId, conversationId);
+    return item === null ? null : itemToConversation(item);
+  }
+
+  /**
+   * One conditional UpdateItem that sets the claim attributes and returns the whole item: the
+   * claim and the read in one round trip. A failed condition (a live claim, or no item) is
+   * followed by a consistent read, because `ReturnValuesOnConditionCheckFailure` is not supported
+   * everywhere. The client retries an update whose answer was lost; if the lost attempt was
+   * written, the retry fails against our own claim, which the read recognizes by its token.
+   */
+  async claim(
+    nodeId: string,
+    conversationId: string,
+    claim: TurnClaim,
+  ): Promise<ClaimedConversation> {
+    const token = randomUUID();
+    for (let attempt = 1; ; attempt += 1) {
+      const claimed = await this.#setClaim(nodeId, conversationId, claim, token);
+      if (claimed !== null) {
+        // An expired conversation (the TTL deletes late) or one that cannot be read is not held.
+        const release = () => this.release(nodeId, conversationId, token);
+        if (this.#expired(claimed)) {
+          await release();
+          return { claimed: false, holder: null, record: null };
+        }
+        try {
+          return { claimed: true, token, record: itemToConversation(claimed) };
+        } catch (error) {
+          await release();
+          throw error;
+        }
+      }
+      const item = await this.#read(nodeId, conversationId);
+      if (item === null) return { claimed: false, holder: null, record: null };
+      const holder = liveClaim(item, this.#clock.now());
+      if (holder?.token === token)
+        return { claimed: true, token, record: itemToConversation(item) };
+      if (holder !== null || attempt >= MAX_CLAIM_ATTEMPTS) {
+        const { requestId, fingerprint } = holder ?? claim;
+        return {
+          claimed: false,
+          holder: { requestId, fingerprint },
+          record: itemToConversation(item),
+        };
+      }
+    }
+  }
+
+  async release(nodeId: string, conversationId: string, token: string): Promise<void> {
+    const command = new UpdateItemCommand({
+      TableName: this.#tableName,
+      Key: keyAttributes(conversationKey(nodeId, conversationId)),
+      UpdateExpression: 'REMOVE #claimToken, #claimRequestId, #claimFingerprint, #claimHeldUntil',
+      // Only our own claim: a later request may hold the conversation by now.
+      ConditionExpression: '#claimToken = :claimToken',
+      ExpressionAttributeNames: CLAIM_NAMES,
+      ExpressionAttributeValues: { ':claimToken': { S: token } },
+    });
+    await this.#client.send(command).catch((error: unknown) => {
+      if (error instanceof ConditionalCheckFailedException) return;
+      throw toStorageError(error, 'UpdateItem');
+    });
+  }
+
+  /** The claimed item, or null when the condition failed (a live claim, or no conversation). */
+  async #setClaim(
+    nodeId: string,
+    conversationId: string,
+    claim: TurnClaim,
+    token: string,
+  ): Promise<Item | null> {
+    const command = new UpdateItemCommand({
+      TableName: this.#tableName,
+      Key: keyAttributes(conversationKey(nodeId, conversationId)),
+      UpdateExpression:
+        'SET #claimToken = :claimToken, #claimRequestId = :claimRequestId, #claimFingerprint = :claimFingerprint, #claimHeldUntil = :claimHeldUntil',
+      ConditionExpression:
+        'attribute_exists(#version) AND (attribute_not_exists(#claimHeldUntil) OR #claimHeldUntil < :now)',
+      ExpressionAttributeNames: { ...CLAIM_NAMES, '#version': ConversationAttribute.version },
+      ExpressionAttributeValues: {
+        ':claimToken': { S: token },
+        ':claimRequestId': { S: claim.requestId },
+        ':claimFingerprint': { S: claim.fingerprint },
+        ':claimHeldUntil': numberValue(claim.heldUntil),
+        ':now': numberValue(this.#clock.now()),
+      },
+      ReturnValues: 'ALL_NEW',
+    });
+    try {
+      const output = await this.#client.send(command);
+      return output.Attributes ?? null;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return null;
+      throw toStorageError(error, 'UpdateItem');
+    }
+  }
+
+  /** The conversation item, or null when there is none or it has expired. */
+  async #read(nodeId: string, conversationId: string): Promise<Item | null> {
     const command = new GetItemCommand({
       TableName: this.#tableName,
       Key: keyAttributes(conversationKey(nodeId, conversationId)),
@@ -61,10 +171,13 @@ export class DynamoDbConversationStore implements ConversationStore {
     const output = await this.#client.send(command).catch((error: unknown) => {
       throw toStorageError(error, 'GetItem');
     });
-    if (output.Item === undefined) return null;
-    const expiresAtSeconds = readAttribute.number(output.Item, ConversationAttribute.expiresAt);
-    if (expiresAtSeconds * 1000 <= this.#clock.now()) return null;
-    return itemToConversation(output.Item);
+    if (output.Item === undefined || this.#expired(output.Item)) return null;
+    return output.Item;
+  }
+
+  #expired(item: Item): boolean {
+    const expiresAtSeconds = readAttribute.number(item, ConversationAttribute.expiresAt);
+    return expiresAtSeconds * 1000 <= this.#clock.now();
   }
 
   /**
@@ -165,9 +278,31 @@ function replaceExpression(item: Item, firstVersion: number): ReplaceExpression 
     values[`:attribute${index}`] = value;
     assignments.push(`#attribute${index} = :attribute${index}`);
   }
+  // A new conversation starts unclaimed: a claim of the replaced one must not hold it.
+  Object.assign(names, CLAIM_NAMES);
   return {
-    UpdateExpression: `SET ${assignments.join(', ')}`,
+    UpdateExpression: `SET ${assignments.join(', ')} REMOVE #claimToken, #claimRequestId, #claimFingerprint, #claimHeldUntil`,
     ExpressionAttributeNames: names,
     ExpressionAttributeValues: values,
   };
+}
+
+const CLAIM_NAMES = {
+  '#claimToken': ClaimAttribute.token,
+  '#claimRequestId': ClaimAttribute.requestId,
+  '#claimFingerprint': ClaimAttribute.fingerprint,
+  '#claimHeldUntil': ClaimAttribute.heldUntil,
+} as const;
+
+/** The item's claim if one is live at `now`: its token, its request and what that asked. */
+function liveClaim(
+  item: Item,
+  now: number,
+): { readonly token: string; readonly requestId: string; readonly fingerprint: string } | null {
+  const token = item[ClaimAttribute.token]?.S;
+  const requestId = item[ClaimAttribute.requestId]?.S;
+  const fingerprint = item[ClaimAttribute.fingerprint]?.S;
+  const heldUntil = Number(item[ClaimAttribute.heldUntil]?.N);
+  if (token === undefined || requestId === undefined || fingerprint === undefined) return null;
+  return heldUntil >= now ? { token, requestId, fingerprint } : null;
 }

@@ -11,7 +11,6 @@ import { TABLE_KEYS } from './table';
  * |--------------|-----------------|-----------------------------------|
  * | node         | `NODE#<nodeId>` | `NODE`                            |
  * | conversation | `NODE#<nodeId>` | `CONVERSATION#<conversationId>`   |
- * | request claim| `NODE#<nodeId>` | `REQUEST#<conversationId>#<requestId>`, both URI-encoded |
  * | rate window  | `NODE#<nodeId>` | `RATE#<window start, epoch seconds>` |
  *
  * DynamoDB caps `pk` at 2048 and `sk` at 1024 bytes: ids must stay well under 1000 bytes.
@@ -24,7 +23,6 @@ export interface TableKey {
 const NODE_PARTITION_PREFIX = 'NODE#';
 const NODE_SORT_KEY = 'NODE';
 const CONVERSATION_SORT_PREFIX = 'CONVERSATION#';
-const REQUEST_SORT_PREFIX = 'REQUEST#';
 const RATE_SORT_PREFIX = 'RATE#';
 
 /** The key of a node's registry item. */
@@ -37,22 +35,6 @@ export function conversationKey(nodeId: string, conversationId: string): TableKe
   return {
     pk: `${NODE_PARTITION_PREFIX}${nodeId}`,
     sk: `${CONVERSATION_SORT_PREFIX}${conversationId}`,
-  };
-}
-
-/**
- * The key of the claim on one request id of one conversation. Both ids are URI-encoded, which
- * turns `#` into `%23`, so the separator cannot occur inside either and no two pairs collide.
- */
-export function requestClaimKey(
-  nodeId: string,
-  conversationId: string,
-  requestId: string,
-): TableKey {
-  const conversation = encodeURIComponent(conversationId);
-  return {
-    pk: `${NODE_PARTITION_PREFIX}${nodeId}`,
-    sk: `${REQUEST_SORT_PREFIX}${conversation}#${encodeURIComponent(requestId)}`,
   };
 }
 

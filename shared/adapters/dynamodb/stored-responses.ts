@@ -15,12 +15,19 @@ export function parseStoredResponses(value: unknown): Result<RecordedResponse[],
       typeof entry.requestId !== 'string' ||
       typeof entry.fingerprint !== 'string' ||
       typeof entry.outcome !== 'string' ||
-      typeof entry.recordedAt !== 'number'
+      typeof entry.recordedAt !== 'number' ||
+      (entry.conversationVersion !== undefined && typeof entry.conversationVersion !== 'number')
     ) {
       return failure([`entry ${index} is not a recorded response`]);
     }
-    const { requestId, fingerprint, outcome, recordedAt } = entry;
-    responses.push({ requestId, fingerprint, outcome, recordedAt });
+    const { requestId, fingerprint, outcome, recordedAt, conversationVersion } = entry;
+    responses.push({
+      requestId,
+      fingerprint,
+      outcome,
+      recordedAt,
+      ...(conversationVersion === undefined ? {} : { conversationVersion }),
+    });
   }
   return success(responses);
 }

@@ -3,7 +3,7 @@ import { RequestIdReusedError } from '../errors';
 import { RECORDED_ANSWERS_BYTES } from '../history/conversation-budget';
 import { utf8Length } from '../history/utf8-length';
 import type { TurnOutcome } from '../turn/turn-outcome';
-import type { RequestIdentity } from './request-identity';
+import { isHandoffRecord, type RequestIdentity } from './request-identity';
 
 /** How many answered requests a conversation remembers: a node resends within seconds. */
 export const RECENT_RESPONSES_KEPT = 8;
@@ -11,15 +11,22 @@ export const RECENT_RESPONSES_KEPT = 8;
 export const RECENT_RESPONSES_MAX_BYTES = RECORDED_ANSWERS_BYTES;
 
 /**
- * The outcome recorded for this request id, or null when none is. The same id with another
- * fingerprint throws `RequestIdReusedError`.
+ * The outcome recorded for this request id in a conversation now at `conversationVersion`, or
+ * null when none is. The same id with another fingerprint throws `RequestIdReusedError`. A stream
+ * handoff's record counts only at the version its save produced: once anything else happened in
+ * the conversation, the exchange it answered is over, and the same call ids and outputs (the
+ * model's ids come back) answer another exchange.
  */
 export function recordedOutcome(
   recent: readonly RecordedResponse[],
   identity: RequestIdentity,
+  conversationVersion: number,
 ): TurnOutcome | null {
   const recorded = recent.find((entry) => entry.requestId === identity.requestId);
   if (recorded === undefined) return null;
+  if (isHandoffRecord(recorded.requestId) && recorded.conversationVersion !== conversationVersion) {
+    return null;
+  }
   if (recorded.fingerprint !== identity.fingerprint) {
     throw new RequestIdReusedError(identity.requestId);
   }
@@ -27,24 +34,37 @@ export function recordedOutcome(
 }
 
 /**
- * `recent` with this request's outcome added last. The oldest go first when there are more than
- * `RECENT_RESPONSES_KEPT` or they exceed `RECENT_RESPONSES_MAX_BYTES`; the newest always stays.
+ * What a save keeps of `recent`: every stream handoff's record
+ * goes (the exchange it answered has moved on, so it can never replay again), the node's
+ * request ids stay.
+ */
+export function liveResponses(recent: readonly RecordedResponse[]): readonly RecordedResponse[] {
+  return recent.filter((entry) => !isHandoffRecord(entry.requestId));
+}
+
+/**
+ * `recent` with this request's outcome added last, tied to `conversationVersion` (the version
+ * the save recording it produces); the records of earlier handoffs go (`liveResponses`). The
+ * oldest go first when there are more than `RECENT_RESPONSES_KEPT` or they exceed
+ * `RECENT_RESPONSES_MAX_BYTES`; the newest always stays.
  */
 export function withRecordedResponse(
   recent: readonly RecordedResponse[],
   identity: RequestIdentity,
   outcome: TurnOutcome,
-  now: number,
+  recorded: { readonly now: number; readonly conversationVersion: number },
 ): readonly RecordedResponse[] {
   const added: RecordedResponse = {
     ...identity,
     outcome: JSON.stringify(outcome),
-    recordedAt: now,
+    recordedAt: recorded.now,
+    conversationVersion: recorded.conversationVersion,
   };
   const kept: RecordedResponse[] = [added];
   let bytes = utf8Length(added.outcome);
-  for (let index = recent.length - 1; index >= 0; index -= 1) {
-    const entry = recent[index];
+  const live = liveResponses(recent);
+  for (let index = live.length - 1; index >= 0; index -= 1) {
+    const entry = live[index];
     if (entry === undefined || entry.requestId === identity.requestId) continue;
     bytes += utf8Length(entry.outcome);
     if (kept.length >= RECENT_RESPONSES_KEPT || bytes > RECENT_RESPONSES_MAX_BYTES) break;

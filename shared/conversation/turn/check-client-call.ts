@@ -3,7 +3,6 @@ import {
   argumentsNotObjectIssue,
   argumentsTextTooLargeIssue,
   checkEntityArgument,
-  ENTITY_PARAMETER,
   omitStrictNulls,
   type Repair,
   type ValidationIssue,
@@ -59,10 +58,10 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     return { ok: false, call, issues, repairs } as const;
   };
   if (!check.ok) return rejected(check.issues, [...jsonRepairs, ...check.repairs]);
-  // Valid by its schema: an entity_id must also be one the node listed.
+  // Valid by its schema: every entity id in it must also be one the node listed.
   const entity = checkEntity(extracted.name, check.arguments, context);
   if (entity !== null && !entity.ok) {
-    return rejected([entity.issue], [...jsonRepairs, ...check.repairs]);
+    return rejected(entity.issues, [...jsonRepairs, ...check.repairs]);
   }
   const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.repairs ?? [])];
   const call = {
@@ -81,8 +80,8 @@ function asDeclared(name: string, value: unknown, context: TurnContext): unknown
 }
 
 /**
- * The device-list check of a valid call, where the command declares `entity_id` and the node
- * reported a device list; null where it does not apply.
+ * The device-list check of a valid call of any command, wherever its arguments hold an entity id
+ * (shared/params/entities), when the node reported a device list; null when it did not.
  */
 function checkEntity(
   name: string,
@@ -90,8 +89,6 @@ function checkEntity(
   context: TurnContext,
 ): ReturnType<typeof checkEntityArgument> | null {
   const entities = context.home?.entities ?? null;
-  const command = context.commandSet.commands.get(name);
-  if (entities === null || command === undefined) return null;
-  if (!command.parameters.some((parameter) => parameter.name === ENTITY_PARAMETER)) return null;
+  if (entities === null) return null;
   return checkEntityArgument(name, args, entities, context.settings.normalization);
 }

@@ -1,23 +1,26 @@
 /**
  * The request-id contract of both voice routes (api.md: a retry with the same id returns the same
- * response and does not call the model again); first of all, a missing model is a 503:
- * 1. the id is claimed first, so two copies of a request can never both reach the model;
- * 2. a copy that finds the id claimed gets the recorded outcome if the first copy has finished,
- *    else a "retry shortly"; another body with an id recorded in this conversation is refused
- *    (while the claim is live it may belong to the conversation this one replaced, so "retry");
- * 3. the claimant reads the conversation, replays an outcome recorded there, or runs the turn,
- *    whose save records the outcome with the history in one write;
- * 4. the claim is released whatever happened: a failed request's retry runs at once, and a
- *    claim never outlives what it guards (a conversation started again under the same id has no
- *    recorded outcome, so a claim left behind would answer its requests "in progress").
- * Without an id, the turn simply runs. Either way, an outcome recorded under `handoff` (what
- * continue/stream reached with the same tool results) is replayed instead.
+ * response and does not call the model again), and of a continue's results; first of all, a
+ * missing model is a 503:
+ * 1. the conversation is claimed and read in one request (the claim lives on the conversation
+ *    item), so two copies of a request can never both reach the model;
+ * 2. a copy that finds the conversation claimed gets the recorded outcome if the first copy has
+ *    finished, else a "retry shortly" (409 request_in_progress); a request that finds another
+ *    request's claim gets 409 conversation_conflict before any model call, as it would have at
+ *    its save; another body with an id recorded in this conversation is refused;
+ * 3. the claimant replays an outcome recorded in the conversation, or runs the turn, whose save
+ *    records the outcome with the history and ends the claim in one write;
+ * 4. without a save (a replay, an error) the claim is released: a failed request's retry runs at
+ *    once. A claim never outlives its conversation: a start replaces it, unclaimed.
+ * Without a claim (voice/command without an id), the turn simply runs. Either way, an outcome
+ * recorded under `handoff` (what continue/stream reached with the same tool results) is replayed.
  */
 import type { ConversationRecord } from '../../ports/conversation-store';
+import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
-import { RequestInProgressError } from '../errors';
+import { ConversationNotFoundError, RequestInProgressError } from '../errors';
 import { recordedOutcome } from '../idempotency/recent-responses';
-import type { RequestIdentity } from '../idempotency/request-identity';
+import { isHandoffRecord, type RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { ConversationDependencies } from './conversation-dependencies';
@@ -37,48 +40,74 @@ export type TurnAnswer = AnsweredTurn & { readonly replayed: boolean };
  */
 const CLAIM_MARGIN_MS = 30_000;
 
+/** What a request is known by: where its outcome is recorded and claimed, what it replays. */
+export interface AnswerKeys {
+  /**
+   * The request's id and what it asked: its outcome is recorded under it, and the conversation
+   * claimed with its fingerprint while the turn runs. Null: nothing recorded, nothing claimed.
+   */
+  readonly identity: RequestIdentity | null;
+  /** An outcome continue/stream recorded for the same results, replayed instead of a turn. */
+  readonly handoff?: RequestIdentity | null;
+}
+
 export async function answerOnce(
   dependencies: ConversationDependencies,
   conversation: { readonly nodeId: string; readonly conversationId: string },
-  identity: RequestIdentity | null,
+  keys: AnswerKeys,
   turn: (record: ConversationRecord, model: LanguageModel) => Promise<AnsweredTurn>,
-  handoff: RequestIdentity | null = null,
 ): Promise<TurnAnswer> {
   const { nodeId, conversationId } = conversation;
+  const { identity } = keys;
+  const handoff = keys.handoff ?? null;
   const model = requireModel(dependencies.model);
   const load = () => loadConversation(dependencies.store, nodeId, conversationId);
-  const handedOver = (record: ConversationRecord) =>
-    handoff === null ? null : recordedOutcome(record.recentResponses, handoff);
+  const recordedFor = (record: ConversationRecord) => {
+    const recent = record.recentResponses;
+    const own = identity === null ? null : recordedOutcome(recent, identity, record.version);
+    return own ?? (handoff === null ? null : recordedOutcome(recent, handoff, record.version));
+  };
   if (identity === null) {
     const record = await load();
-    const recorded = handedOver(record);
+    const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
     return { ...(await turn(record, model)), replayed: false };
   }
 
-  const { clock, settings, requestLocks } = dependencies;
+  const { clock, settings, store } = dependencies;
   const claim = {
-    nodeId,
-    conversationId,
     ...identity,
     heldUntil: clock.now() + settings.turnDeadlineMs + CLAIM_MARGIN_MS,
   };
-  const claimed = await requestLocks.acquire(claim);
-  if (!claimed.acquired) {
-    const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
-    if (recorded === null) throw new RequestInProgressError(identity.requestId);
-    return replay(recorded, record);
-  }
-  try {
-    const record = await load();
-    const recorded = recordedOutcome(record.recentResponses, identity) ?? handedOver(record);
+  const result = await store.claim(nodeId, conversationId, claim);
+  const { record } = result;
+  if (record === null) throw new ConversationNotFoundError(conversationId);
+  if (!result.claimed) {
+    const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
-    return { ...(await turn(record, model)), replayed: false };
+    const { holder } = result;
+    // The same id (another body: once recorded, refused) or the same results: a copy of ours.
+    if (holder?.requestId === identity.requestId || holder?.fingerprint === identity.fingerprint) {
+      throw new RequestInProgressError(
+        isHandoffRecord(identity.requestId) ? null : identity.requestId,
+      );
+    }
+    // Another request's turn holds the conversation: its save would make ours a conflict.
+    throw new ConversationConflictError(nodeId, conversationId, record.version);
+  }
+  let saved = false;
+  try {
+    const recorded = recordedFor(record);
+    if (recorded !== null) return replay(recorded, record);
+    const answered = await turn(record, model);
+    // The turn's save wrote the conversation without the claim: nothing left to release.
+    saved = true;
+    return { ...answered, replayed: false };
   } finally {
-    // A claim that cannot be released (the database just failed) lapses at `heldUntil`; the
-    // request's own outcome, success or error, is what the node must get.
-    await requestLocks.release(claim, claimed.token).catch(() => undefined);
+    // A claim that cannot be released (the database just failed) lapses at `heldUntil`, or goes
+    // with the next save of the conversation; the request's own outcome, success or error, is
+    // what the node must get.
+    if (!saved) await store.release(nodeId, conversationId, result.token).catch(() => undefined);
   }
 }
 

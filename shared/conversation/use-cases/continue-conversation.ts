@@ -9,7 +9,13 @@
  * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
  * though the calls it answered are no longer pending (answer-once.ts). The same holds for the
  * outcome continue/stream reached with these very results (`recordForHandoff`): the blocking
- * continue the node sends next replays it, with no second model call and the results added once.
+ * continue the node sends next replays it, with no second model call and the results added once,
+ * as long as nothing else happened in the conversation (a later exchange may reuse the call ids);
+ * a continue without a request id is recorded under its results in the same way.
+ * Every continue claims the conversation while its turn runs (the fingerprint of its results,
+ * with or without a request id), so two continues with the same results at once (continue/stream
+ * and the blocking continue, or two copies) never both ask the model: the later one gets
+ * `request_in_progress`, and its retry the replay.
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
@@ -19,7 +25,11 @@ import type { LanguageModel } from '../../ports/language-model';
 import { NothingPendingError, type ToolResultProblem, ToolResultsMismatchError } from '../errors';
 import { toolOutputText } from '../history/bound-history';
 import { resultShareBytes } from '../history/conversation-budget';
-import { handoffIdentity, requestIdentity } from '../idempotency/request-identity';
+import {
+  handoffIdentity,
+  type RequestIdentity,
+  requestIdentity,
+} from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import { commandMessagesAnswer } from '../turn/command-messages';
 import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
@@ -54,17 +64,15 @@ export async function continueConversation(
     .map(({ toolCallId, output }) => canonicalJson({ toolCallId, output }))
     .sort();
   const handoff = handoffIdentity(asked);
+  // Without a request id, the results themselves are the identity: a resend of the same results
+  // before anything else happened in the conversation gets the same answer.
   const identity =
     request.recordForHandoff === true
       ? handoff
-      : requestIdentity(request.requestId ?? null, 'continue', asked);
+      : (requestIdentity(request.requestId ?? null, 'continue', asked) ?? handoff);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(
-    dependencies,
-    conversation,
-    identity,
-    (record, model) => continueTurn(dependencies, model, record, request, { startedAt, identity }),
-    handoff,
+  return answerOnce(dependencies, conversation, { identity, handoff }, (record, model) =>
+    continueTurn(dependencies, model, record, request, { startedAt, identity }),
   );
 }
 
@@ -73,7 +81,7 @@ function continueTurn(
   model: LanguageModel,
   record: ConversationRecord,
   request: ContinueRequest,
-  turn: { readonly startedAt: number; readonly identity: ReturnType<typeof requestIdentity> },
+  turn: { readonly startedAt: number; readonly identity: RequestIdentity },
 ): Promise<AnsweredTurn> {
   if (record.pendingToolCalls.length === 0) throw new NothingPendingError(request.conversationId);
 

@@ -1,7 +1,6 @@
 import type { Clock, IdGenerator } from '../../ports/clock';
 import type { ConversationStore } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
-import type { RequestLocks } from '../../ports/request-locks';
 import type { WarmUpMemory } from '../../ports/warm-up-memory';
 import type { EngineSettings } from '../engine-settings';
 import type { UntrustedWork } from '../turn/untrusted-work';
@@ -9,8 +8,6 @@ import type { UntrustedWork } from '../turn/untrusted-work';
 /** What the use cases need from the world; the handlers and the tests pass real adapters. */
 export interface ConversationDependencies {
   readonly store: ConversationStore;
-  /** Claims on request ids while their turn runs (idempotent retries). */
-  readonly requestLocks: RequestLocks;
   /** Null when no model is configured (local runs): the voice routes then answer 503. */
   readonly model: LanguageModel | null;
   readonly clock: Clock;

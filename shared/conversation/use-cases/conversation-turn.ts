@@ -5,8 +5,9 @@
  *    run the turn against the model, within the deadline (or end it with the answer the node's
  *    commands wrote, on continue: the model is not asked);
  * 3. bound the history and save it with a conditional write on the version read in step 1,
- *    recording what is now pending (and, for a request with an id, its outcome). Nothing is
- *    written unless the turn finished.
+ *    recording what is now pending (and, for a request with an id or a stream handoff, its
+ *    outcome; an earlier handoff's record goes, its exchange over). Nothing is written unless
+ *    the turn finished.
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
@@ -24,7 +25,7 @@ import {
   newestExchangeBytes,
   TURN_GROWTH_BYTES,
 } from '../history/conversation-budget';
-import { withRecordedResponse } from '../idempotency/recent-responses';
+import { liveResponses, withRecordedResponse } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { finishWithCommandAnswer } from '../turn/command-messages';
@@ -104,18 +105,22 @@ export async function runConversationTurn(
 
   const answered = { ...finished.outcome, utterance: input.utterance };
   const now = clock.now();
+  const version = record.version + 1;
   await store.save(
     {
       ...record,
-      version: record.version + 1,
+      version,
       updatedAt: now,
       expiresAt: Math.floor(now / 1000) + settings.conversationTtlSeconds,
       messages: boundHistory(finished.state.messages, historyBudget),
       pendingToolCalls: pendingAfter(finished.outcome),
       recentResponses:
         identity === null
-          ? record.recentResponses
-          : withRecordedResponse(record.recentResponses, identity, answered, now),
+          ? liveResponses(record.recentResponses)
+          : withRecordedResponse(record.recentResponses, identity, answered, {
+              now,
+              conversationVersion: version,
+            }),
     },
     record.version,
   );

@@ -56,37 +56,42 @@ export async function handleVoiceCommand(
   const identity = requestIdentity(request.requestId ?? null, 'voice_command', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   const ran: { refinement: Refinement | null } = { refinement: null };
-  const answer = await answerOnce(dependencies, conversation, identity, async (record, model) => {
-    const closed: ChatMessage[] = record.pendingToolCalls.map((call) => ({
-      role: 'tool',
-      toolCallId: call.id,
-      content: NOT_EXECUTED,
-    }));
-    const commandSet = storedCommandSet(record);
-    const previous = commandSet === null ? null : lastRefinableCall(record.messages, commandSet);
-    const context = {
-      timezone: record.timezone,
-      now: startedAt,
-      lastRefinableCall: previous,
-      room: record.room,
-      // The utterance's own speaker wins over the one named at start (a cached guess).
-      speakerUserId: request.speakerUserId ?? record.speakerUserId ?? null,
-    };
-    const user: ChatMessage = {
-      role: 'user',
-      content: withTurnContext(request.utterance, context),
-    };
-    const messages = [...record.messages, ...closed, user];
-    const answered = await runConversationTurn(dependencies, model, record, {
-      messages,
-      toolResultsArrived: false,
-      startedAt,
-      identity,
-      utterance: request.utterance,
-    });
-    ran.refinement = refinementOf(previous, answered.toolCalls);
-    return answered;
-  });
+  const answer = await answerOnce(
+    dependencies,
+    conversation,
+    { identity },
+    async (record, model) => {
+      const closed: ChatMessage[] = record.pendingToolCalls.map((call) => ({
+        role: 'tool',
+        toolCallId: call.id,
+        content: NOT_EXECUTED,
+      }));
+      const commandSet = storedCommandSet(record);
+      const previous = commandSet === null ? null : lastRefinableCall(record.messages, commandSet);
+      const context = {
+        timezone: record.timezone,
+        now: startedAt,
+        lastRefinableCall: previous,
+        room: record.room,
+        // The utterance's own speaker wins over the one named at start (a cached guess).
+        speakerUserId: request.speakerUserId ?? record.speakerUserId ?? null,
+      };
+      const user: ChatMessage = {
+        role: 'user',
+        content: withTurnContext(request.utterance, context),
+      };
+      const messages = [...record.messages, ...closed, user];
+      const answered = await runConversationTurn(dependencies, model, record, {
+        messages,
+        toolResultsArrived: false,
+        startedAt,
+        identity,
+        utterance: request.utterance,
+      });
+      ran.refinement = refinementOf(previous, answered.toolCalls);
+      return answered;
+    },
+  );
   const refinement = answer.replayed
     ? await replayedRefinement(dependencies, conversation, answer)
     : ran.refinement;

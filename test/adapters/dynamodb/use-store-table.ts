@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDbConversationStore, DynamoDbRequestLocks } from '../../../shared/adapters/dynamodb';
+import { DynamoDbConversationStore } from '../../../shared/adapters/dynamodb';
 import type { Clock } from '../../../shared/ports/clock';
 import { type RunningDynalite, useDynalite } from '../../support/dynalite';
 import { MovableClock } from './conversation-fixtures';
@@ -8,7 +8,6 @@ export interface StoreTable {
   readonly dynalite: () => RunningDynalite;
   /** The conversation store on this file's table; a `MovableClock` at `NOW_MS` unless given. */
   newStore(options?: { clock?: Clock; maxItemBytes?: number }): DynamoDbConversationStore;
-  newLocks(clock?: Clock): DynamoDbRequestLocks;
 }
 
 /** dynalite for the tests of the calling file, and the DynamoDB adapters on its table. */
@@ -23,7 +22,6 @@ export function useStoreTable(): StoreTable {
         clock,
         ...(maxItemBytes === undefined ? {} : { maxItemBytes }),
       }),
-    newLocks: (clock = new MovableClock()) => new DynamoDbRequestLocks({ ...table(), clock }),
   };
 }
 

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { RequestIdReusedError } from '../../../shared/conversation/errors';
 import {
+  liveResponses,
   RECENT_RESPONSES_KEPT,
   RECENT_RESPONSES_MAX_BYTES,
   recordedOutcome,
   withRecordedResponse,
 } from '../../../shared/conversation/idempotency/recent-responses';
-import { requestIdentity } from '../../../shared/conversation/idempotency/request-identity';
+import {
+  handoffIdentity,
+  requestIdentity,
+} from '../../../shared/conversation/idempotency/request-identity';
 import type { TurnOutcome } from '../../../shared/conversation/turn/turn-outcome';
 import type { RecordedResponse } from '../../../shared/ports/conversation-store';
 
@@ -28,11 +32,14 @@ const identity = (requestId: string, utterance = 'hello') => {
   return made;
 };
 
+/** Recorded at `now` by the save that made the conversation's version `now + 1`. */
+const at = (now: number) => ({ now, conversationVersion: now + 1 });
+
 /** `count` answered requests `r0`, `r1`, ..., oldest first. */
 function answered(count: number, message = 'ok'): readonly RecordedResponse[] {
   let recent: readonly RecordedResponse[] = [];
   for (let index = 0; index < count; index += 1) {
-    recent = withRecordedResponse(recent, identity(`r${index}`), outcome(message), index);
+    recent = withRecordedResponse(recent, identity(`r${index}`), outcome(message), at(index));
   }
   return recent;
 }
@@ -61,21 +68,47 @@ describe('requestIdentity', () => {
 
 describe('recordedOutcome', () => {
   it('is null for an id never answered', () => {
-    expect(recordedOutcome(answered(2), identity('r9'))).toBeNull();
+    expect(recordedOutcome(answered(2), identity('r9'), 2)).toBeNull();
   });
 
   it('returns the recorded outcome for the same id and body', () => {
-    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), 0);
+    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), at(0));
 
-    expect(recordedOutcome(recent, identity('r1'))).toEqual(outcome('Done.'));
+    expect(recordedOutcome(recent, identity('r1'), 1)).toEqual(outcome('Done.'));
   });
 
   it('refuses the same id with another body instead of replaying the wrong answer', () => {
-    const recent = withRecordedResponse([], identity('r1', 'lights on'), outcome('Done.'), 0);
+    const recent = withRecordedResponse([], identity('r1', 'lights on'), outcome('Done.'), at(0));
 
-    expect(() => recordedOutcome(recent, identity('r1', 'lights off'))).toThrow(
+    expect(() => recordedOutcome(recent, identity('r1', 'lights off'), 1)).toThrow(
       RequestIdReusedError,
     );
+  });
+
+  it("replays a node's request id whatever happened in the conversation since", () => {
+    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), at(0));
+
+    expect(recordedOutcome(recent, identity('r1'), 7)).toEqual(outcome('Done.'));
+  });
+
+  it('replays a stream handoff only at the version its save produced', () => {
+    const handoff = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
+    const recent = withRecordedResponse([], handoff, outcome('Done.'), at(4));
+
+    expect(recordedOutcome(recent, handoff, 5)).toEqual(outcome('Done.'));
+    expect(recordedOutcome(recent, handoff, 6)).toBeNull();
+  });
+
+  it('never replays a stream handoff recorded before records carried their version', () => {
+    const handoff = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
+    const { conversationVersion: _, ...legacy } = withRecordedResponse(
+      [],
+      handoff,
+      outcome('Done.'),
+      at(4),
+    )[0] as RecordedResponse;
+
+    expect(recordedOutcome([legacy], handoff, 5)).toBeNull();
   });
 });
 
@@ -102,8 +135,19 @@ describe('withRecordedResponse', () => {
   it('keeps the newest answer even when it alone is over the budget', () => {
     const huge = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES * 2);
 
-    const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), 9);
+    const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), at(9));
 
     expect(recent.map((entry) => entry.requestId)).toEqual(['big']);
+  });
+
+  it("drops every earlier stream handoff and keeps the node's request ids", () => {
+    const first = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
+    const second = handoffIdentity(['{"output":85,"toolCallId":"call_2"}']);
+    const handedOff = withRecordedResponse(answered(2), first, outcome('Done.'), at(5));
+
+    const recent = withRecordedResponse(handedOff, second, outcome('Again.'), at(6));
+
+    expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', second.requestId]);
+    expect(liveResponses(recent).map((entry) => entry.requestId)).toEqual(['r0', 'r1']);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { DynamoDbConversationStore, DynamoDbRequestLocks } from '../../../shared/adapters/dynamodb';
+import { DynamoDbConversationStore } from '../../../shared/adapters/dynamodb';
 import { OpenAiLanguageModel } from '../../../shared/adapters/openai';
 import {
   DEFAULT_ENGINE_SETTINGS,
@@ -49,11 +49,6 @@ export function useConversationHarness(): ConversationHarness {
       const clock = fixedClock();
       return {
         store: new DynamoDbConversationStore({
-          client: harness.database.client,
-          tableName: harness.database.tableName,
-          clock,
-        }),
-        requestLocks: new DynamoDbRequestLocks({
           client: harness.database.client,
           tableName: harness.database.tableName,
           clock,

@@ -2,22 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { ModelNotConfiguredError } from '../../../shared/conversation/errors';
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
-import type { RequestLocks } from '../../../shared/ports/request-locks';
+import type { ConversationStore } from '../../../shared/ports/conversation-store';
 import { NODE, useConversationHarness } from './conversation-harness';
 
 const harness = useConversationHarness();
 
-/** The real request locks, with a record of every claim taken. */
-function recordingLocks(locks: RequestLocks): { locks: RequestLocks; claims: string[] } {
-  const claims: string[] = [];
+/** The real store, with a record of every claim taken and every read. */
+function recordingStore(store: ConversationStore): { store: ConversationStore; calls: string[] } {
+  const calls: string[] = [];
   return {
-    claims,
-    locks: {
-      acquire: (claim) => {
-        claims.push(claim.requestId);
-        return locks.acquire(claim);
+    calls,
+    store: {
+      load: (nodeId, conversationId) => {
+        calls.push('load');
+        return store.load(nodeId, conversationId);
       },
-      release: (claim, token) => locks.release(claim, token),
+      claim: (nodeId, conversationId, claim) => {
+        calls.push('claim');
+        return store.claim(nodeId, conversationId, claim);
+      },
+      release: (nodeId, conversationId, token) => store.release(nodeId, conversationId, token),
+      replace: (record) => store.replace(record),
+      save: (record, expectedVersion) => store.save(record, expectedVersion),
     },
   };
 }
@@ -28,8 +34,8 @@ describe('no model configured', () => {
     async (route) => {
       const conversationId = await harness.start();
       const real = harness.dependencies();
-      const recorded = recordingLocks(real.requestLocks);
-      const dependencies = { ...real, model: null, requestLocks: recorded.locks };
+      const recorded = recordingStore(real.store);
+      const dependencies = { ...real, model: null, store: recorded.store };
 
       const answer =
         route === 'voice/command'
@@ -47,7 +53,7 @@ describe('no model configured', () => {
             });
 
       await expect(answer).rejects.toBeInstanceOf(ModelNotConfiguredError);
-      expect(recorded.claims).toEqual([]);
+      expect(recorded.calls).toEqual([]);
     },
   );
 });

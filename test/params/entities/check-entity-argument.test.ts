@@ -55,7 +55,7 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
 
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issue.validValues?.[0]).toBe('light.office_ceiling');
+    expect(result.issues[0]?.validValues?.[0]).toBe('light.office_ceiling');
   });
 
   it('does not repair when two listed ids share the loose key: the model chooses', () => {
@@ -76,14 +76,14 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
 
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issue).toMatchObject({
+    expect(result.issues[0]).toMatchObject({
       code: 'unknown_entity',
       command: 'control_device',
       parameter: 'entity_id',
       received: 'light.office_light',
     });
-    expect(result.issue.validValues?.[0]).toBe('light.office_ceiling');
-    expect(buildRetryMessage([result.issue], [])).toContain(
+    expect(result.issues[0]?.validValues?.[0]).toBe('light.office_ceiling');
+    expect(buildRetryMessage(result.issues, [])).toContain(
       '- control_device.entity_id: "light.office_light" is not in the device list; expected an entity_id from the device list. Closest: light.office_ceiling, ',
     );
   });

@@ -32,7 +32,7 @@ function issuesOf(
 function unknownEntity(entityId: string): readonly ValidationIssue[] {
   const entities = knownEntities(['light.office', 'light.office_lamp', 'switch.kettle'], true);
   const check = checkEntityArgument('probe', { entity_id: entityId }, entities, 'lossless');
-  return check.ok ? [] : [check.issue];
+  return check.ok ? [] : check.issues;
 }
 
 // One row per wording: the issue's message is the only text of its code.
