@@ -9,6 +9,12 @@ export const LOCAL_VARIABLES = [
   'DATA_DIR',
   'LOCAL_NODE_API_KEY',
   'LOCAL_NODE_TIMEZONE',
+  'LLM_THREADS',
+  'LLM_MMAP',
+  'LLM_CONTEXT_SIZE',
+  'LLM_PARALLEL',
+  'LLM_QUEUE',
+  'LLM_TOOL_GRAMMAR',
 ] as const;
 
 /** Powertools' own switches for a developer's shell, never set by the stack. */

@@ -41,8 +41,3 @@ export class ChatTemplatePrompt {
     return { text: `${text}${openingText}`, opening: openingText };
   }
 }
-
-/** A template that cannot describe tools to the model cannot be asked for tool calls. */
-export function templateCallsTools(chatTemplate: string): boolean {
-  return chatTemplate.includes('tools') && chatTemplate.includes('<tool_call>');
-}

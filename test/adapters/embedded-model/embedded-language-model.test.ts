@@ -13,7 +13,8 @@ import {
 import { FakeTiming } from '../../support/fake-timing';
 import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
 
-const tinyModel = useTinyModelFile();
+const tinyModelPath = useTinyModelFile();
+const tinyModel = () => tinyModelPath;
 
 const TOOLS: readonly ToolDefinition[] = [
   {
