@@ -211,10 +211,11 @@ describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cp
     const waited = await model
       .complete(request('set a timer', { maxTokens: 8 }), { timeoutMs: 5_000 })
       .catch(failureOf);
+    const whenRefused = model.activity;
 
-    // Assess
+    // Assess: refused while the first still runs, not after it.
     expect(waited).toBe(LanguageModelFailure.timeout);
-    expect(model.activity.queued).toBe(0);
+    expect(whenRefused).toMatchObject({ running: 1, queued: 0 });
     expect((await first).usage?.completionTokens).toBe(8);
   });
 
