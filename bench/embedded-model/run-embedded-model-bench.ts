@@ -75,6 +75,9 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T 
 
 const median = (samples: readonly number[]): number => percentile(samples, 0.5);
 
+/** A line on stderr per step: a full-size run takes minutes. */
+const progress = (step: string) => process.stderr.write(`embedded ${label}: ${step}\n`);
+
 /** llama-bench's method through the binding's lowest API: a batch of prompt, then greedy tokens. */
 async function ceiling(model: LlamaModel): Promise<{ prompt: number; generation: number }> {
   const context = await model.createContext({ contextSize: 2_048, threads: THREADS });
@@ -82,6 +85,7 @@ async function ceiling(model: LlamaModel): Promise<{ prompt: number; generation:
     const promptRates: number[] = [];
     const generationRates: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
+      progress(`run ${run + 1}: ceiling`);
       const sequence = context.getSequence();
       const tokens = Array.from(
         { length: CEILING_PROMPT },
@@ -133,6 +137,16 @@ const commandRequest = (maxTokens: number, toolChoice: ModelRequest['toolChoice'
   maxTokens,
 });
 
+const GRAMMAR_TOOLS = tools.filter((tool) =>
+  ['get_weather', 'set_timer'].includes(tool.function.name),
+);
+const shortRequired = (maxTokens: number): ModelRequest => ({
+  messages: [COMMAND],
+  tools: GRAMMAR_TOOLS.length > 0 ? GRAMMAR_TOOLS : tools.slice(0, 2),
+  toolChoice: 'required',
+  maxTokens,
+});
+
 async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
   const options: EmbeddedLanguageModelOptions = {
     name: label,
@@ -156,11 +170,13 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
     });
     try {
       const adapter = new EmbeddedLanguageModel(model, context, options);
+      progress(`run ${run + 1}: warm-up`);
       const warmUp = await timed(() =>
         warmUpModel(adapter, commandSet, { warmUpTimeoutMs: 600_000, strictToolSchemas: false }),
       );
       if (warmUp.value !== WarmUp.warmed) throw new Error(`the warm-up ended ${warmUp.value}`);
       warmUps.push(warmUp.ms);
+      progress(`run ${run + 1}: warm-up ${Math.round(warmUp.ms)} ms; first command`);
       // The first command's prompt, after the warm-up: only its own tokens are new.
       const first = await timed(() => adapter.complete(commandRequest(1), { timeoutMs: 600_000 }));
       firstCommandPrompts.push(first.ms);
@@ -182,21 +198,23 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
     } finally {
       await context.dispose();
     }
-    // A required call, free and with the grammar of the tools' schemas, each on its own warmed
-    // context: milliseconds per token written.
+    // A required call, free and with the grammar of the tools' schemas, each on its own context
+    // warmed first: milliseconds per token written. Two tools and no system prompt, so the cold
+    // prompts cost little (the grammar's cost is per token, not per prompt token).
     for (const [grammar, sink] of [
       [false, freeMsPerToken],
       [true, grammarMsPerToken],
     ] as const) {
+      progress(`run ${run + 1}: required call, grammar ${grammar ? 'on' : 'off'}`);
       const own = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
       try {
         const constrained = new EmbeddedLanguageModel(model, own, {
           ...options,
           toolCallGrammar: grammar,
         });
-        await constrained.complete(commandRequest(1, 'required'), { timeoutMs: 600_000 });
+        await constrained.complete(shortRequired(1), { timeoutMs: 600_000 });
         const call = await timed(() =>
-          constrained.complete(commandRequest(CALL_TOKENS, 'required'), { timeoutMs: 600_000 }),
+          constrained.complete(shortRequired(CALL_TOKENS), { timeoutMs: 600_000 }),
         );
         const tokens = call.value.usage?.completionTokens ?? 0;
         if (tokens > 0) sink.push(call.ms / tokens);
@@ -253,6 +271,7 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
   ];
 }
 
+progress(`writing or reusing the random GGUF, ${THREADS} threads`);
 const path = modelFile();
 const rssBefore = rssMb();
 const llama = await getLlama({
