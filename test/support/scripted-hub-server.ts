@@ -11,6 +11,8 @@ export interface HubServedFile {
   readonly publishedSha256?: string;
   /** Default true: the redirect carries `X-Linked-Size`. */
   readonly publishesSize?: boolean;
+  /** The hub answers every request for the file with this status and no body (a 401, a 503). */
+  readonly status?: number;
 }
 
 /** How the CDN misbehaves on its next answers, each taken once, in order. */
@@ -21,6 +23,8 @@ export type CdnMisbehaviour =
   | { readonly kind: 'stall'; readonly afterBytes: number }
   /** Answers a Range request with the whole file and a 200, as a server without ranges does. */
   | { readonly kind: 'ignore-range' }
+  /** Answers a Range request with a 206 that starts at the first byte instead of the one asked. */
+  | { readonly kind: 'range-from-start' }
   /** Sends the file and then these extra bytes, without a Content-Length. */
   | { readonly kind: 'extra-bytes'; readonly bytes: number }
   /** Sends the file in chunks with no length of any kind (no X-Linked-Size either). */
@@ -76,6 +80,10 @@ export async function startScriptedHubServer(): Promise<ScriptedHubServer> {
         response.end('Entry not found');
         return;
       }
+      if (served.status !== undefined) {
+        response.writeHead(served.status).end();
+        return;
+      }
       if (served.lfs ?? true) {
         response.writeHead(302, {
           location: `http://${request.headers.host}/cdn/${encodeURI(key)}`,
@@ -107,7 +115,12 @@ export async function startScriptedHubServer(): Promise<ScriptedHubServer> {
   ): void {
     const asked = /^bytes=(\d+)-$/.exec(range ?? '');
     let start = 0;
-    if (asked !== null && misbehaviour?.kind !== 'ignore-range') {
+    if (asked !== null && misbehaviour?.kind === 'range-from-start') {
+      response.writeHead(206, {
+        'content-length': String(body.length),
+        'content-range': `bytes 0-${body.length - 1}/${body.length}`,
+      });
+    } else if (asked !== null && misbehaviour?.kind !== 'ignore-range') {
       start = Number(asked[1]);
       if (start >= body.length) {
         response.writeHead(416, { 'content-range': `bytes */${body.length}` }).end();

@@ -62,19 +62,21 @@ export function progressTo(stream: ProgressStream): ProgressSink {
   return stream.isTTY === true ? new TerminalProgress(stream) : new PlainProgress(stream);
 }
 
-/** Rate and time left since the download (re)started; rate is unknown until time passes. */
+/**
+ * One download's rate and time left since it (re)started, and when it was last shown. A sink
+ * keeps one per file, so two downloads reported to one sink (a language and a speech model at
+ * once) never mix their figures.
+ */
 class Pace {
-  #startMs = 0;
-  #startBytes = 0;
-
-  restart(atMs: number, bytes: number): void {
-    this.#startMs = atMs;
-    this.#startBytes = bytes;
-  }
+  constructor(
+    private readonly startMs: number,
+    private readonly startBytes: number,
+    public lastShownMs: number,
+  ) {}
 
   describe(receivedBytes: number, totalBytes: number | undefined, atMs: number): string[] {
-    const elapsedMs = atMs - this.#startMs;
-    const rate = elapsedMs > 0 ? ((receivedBytes - this.#startBytes) * 1000) / elapsedMs : 0;
+    const elapsedMs = atMs - this.startMs;
+    const rate = elapsedMs > 0 ? ((receivedBytes - this.startBytes) * 1000) / elapsedMs : 0;
     const parts = [
       totalBytes === undefined
         ? formatBytes(receivedBytes)
@@ -112,22 +114,21 @@ function otherLine(event: DownloadEvent): string | null {
 }
 
 class PlainProgress implements ProgressSink {
-  readonly #pace = new Pace();
-  #lastLineMs = 0;
+  readonly #paces = new Map<string, Pace>();
 
   constructor(private readonly stream: ProgressStream) {}
 
   report(event: DownloadEvent): void {
     if (event.kind === 'started') {
-      this.#pace.restart(event.atMs, event.resumedBytes);
-      this.#lastLineMs = event.atMs;
+      this.#paces.set(event.name, new Pace(event.atMs, event.resumedBytes, event.atMs));
       this.stream.write(`${announcement(event)}\n`);
       return;
     }
     if (event.kind === 'progress') {
-      if (event.atMs - this.#lastLineMs < plainLineEveryMs) return;
-      this.#lastLineMs = event.atMs;
-      const parts = this.#pace.describe(event.receivedBytes, event.totalBytes, event.atMs);
+      const pace = this.#paces.get(event.name);
+      if (pace === undefined || event.atMs - pace.lastShownMs < plainLineEveryMs) return;
+      pace.lastShownMs = event.atMs;
+      const parts = pace.describe(event.receivedBytes, event.totalBytes, event.atMs);
       this.stream.write(`${event.name}: ${parts.join(', ')}\n`);
       return;
     }
@@ -137,8 +138,7 @@ class PlainProgress implements ProgressSink {
 }
 
 class TerminalProgress implements ProgressSink {
-  readonly #pace = new Pace();
-  #lastDrawMs = Number.NEGATIVE_INFINITY;
+  readonly #paces = new Map<string, Pace>();
   #barShown = false;
 
   constructor(private readonly stream: ProgressStream) {}
@@ -146,17 +146,24 @@ class TerminalProgress implements ProgressSink {
   report(event: DownloadEvent): void {
     if (event.kind === 'started') {
       this.#endBar();
-      this.#pace.restart(event.atMs, event.resumedBytes);
-      this.#lastDrawMs = Number.NEGATIVE_INFINITY;
+      this.#paces.set(
+        event.name,
+        new Pace(event.atMs, event.resumedBytes, Number.NEGATIVE_INFINITY),
+      );
       this.stream.write(`${announcement(event)}\n`);
       return;
     }
     if (event.kind === 'progress') {
+      const pace = this.#paces.get(event.name);
+      if (pace === undefined) return;
       const done = event.totalBytes !== undefined && event.receivedBytes >= event.totalBytes;
-      if (!done && event.atMs - this.#lastDrawMs < barRedrawEveryMs) return;
-      this.#lastDrawMs = event.atMs;
-      const parts = this.#pace.describe(event.receivedBytes, event.totalBytes, event.atMs);
-      const width = Math.max(10, Math.min(30, (this.stream.columns ?? 80) - 60));
+      if (!done && event.atMs - pace.lastShownMs < barRedrawEveryMs) return;
+      pace.lastShownMs = event.atMs;
+      const parts = pace.describe(event.receivedBytes, event.totalBytes, event.atMs);
+      const width = Math.max(
+        10,
+        Math.min(30, (this.stream.columns ?? 80) - 60 - event.name.length),
+      );
       const filled =
         event.totalBytes === undefined
           ? 0
@@ -164,8 +171,8 @@ class TerminalProgress implements ProgressSink {
               (Math.min(event.receivedBytes, event.totalBytes) * width) / event.totalBytes,
             );
       const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
-      // \r and clear-to-end: the bar is redrawn in place.
-      this.stream.write(`\r${bar} ${parts.join(', ')}\u001b[K`);
+      // \r and clear-to-end: the bar is redrawn in place; its name tells two downloads apart.
+      this.stream.write(`\r${event.name} ${bar} ${parts.join(', ')}\u001b[K`);
       this.#barShown = true;
       return;
     }

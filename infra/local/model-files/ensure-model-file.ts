@@ -1,71 +1,23 @@
-import { createHash, type Hash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import {
-  type FileHandle,
-  mkdir,
-  open,
-  readFile,
-  rename,
-  rm,
-  stat,
-  statfs,
-  writeFile,
-} from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
 import { acquireCacheLock } from './cache-lock';
-import type { ProgressSink } from './download-progress';
-import {
-  cachedModelPath,
-  formatOfName,
-  type HubFile,
-  hubFileName,
-  hubFileProblem,
-  hubFileUrl,
-  type ModelFileFormat,
-} from './hub-file';
+import { type DownloadOptions, HubDownload } from './hub-download';
+import { cachedModelPath, type HubFile, hubFileName, hubFileProblem, hubFileUrl } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
-import {
-  ModelChecksumError,
-  ModelDiskFullError,
-  ModelDownloadError,
-  ModelNotFoundError,
-  NotAModelFileError,
-} from './model-file-errors';
-import { expectedFormatName, formatsOfFile } from './model-file-format';
+import { writingInto } from './model-file-errors';
 import { ModelReferenceError } from './model-reference';
+import { hashFile, isVerified, writeRecord } from './verified-record';
 
-export interface EnsureModelFileOptions {
-  readonly progress?: ProgressSink;
-  readonly fetch?: typeof fetch;
+export interface EnsureModelFileOptions extends DownloadOptions {
   /**
    * The clock of every wait (for bytes, between tries, for another download's lock). Tests pass
    * a FakeTiming with `instantSleeps: false`: with instant sleeps every wait for bytes would be
    * over at once.
    */
   readonly timing?: Timing;
-  readonly signal?: AbortSignal;
-  /** No byte for this long and the server has stalled. Default 30 s. */
-  readonly stallTimeoutMs?: number;
-  /** Tries per download; each one after a cut connection resumes where it stopped. Default 4. */
-  readonly attempts?: number;
-  /** The format the file must have; by default the one its name says (`.gguf`, `.bin`). */
-  readonly format?: ModelFileFormat | null;
-  /** What a person who cannot download can do instead: a local file, a remote server. */
-  readonly remedy?: string;
 }
-
-/** What the cache knows of a verified file, beside it: a start trusts it without a request. */
-interface VerifiedRecord {
-  readonly sha256: string;
-  readonly sizeBytes: number;
-  readonly url: string;
-}
-
-const defaultStallTimeoutMs = 30_000;
-const defaultAttempts = 4;
-const maxRedirects = 5;
-const sha256Hex = /^[0-9a-f]{64}$/;
 
 /**
  * The absolute path of the file in the cache, downloaded first if it is not there yet (once:
@@ -84,49 +36,29 @@ export async function ensureModelFile(
     throw new ModelReferenceError(`hf:${file.repo}/${file.file}`, problem, undefined);
   const target = cachedModelPath(settings.cacheDir, file);
   if (await isVerified(target, file)) return target;
-  await mkdir(dirname(target), { recursive: true });
   const timing = options.timing ?? systemTiming;
-  const lock = await acquireCacheLock(`${target}.lock`, {
-    timing,
-    ...(options.signal === undefined ? {} : { signal: options.signal }),
-    onWait: (holder) =>
-      options.progress?.report({
-        kind: 'waiting',
-        name: hubFileName(file),
-        holder,
-        atMs: timing.monotonic(),
-      }),
+  const lock = await writingInto(dirname(target), async () => {
+    await mkdir(dirname(target), { recursive: true });
+    return acquireCacheLock(`${target}.lock`, {
+      timing,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+      onWait: (holder) =>
+        options.progress?.report({
+          kind: 'waiting',
+          name: hubFileName(file),
+          holder,
+          atMs: timing.monotonic(),
+        }),
+    });
   });
   try {
     if (await isVerified(target, file)) return target;
     if (await adoptCopiedFile(target, file, hubFileUrl(settings.endpoint, file))) return target;
-    await new Download(file, target, settings, options, timing).run();
+    await new HubDownload(file, target, settings, options, timing).run();
     return target;
   } finally {
     await lock.release();
   }
-}
-
-async function readRecord(target: string): Promise<VerifiedRecord | null> {
-  try {
-    return JSON.parse(await readFile(`${target}.verified.json`, 'utf8')) as VerifiedRecord;
-  } catch {
-    return null;
-  }
-}
-
-async function isVerified(target: string, file: HubFile): Promise<boolean> {
-  const record = await readRecord(target);
-  if (record === null) return false;
-  const size = await stat(target).then(
-    (stats) => stats.size,
-    () => null,
-  );
-  return (
-    size === record.sizeBytes &&
-    (file.sha256 === undefined || file.sha256 === record.sha256) &&
-    (file.sizeBytes === undefined || file.sizeBytes === record.sizeBytes)
-  );
 }
 
 /**
@@ -150,399 +82,4 @@ async function adoptCopiedFile(target: string, file: HubFile, url: string): Prom
   }
   await rm(target, { force: true });
   return false;
-}
-
-async function writeRecord(target: string, record: VerifiedRecord): Promise<void> {
-  await writeFile(`${target}.verified.json`, `${JSON.stringify(record, null, 2)}\n`);
-}
-
-async function hashFile(path: string, hash: Hash): Promise<void> {
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-}
-
-/** A failure another try may get past: a cut connection, a stall, a busy server. */
-class TryAgain extends Error {
-  override readonly name = 'TryAgain';
-  constructor(
-    readonly reason: string,
-    options?: { cause?: unknown },
-  ) {
-    super(reason, options);
-  }
-}
-
-const stalled = Symbol('stalled');
-
-/** `work`, unless no answer comes within `ms`: then `stalled` (and `work` is left to fail quietly). */
-async function withinStallTimeout<T>(
-  work: Promise<T>,
-  ms: number,
-  timing: Timing,
-): Promise<T | typeof stalled> {
-  work.catch(() => undefined);
-  const timer = new AbortController();
-  const timeout = timing.sleep(ms, timer.signal).then(
-    (): typeof stalled => stalled,
-    () => new Promise<never>(() => undefined),
-  );
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    timer.abort();
-  }
-}
-
-function networkReason(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  if (cause?.code !== undefined) return `the connection failed (${cause.code})`;
-  return `the connection failed (${cause?.message ?? (error as Error).message})`;
-}
-
-function defaultRemedy(format: ModelFileFormat | null): string {
-  return format === 'ggml'
-    ? 'Use a file on this machine instead (STT_MODEL=/path/ggml-model.bin) or a speech server (STT_BASE_URL=...)'
-    : 'Use a file on this machine instead (LLM_MODEL=/path/model.gguf) or a model server (OPENAI_BASE_URL=...)';
-}
-
-/** The hub's `X-Linked-Etag` is the LFS object's SHA-256, quoted (sometimes weak: `W/"..."`). */
-function linkedSha256(header: string | null): string | undefined {
-  const value = header?.replace(/^W\//, '').replaceAll('"', '').trim().toLowerCase();
-  return value !== undefined && sha256Hex.test(value) ? value : undefined;
-}
-
-function byteCount(header: string | null): number | undefined {
-  if (header === null || !/^\d+$/.test(header.trim())) return undefined;
-  const value = Number(header.trim());
-  return Number.isSafeInteger(value) ? value : undefined;
-}
-
-interface Opened {
-  readonly response: Response;
-  readonly publishedSha256: string | undefined;
-  readonly publishedSize: number | undefined;
-}
-
-class Download {
-  readonly #name: string;
-  readonly #url: string;
-  readonly #partial: string;
-  readonly #directory: string;
-  readonly #format: ModelFileFormat | null;
-  readonly #remedy: string;
-  readonly #fetch: typeof fetch;
-  readonly #stallMs: number;
-  #announced = false;
-
-  constructor(
-    private readonly file: HubFile,
-    private readonly target: string,
-    settings: ModelCacheSettings,
-    private readonly options: EnsureModelFileOptions,
-    private readonly timing: Timing,
-  ) {
-    this.#name = hubFileName(file);
-    this.#url = hubFileUrl(settings.endpoint, file);
-    this.#partial = `${target}.partial`;
-    this.#directory = dirname(target);
-    this.#format = options.format === undefined ? formatOfName(file.file) : options.format;
-    this.#remedy = options.remedy ?? defaultRemedy(this.#format);
-    this.#fetch = options.fetch ?? fetch;
-    this.#stallMs = options.stallTimeoutMs ?? defaultStallTimeoutMs;
-  }
-
-  async run(): Promise<void> {
-    const attempts = Math.max(1, this.options.attempts ?? defaultAttempts);
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.#attempt(attempt < attempts);
-        return;
-      } catch (error) {
-        if (!(error instanceof TryAgain)) throw error;
-        if (attempt >= attempts) {
-          throw new ModelDownloadError(this.#url, error.reason, this.#remedy, { cause: error });
-        }
-        this.options.progress?.report({
-          kind: 'retrying',
-          name: this.#name,
-          reason: error.reason,
-          atMs: this.timing.monotonic(),
-        });
-        await this.timing.sleep(1000 * attempt, this.options.signal);
-      }
-    }
-  }
-
-  async #partialSize(): Promise<number> {
-    return stat(this.#partial).then(
-      (stats) => stats.size,
-      () => 0,
-    );
-  }
-
-  async #attempt(mayTryAgain: boolean): Promise<void> {
-    let offset = await this.#partialSize();
-    if (this.file.sizeBytes !== undefined && offset > this.file.sizeBytes) {
-      await rm(this.#partial, { force: true });
-      offset = 0;
-    }
-    const abort = new AbortController();
-    const signal =
-      this.options.signal === undefined
-        ? abort.signal
-        : AbortSignal.any([abort.signal, this.options.signal]);
-    const opened = await this.#open(offset, signal, abort);
-    try {
-      await this.#receive(opened, offset, signal, abort, mayTryAgain);
-    } finally {
-      abort.abort();
-    }
-  }
-
-  /** The request, its redirects followed by hand so the hub's own headers can be read. */
-  async #open(offset: number, signal: AbortSignal, abort: AbortController): Promise<Opened> {
-    let url = this.#url;
-    let publishedSha256: string | undefined;
-    let publishedSize: number | undefined;
-    for (let hop = 0; hop <= maxRedirects; hop += 1) {
-      const headers: Record<string, string> = {
-        'user-agent': 'jcc-serverless model-files',
-        // Byte ranges and digests are of the file itself, never of a compressed transfer.
-        'accept-encoding': 'identity',
-      };
-      if (offset > 0) headers.range = `bytes=${offset}-`;
-      let response: Response | typeof stalled;
-      try {
-        response = await withinStallTimeout(
-          this.#fetch(url, { redirect: 'manual', headers, signal }),
-          this.#stallMs,
-          this.timing,
-        );
-      } catch (error) {
-        this.options.signal?.throwIfAborted();
-        throw new TryAgain(networkReason(error), { cause: error });
-      }
-      if (response === stalled) {
-        abort.abort();
-        throw new TryAgain(`no answer from ${new URL(url).host} for ${this.#stallMs / 1000} s`);
-      }
-      publishedSha256 ??= linkedSha256(response.headers.get('x-linked-etag'));
-      publishedSize ??= byteCount(response.headers.get('x-linked-size'));
-      // The hub's redirect says which file its CDN would send: a different one is not fetched.
-      const pinned = this.file.sha256;
-      if (pinned !== undefined && publishedSha256 !== undefined && publishedSha256 !== pinned) {
-        await response.body?.cancel();
-        throw new ModelChecksumError(this.#name, pinned, publishedSha256, 'announced');
-      }
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location !== null) {
-        await response.body?.cancel();
-        url = new URL(location, url).href;
-        continue;
-      }
-      return { response, publishedSha256, publishedSize };
-    }
-    throw new ModelDownloadError(this.#url, `more than ${maxRedirects} redirects`, this.#remedy);
-  }
-
-  async #refuse(response: Response): Promise<never> {
-    await response.body?.cancel();
-    const status = response.status;
-    if (status === 404) {
-      throw new ModelNotFoundError(this.#url, `hf:${this.file.repo}/${this.file.file}`);
-    }
-    if (status === 408 || status === 429 || status >= 500) {
-      throw new TryAgain(`the server answered ${status}`);
-    }
-    const why =
-      status === 401 || status === 403
-        ? `the hub refused it (${status}: a gated or private repository needs an account's token, which this download does not send)`
-        : `the server answered ${status}`;
-    throw new ModelDownloadError(this.#url, why, this.#remedy);
-  }
-
-  async #receive(
-    opened: Opened,
-    requestedOffset: number,
-    signal: AbortSignal,
-    abort: AbortController,
-    mayTryAgain: boolean,
-  ): Promise<void> {
-    const { response } = opened;
-    if (response.status === 416 && requestedOffset > 0) {
-      // The partial file may already be whole: check it; otherwise start again.
-      await response.body?.cancel();
-      const size = this.file.sizeBytes ?? opened.publishedSize;
-      if (size !== undefined && size === requestedOffset) {
-        await this.#finish(
-          requestedOffset,
-          this.file.sha256 ?? opened.publishedSha256,
-          mayTryAgain,
-        );
-        return;
-      }
-      await rm(this.#partial, { force: true });
-      throw new TryAgain('the server could not resume the download');
-    }
-    if (response.status !== 200 && response.status !== 206) await this.#refuse(response);
-    const expectedSha256 = this.file.sha256 ?? opened.publishedSha256;
-    let offset = requestedOffset;
-    let announcedTotal: number | undefined;
-    if (response.status === 206) {
-      const range = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(
-        response.headers.get('content-range') ?? '',
-      );
-      if (range === null || Number(range[1]) !== requestedOffset) {
-        await response.body?.cancel();
-        await rm(this.#partial, { force: true });
-        throw new TryAgain('the server resumed at another byte than asked');
-      }
-      announcedTotal = range[3] === '*' ? undefined : Number(range[3]);
-    } else {
-      // A 200 to a Range request: the server sends the whole file, so the partial one goes.
-      offset = 0;
-      const length = byteCount(response.headers.get('content-length'));
-      announcedTotal = length;
-    }
-    const totalBytes = this.file.sizeBytes ?? opened.publishedSize ?? announcedTotal;
-    if (totalBytes !== undefined && announcedTotal !== undefined && announcedTotal !== totalBytes) {
-      await response.body?.cancel();
-      throw new ModelDownloadError(
-        this.#url,
-        `the server announces ${announcedTotal} bytes where ${totalBytes} were expected`,
-        this.#remedy,
-      );
-    }
-    if (totalBytes !== undefined) await this.#checkRoom(totalBytes - offset, response);
-    this.options.progress?.report({
-      kind: 'started',
-      name: this.#name,
-      url: this.#url,
-      directory: this.#directory,
-      totalBytes,
-      resumedBytes: offset,
-      atMs: this.timing.monotonic(),
-    });
-    this.#announced = true;
-    const hash = createHash('sha256');
-    if (offset > 0) await hashFile(this.#partial, hash);
-    const output = await open(this.#partial, offset > 0 ? 'a' : 'w');
-    let received = offset;
-    try {
-      received = await this.#stream(response, output, hash, offset, totalBytes, signal, abort);
-    } finally {
-      await output.close();
-    }
-    if (totalBytes !== undefined && received < totalBytes) {
-      throw new TryAgain(`the connection closed at ${received} of ${totalBytes} bytes`);
-    }
-    await this.#finish(received, expectedSha256, mayTryAgain && offset > 0, hash);
-  }
-
-  async #checkRoom(neededBytes: number, response: Response): Promise<void> {
-    const room = await statfs(this.#directory).then(
-      (stats) => stats.bavail * stats.bsize,
-      () => Number.POSITIVE_INFINITY,
-    );
-    if (room < neededBytes) {
-      await response.body?.cancel();
-      throw new ModelDiskFullError(this.#directory, neededBytes);
-    }
-  }
-
-  async #stream(
-    response: Response,
-    output: FileHandle,
-    hash: Hash,
-    offset: number,
-    totalBytes: number | undefined,
-    signal: AbortSignal,
-    abort: AbortController,
-  ): Promise<number> {
-    if (response.body === null) return offset;
-    const reader = response.body.getReader();
-    let received = offset;
-    for (;;) {
-      let next: Awaited<ReturnType<typeof reader.read>> | typeof stalled;
-      try {
-        next = await withinStallTimeout(reader.read(), this.#stallMs, this.timing);
-      } catch (error) {
-        this.options.signal?.throwIfAborted();
-        throw new TryAgain(`the connection broke at ${received} bytes (${networkReason(error)})`, {
-          cause: error,
-        });
-      }
-      if (next === stalled) {
-        abort.abort();
-        throw new TryAgain(`no data for ${this.#stallMs / 1000} s at ${received} bytes`);
-      }
-      if (next.done) return received;
-      const chunk = next.value;
-      received += chunk.byteLength;
-      if (totalBytes !== undefined && received > totalBytes) {
-        abort.abort();
-        await rm(this.#partial, { force: true });
-        throw new ModelDownloadError(
-          this.#url,
-          `the server sent more than the ${totalBytes} bytes announced`,
-          this.#remedy,
-        );
-      }
-      hash.update(chunk);
-      try {
-        await output.write(chunk);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
-        abort.abort();
-        await output.close().catch(() => undefined);
-        await rm(this.#partial, { force: true });
-        throw new ModelDiskFullError(this.#directory, totalBytes, { cause: error });
-      }
-      this.options.progress?.report({
-        kind: 'progress',
-        name: this.#name,
-        receivedBytes: received,
-        totalBytes,
-        atMs: this.timing.monotonic(),
-      });
-      if (signal.aborted) this.options.signal?.throwIfAborted();
-    }
-  }
-
-  /** Digest, then magic bytes, then the record, then the rename: a bad file never gets in. */
-  async #finish(
-    size: number,
-    expectedSha256: string | undefined,
-    wasResumed: boolean,
-    streamedHash?: Hash,
-  ): Promise<void> {
-    let hash = streamedHash;
-    if (hash === undefined) {
-      hash = createHash('sha256');
-      await hashFile(this.#partial, hash);
-    }
-    const actual = hash.digest('hex');
-    if (expectedSha256 !== undefined && actual !== expectedSha256) {
-      await rm(this.#partial, { force: true });
-      // A partial file from an earlier run may hold other bytes: one fresh start settles it.
-      if (wasResumed) throw new TryAgain('the resumed download did not match its SHA-256');
-      throw new ModelChecksumError(this.#name, expectedSha256, actual, 'downloaded');
-    }
-    const formats = await formatsOfFile(this.#partial);
-    if (this.#format === null ? formats.length === 0 : !formats.includes(this.#format)) {
-      await rm(this.#partial, { force: true });
-      throw new NotAModelFileError(this.#url, expectedFormatName(this.#format), true);
-    }
-    await writeRecord(this.target, { sha256: actual, sizeBytes: size, url: this.#url });
-    await rename(this.#partial, this.target);
-    if (this.#announced) {
-      this.options.progress?.report({
-        kind: 'finished',
-        name: this.#name,
-        path: this.target,
-        bytes: size,
-        atMs: this.timing.monotonic(),
-      });
-    }
-  }
 }

@@ -56,10 +56,15 @@ export function hubFileName(file: HubFile): string {
   return file.file.split('/').at(-1) ?? file.file;
 }
 
-/** The format its name says: `.gguf` for llama.cpp, `.bin` for whisper.cpp; null if neither. */
+/**
+ * The format a name promises: `.gguf` is GGUF; anything else (whisper.cpp's `.bin` files are
+ * ggml, some newer ones GGUF) may be either.
+ */
 export function formatOfName(name: string): ModelFileFormat | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.gguf')) return 'gguf';
-  if (lower.endsWith('.bin')) return 'ggml';
-  return null;
+  return name.toLowerCase().endsWith('.gguf') ? 'gguf' : null;
+}
+
+/** A whisper.cpp file by its name (`.bin`), as opposed to a language model's `.gguf`. */
+export function isSpeechModelName(name: string): boolean {
+  return name.toLowerCase().endsWith('.bin');
 }

@@ -80,3 +80,37 @@ export class NotAModelFileError extends ModelFileError {
     );
   }
 }
+
+/** The cache folder cannot be created or written (a file in its way, no permission, read-only). */
+export class ModelCacheUnwritableError extends ModelFileError {
+  override readonly name = 'ModelCacheUnwritableError';
+  constructor(
+    readonly directory: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `cannot write model files into ${directory} (${code}); set MODEL_CACHE_DIR to a folder you can write`,
+      options,
+    );
+  }
+}
+
+/** Failures of the file system that a person fixes by pointing the cache elsewhere. */
+const unwritableCodes = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST']);
+
+/** `work` on the cache folder, its file system's refusals turned into one line to act on. */
+export async function writingInto<T>(directory: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'ENOSPC' || code === 'EDQUOT') {
+      throw new ModelDiskFullError(directory, undefined, { cause: error });
+    }
+    if (unwritableCodes.has(code)) {
+      throw new ModelCacheUnwritableError(directory, code, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +10,7 @@ import {
   ensureModelFile,
   type HubFile,
   type ModelCacheSettings,
+  ModelCacheUnwritableError,
   ModelChecksumError,
   ModelDiskFullError,
   ModelDownloadError,
@@ -93,17 +96,20 @@ describe('ensureModelFile', () => {
     expect((await readdir(join(folder(), 'sub'))).sort()).toEqual([name, `${name}.verified.json`]);
   });
 
-  it('checks a file the user names against the digest the hub publishes in X-Linked-Etag', async () => {
+  it('checks a file the user names against the digest the hub publishes in X-Linked-Etag, and asks no more once cached', async () => {
     // Prepare
     const body = ggufBytes(50_000);
     hub.serve(repo, name, { body });
+    const timing = new DownloadTiming();
 
     // Act
-    const path = await ensureModelFile({ repo, file: name }, settings(), {
-      timing: new DownloadTiming(),
-    });
+    const path = await ensureModelFile({ repo, file: name }, settings(), { timing });
+    const requestsAfterFirst = hub.requests.length;
+    const again = await ensureModelFile({ repo, file: name }, settings(), { timing });
 
     // Assess
+    expect(again).toBe(path);
+    expect(hub.requests.length).toBe(requestsAfterFirst);
     expect(await readFile(path)).toEqual(body);
     const record = JSON.parse(await readFile(`${path}.verified.json`, 'utf8')) as object;
     expect(record).toMatchObject({ sha256: sha256Of(body), sizeBytes: body.length });
@@ -167,6 +173,22 @@ describe('ensureModelFile', () => {
     expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=90000-']);
   });
 
+  it('starts again from the first byte when a 206 does not start where it was asked to', async () => {
+    // Prepare
+    const body = ggufBytes(200_000);
+    hub.serve(repo, name, { body });
+    hub.misbehave({ kind: 'range-from-start' });
+    await mkdir(folder(), { recursive: true });
+    await writeFile(`${target()}.partial`, body.subarray(0, 80_000));
+
+    // Act
+    const path = await ensureModelFile(pinned(body), settings(), { timing: new DownloadTiming() });
+
+    // Assess
+    expect(await readFile(path)).toEqual(body);
+    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=80000-', undefined]);
+  });
+
   it('deletes a download whose digest is not the published one, and loads nothing', async () => {
     // Prepare
     const body = ggufBytes(100_000);
@@ -212,6 +234,64 @@ describe('ensureModelFile', () => {
     expect((failure as Error).message).toBe(
       `${hub.endpoint}/${repo}/resolve/main/missing.gguf answered 404: the hub has no file hf:${repo}/missing.gguf; check the repository and the file's path in it (the hub's "Files" tab shows both)`,
     );
+  });
+
+  it.each([
+    [
+      401,
+      1,
+      "the hub refused it (401: a gated or private repository needs an account's token, which this download does not send)",
+    ],
+    [
+      403,
+      1,
+      "the hub refused it (403: a gated or private repository needs an account's token, which this download does not send)",
+    ],
+    [503, 3, 'the server answered 503'],
+    [429, 3, 'the server answered 429'],
+  ])(
+    'answers a %i after %i request(s) with what happened and the ways around it',
+    async (status, requests, reason) => {
+      // Prepare
+      hub.serve(repo, name, { body: ggufBytes(1000), status });
+
+      // Act
+      const failure = await ensureModelFile({ repo, file: name }, settings(), {
+        timing: new DownloadTiming(),
+        attempts: 3,
+      }).catch((error: unknown) => error);
+
+      // Assess
+      expect(failure).toBeInstanceOf(ModelDownloadError);
+      expect((failure as Error).message).toBe(
+        `could not download ${hub.endpoint}/${repo}/resolve/main/${name}: ${reason}. Use a file on this machine instead (LLM_MODEL=/path/model.gguf) or a model server (OPENAI_BASE_URL=...), or set HF_ENDPOINT to a mirror that serves it`,
+      );
+      expect(hub.requests).toHaveLength(requests);
+    },
+  );
+
+  it("fails at once when nobody listens, and tells a speech model's user about STT_MODEL and STT_BASE_URL", async () => {
+    // Prepare: a port that was just free, so nothing listens on it.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const endpoint = `http://127.0.0.1:${port}`;
+    const { events, progress } = recorder();
+
+    // Act
+    const failure = await ensureModelFile(
+      { repo: 'ggerganov/whisper.cpp', file: 'ggml-base.en-q5_1.bin' },
+      { cacheDir, endpoint },
+      { progress, timing: new DownloadTiming() },
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(ModelDownloadError);
+    expect((failure as Error).message).toBe(
+      `could not download ${endpoint}/ggerganov/whisper.cpp/resolve/main/ggml-base.en-q5_1.bin: 127.0.0.1:${port} refused the connection (ECONNREFUSED). Use a file on this machine instead (STT_MODEL=/path/ggml-model.bin) or a speech server (STT_BASE_URL=...), or set HF_ENDPOINT to a mirror that serves it`,
+    );
+    expect(events.filter((event) => event.kind === 'retrying')).toEqual([]);
   });
 
   it('deletes a file that is not a GGUF, even when its digest matches', async () => {
@@ -303,6 +383,67 @@ describe('ensureModelFile', () => {
     expect((await readdir(folder())).sort()).toEqual([name, `${name}.verified.json`]);
   });
 
+  it('takes over the lock of a start that died, and waits for the lock of one still running', async () => {
+    // Prepare
+    const body = ggufBytes(100_000);
+    hub.serve(repo, name, { body });
+    await mkdir(folder(), { recursive: true });
+    const lock = `${target()}.lock`;
+    // A pid above the kernel's pid_max (2^22) belongs to no process.
+    await writeFile(lock, `pid 4194305 on ${hostname()}`);
+    const { events, progress } = recorder();
+
+    // Act
+    const afterDeadStart = await ensureModelFile(pinned(body), settings(), {
+      progress,
+      timing: new DownloadTiming(),
+    });
+    await rm(target());
+    await writeFile(lock, `pid ${process.pid} on ${hostname()}`);
+    const waiting = ensureModelFile(pinned(body), settings(), {
+      progress,
+      timing: new DownloadTiming(),
+    });
+    while (!events.some((event) => event.kind === 'waiting')) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const requestsWhileWaiting = cdnRequests().length;
+    await rm(lock);
+    const afterLiveStart = await waiting;
+
+    // Assess
+    expect(afterDeadStart).toBe(target());
+    expect(requestsWhileWaiting).toBe(1);
+    expect(events.find((event) => event.kind === 'waiting')).toMatchObject({
+      holder: `pid ${process.pid} on ${hostname()}`,
+    });
+    expect(afterLiveStart).toBe(target());
+    expect(cdnRequests()).toHaveLength(2);
+    expect(await readdir(folder())).not.toContain(`${name}.lock`);
+  });
+
+  it('says the cache folder cannot be written, and how to move it, when a file stands in its way', async () => {
+    // Prepare
+    const body = ggufBytes(10_000);
+    hub.serve(repo, name, { body });
+    const inTheWay = join(cacheDir, 'not-a-folder');
+    await writeFile(inTheWay, 'a file');
+
+    // Act
+    const failure = await ensureModelFile(
+      pinned(body),
+      { cacheDir: join(inTheWay, 'models'), endpoint: hub.endpoint },
+      { timing: new DownloadTiming() },
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(ModelCacheUnwritableError);
+    expect((failure as Error).message).toBe(
+      `cannot write model files into ${join(inTheWay, 'models', 'acme', 'tiny-GGUF')} (ENOTDIR); set MODEL_CACHE_DIR to a folder you can write`,
+    );
+    expect(hub.requests).toEqual([]);
+  });
+
   it('hashes a pinned file copied into the cache by hand instead of downloading it', async () => {
     // Prepare
     const body = ggufBytes(100_000);
@@ -322,7 +463,7 @@ describe('ensureModelFile', () => {
 async function smallDisk(): Promise<string | null> {
   const mountPoint = await mkdtemp(join(tmpdir(), 'small-disk-'));
   try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], {
+    execFileSync('/usr/bin/mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint], {
       stdio: 'ignore',
     });
     return mountPoint;
@@ -333,12 +474,12 @@ async function smallDisk(): Promise<string | null> {
 }
 
 async function unmount(mountPoint: string): Promise<void> {
-  execFileSync('umount', [mountPoint]);
+  execFileSync('/usr/bin/umount', [mountPoint]);
   await rm(mountPoint, { recursive: true, force: true });
 }
 
 describe('ensureModelFile on a full disk', () => {
-  it('says how much room the download needs, and where, before it writes a byte', async () => {
+  it('says how much room a pinned file needs, and where, before it asks the hub for a byte', async () => {
     // Prepare
     const body = ggufBytes(2_000_000);
     hub.serve(repo, name, { body });
@@ -362,6 +503,7 @@ describe('ensureModelFile on a full disk', () => {
 
     // Assess
     expect(failure).toBeInstanceOf(ModelDiskFullError);
+    expect(hub.requests).toEqual([]);
     expect((failure as Error).message).toBe(
       `the disk holding ${join(cache, 'acme', 'tiny-GGUF')} is full: the download needs ${disk === null ? '1000 TB' : '2.0 MB'} there; free some space, or set MODEL_CACHE_DIR to a folder on a disk with room`,
     );
