@@ -1,8 +1,11 @@
 import { dirname } from 'node:path';
 import { readSettings } from '../../shared/adapters/config/read-settings';
-import { loadEmbeddedModel } from '../../shared/adapters/embedded-model/load-embedded-model';
+import {
+  EmbeddedModelLoadError,
+  loadEmbeddedModel,
+} from '../../shared/adapters/embedded-model/load-embedded-model';
 import { provideEmbeddedModel } from '../../shared/adapters/embedded-model-slot';
-import type { LanguageModel } from '../../shared/ports/language-model';
+import { type LanguageModel, LanguageModelError } from '../../shared/ports/language-model';
 import type { LocalModelSettings } from './local-settings';
 import {
   type ModelReference,
@@ -70,6 +73,9 @@ const START_WARM_UP = {
   maxTokens: 1,
 };
 
+/** Far above the second or so a 2-core machine needs. */
+const START_WARM_UP_MS = 120_000;
+
 /**
  * Resolves, loads and warms the embedded model, and hands it to the handlers' wiring. Null when
  * LLM_MODEL is `none` (the voice routes answer 503 llm_not_configured).
@@ -116,7 +122,16 @@ async function timedWarmUp(
   monotonic: () => number,
 ): Promise<LocalModel['warmUp']> {
   const started = monotonic();
-  const reply = await model.complete(START_WARM_UP, { timeoutMs: 120_000 });
+  const reply = await model
+    .complete(START_WARM_UP, { timeoutMs: START_WARM_UP_MS })
+    .catch((error: unknown) => {
+      // A model that cannot answer a 30-token prompt in that time cannot answer a turn.
+      if (!(error instanceof LanguageModelError)) throw error;
+      throw new EmbeddedModelLoadError(
+        `the model loaded but did not answer its warm-up (${error.message}); try a smaller model (docs/embedded-model.md) or LLM_THREADS`,
+        { cause: error },
+      );
+    });
   return {
     milliseconds: Math.round(monotonic() - started),
     promptTokens: reply.usage?.promptTokens ?? 0,
