@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -16,6 +16,7 @@ import {
   updateBenchmarksPage,
 } from './benchmarks-page';
 import { runBundleBench } from './bundle-bench';
+import { EMBEDDED_MODEL_NOTE, runEmbeddedModelBench } from './embedded-model-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
 import { runFliteBench } from './flite-bench';
@@ -62,6 +63,10 @@ const SUITES = {
   }),
   flite: async (): Promise<SuiteReport> => ({ rows: await runFliteBench(), details: [] }),
   speech: async (): Promise<SuiteReport> => ({ rows: await runSpeechStreamBench(), details: [] }),
+  embedded: async (): Promise<SuiteReport> => ({
+    rows: await runEmbeddedModelBench(),
+    details: [EMBEDDED_MODEL_NOTE],
+  }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

@@ -17,6 +17,7 @@ import {
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
+import { LanguageModelFailure } from '../../shared/ports/language-model';
 import { SpeechProviderError } from '../../shared/ports/speech';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
@@ -112,12 +113,22 @@ const RULES: readonly Rule[] = [
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
   rule(ModelFailedError, (error) =>
-    body(
-      502,
-      'llm_failed',
-      `The language model failed after the allowed attempts (${error.failure}).`,
-      [{ failure: error.failure, model_calls: error.modelCalls }],
-    ),
+    error.failure === LanguageModelFailure.busy
+      ? {
+          ...body(
+            503,
+            'llm_busy',
+            'The embedded language model is answering other requests and its queue is full; retry shortly.',
+            [{ failure: error.failure, retry_after_seconds: BUSY_RETRY_AFTER_SECONDS }],
+          ),
+          headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+        }
+      : body(
+          502,
+          'llm_failed',
+          `The language model failed after the allowed attempts (${error.failure}).`,
+          [{ failure: error.failure, model_calls: error.modelCalls }],
+        ),
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
@@ -164,6 +175,11 @@ const RULES: readonly Rule[] = [
     ]),
   ),
 ];
+
+/**
+ * A full queue of the embedded model (npm start): about one CPU turn, after which a place is free.
+ */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 const INTERNAL = body(500, 'internal_error', 'Internal server error.');
 

@@ -31,7 +31,8 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'The language model failed after the allowed attempts (llm_failed), or the speech provider ' +
     'failed (speech_provider_failed).',
   '503':
-    'No language model configured (local runs), no speech provider configured ' +
+    'No language model configured (local runs), the embedded model of a local run busy with a ' +
+    'full queue (llm_busy, with Retry-After), no speech provider configured ' +
     '(speech_not_configured, naming the settings), or the store is unavailable.',
   '504': 'The turn ran out of time.',
 };

@@ -8,6 +8,7 @@ import {
   DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
+import { embeddedModel } from '../../shared/adapters/embedded-model-slot';
 import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
@@ -48,11 +49,13 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     });
   const llm = config.languageModel;
   const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
+  // Only npm start fills the slot, and only when no model server is configured.
+  const embedded = llm === null ? embeddedModel() : null;
   const model =
     options.model !== undefined
       ? options.model
       : llm === null
-        ? null
+        ? (embedded?.model ?? null)
         : new OpenAiLanguageModel({
             baseURL: llm.baseURL,
             apiKey: options.apiKey ?? '',
@@ -65,7 +68,10 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
   return {
-    chat: { modelName: llm?.model ?? '', maxTokens: llm?.maxTokens ?? null },
+    chat: {
+      modelName: llm?.model ?? embedded?.name ?? '',
+      maxTokens: llm?.maxTokens ?? embedded?.maxTokens ?? null,
+    },
     random: options.random,
     conversation: {
       store: new DynamoDbConversationStore({ client, tableName: config.tableName, clock }),

@@ -27,13 +27,16 @@ export interface LocalModelTiming {
 /**
  * The deadline and warm-up timeout for a model at a loopback or private address, for whichever of
  * TURN_DEADLINE_MS and WARMUP_TIMEOUT_MS the user left unset (theirs always win). Nothing for a
- * model elsewhere (a hosted API answers within the handlers' defaults) or no model at all.
+ * model elsewhere (a hosted API answers within the handlers' defaults) or no model at all; the
+ * same as a local address for the embedded model (`embedded`).
  */
 export function localModelTiming(
   env: Readonly<Record<string, string | undefined>>,
+  embedded = false,
 ): LocalModelTiming {
   const baseURL = env.OPENAI_BASE_URL?.trim() ?? '';
-  if (!isLocalAddress(baseURL)) return { variables: {} };
+  // The embedded model is a CPU model on this machine too.
+  if (!embedded && !isLocalAddress(baseURL)) return { variables: {} };
   const given = (name: string) => (env[name]?.trim() ?? '') !== '';
   const variables: Partial<Record<'TURN_DEADLINE_MS' | 'WARMUP_TIMEOUT_MS', string>> = {};
   if (!given('TURN_DEADLINE_MS')) variables.TURN_DEADLINE_MS = String(LOCAL_MODEL_TURN_DEADLINE_MS);

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
 import type { HandlerSettingName } from '../../shared/adapters/config/settings-table';
+import {
+  defaultThreads,
+  type EmbeddedModelRuntime,
+} from '../../shared/adapters/embedded-model/load-embedded-model';
 import { isValidTimeZone } from '../../shared/conversation/time-zones';
 import { LOCAL_MODEL_TURN_DEADLINE_MS, LOCAL_MODEL_WARMUP_TIMEOUT_MS } from './local-model-timing';
 
@@ -15,7 +19,22 @@ export interface LocalSettings {
   readonly tableName: string;
   readonly nodeCredentials: string | null;
   readonly nodeTimezone: string;
+  /** How the embedded model runs (LLM_*), when no OPENAI_BASE_URL names a model server. */
+  readonly embeddedModel: LocalModelSettings;
 }
+
+/** The embedded model's settings; which model (LLM_MODEL) is read by local-model.ts. */
+export interface LocalModelSettings {
+  readonly runtime: EmbeddedModelRuntime;
+  /** LLM_QUEUE: requests that may wait beyond those running; one more is a 503 llm_busy. */
+  readonly queuePlaces: number;
+  /** LLM_TOOL_GRAMMAR: constrain a required call to the tools' schemas (docs/embedded-model.md). */
+  readonly toolCallGrammar: boolean;
+}
+
+/** Tokens a sequence holds: a command set's prompt (about 2.7k tokens measured) and an exchange. */
+export const DEFAULT_CONTEXT_SIZE = 8_192;
+const DEFAULT_QUEUE_PLACES = 4;
 
 /** A setting of `npm start` that cannot be used as given; its message names the variable. */
 export class LocalSettingsError extends Error {
@@ -41,6 +60,23 @@ export function readLocalSettings(
       `LOCAL_NODE_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "${timezone}"`,
     );
   }
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const value = env[name]?.trim();
+    if (value === undefined || value === '') return fallback;
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+      throw new LocalSettingsError(
+        `${name} must be an integer from ${min} to ${max}, got "${value}"`,
+      );
+    }
+    return parsed;
+  };
+  const onOff = (name: string, fallback: boolean): boolean => {
+    const value = env[name]?.trim().toLowerCase();
+    if (value === undefined || value === '') return fallback;
+    if (value === 'on' || value === 'off') return value === 'on';
+    throw new LocalSettingsError(`${name} must be on or off, got "${env[name]}"`);
+  };
   return {
     port: port('PORT', 3000),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -50,6 +86,16 @@ export function readLocalSettings(
     tableName: env.TABLE_NAME?.trim() || 'jcc-local',
     nodeCredentials: env.LOCAL_NODE_API_KEY?.trim() || null,
     nodeTimezone: timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    embeddedModel: {
+      runtime: {
+        threads: integer('LLM_THREADS', defaultThreads(), 1, 256),
+        mmap: onOff('LLM_MMAP', false),
+        contextSize: integer('LLM_CONTEXT_SIZE', DEFAULT_CONTEXT_SIZE, 512, 131_072),
+        parallel: integer('LLM_PARALLEL', 1, 1, 16),
+      },
+      queuePlaces: integer('LLM_QUEUE', DEFAULT_QUEUE_PLACES, 0, 64),
+      toolCallGrammar: onOff('LLM_TOOL_GRAMMAR', false),
+    },
   };
 }
 
@@ -106,6 +152,37 @@ export const localSettings = {
   LOCAL_NODE_TIMEZONE: {
     default: "the machine's zone",
     meaning: 'IANA zone of the seeded nodes; an unknown one stops npm start',
+  },
+  LLM_THREADS: {
+    default: "the machine's cores",
+    meaning:
+      'threads the embedded model computes on (llama.cpp); more threads than cores made ' +
+      'generation 200x slower on a 2-core machine ([embedded model](embedded-model.md))',
+  },
+  LLM_MMAP: {
+    default: 'off',
+    meaning:
+      '`on` maps the weights from disk instead of reading them into memory (10x slower here)',
+  },
+  LLM_CONTEXT_SIZE: {
+    default: '8192',
+    meaning: "tokens one sequence holds: a command set's prompt and an exchange",
+  },
+  LLM_PARALLEL: {
+    default: '1',
+    meaning: 'requests the embedded model runs at once, one context sequence each',
+  },
+  LLM_QUEUE: {
+    default: '4',
+    meaning:
+      'requests that may wait beyond those running; one more is a `503 llm_busy` with ' +
+      '`Retry-After`',
+  },
+  LLM_TOOL_GRAMMAR: {
+    default: 'off',
+    meaning:
+      "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
+      'token; [embedded model](embedded-model.md))',
   },
 } as const satisfies Readonly<Record<string, LocalSetting>>;
 

@@ -3,7 +3,8 @@
  * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
  * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
  * 3. the environment the handlers read pointed at that database, speech out on (the embedded
- *    synthesizer unless TTS_PROVIDER says otherwise);
+ *    synthesizer unless TTS_PROVIDER says otherwise), and the embedded language model loaded
+ *    and warmed when no OPENAI_BASE_URL names a model server (LLM_MODEL, infra/local/local-model.ts);
  * 4. every route of the route table served on PORT through the handler exports Lambda runs.
  * The handlers wire themselves from process.env on first use, so run one stack per process.
  */
@@ -14,6 +15,7 @@ import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-comple
 import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { type LocalApiServer, startLocalApiServer } from './local-api-server';
+import { type LocalModel, startEmbeddedModel, takeEmbeddedModelReference } from './local-model';
 import { localModelTiming } from './local-model-timing';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import {
@@ -42,6 +44,8 @@ export interface LocalStack {
   readonly registeredNodeIds?: readonly string[];
   /** The model the voice routes call and where (no credential of the URL), when configured. */
   readonly languageModel?: { readonly model: string; readonly url: string } | null;
+  /** The model npm start runs in its own process when no model server is configured. */
+  readonly embeddedModel?: LocalModel | null;
   close(): Promise<void>;
 }
 
@@ -58,8 +62,10 @@ export async function startLocalStack(
 ): Promise<LocalStack> {
   const settings = readLocalSettings(env);
   defaultLocalSpeechOut(env);
+  const embeddedReference = takeEmbeddedModelReference(env);
+  const embedded = embeddedReference !== null && embeddedReference.kind !== 'none';
   // A CPU model on this machine or the network needs longer than a hosted one (issue 21).
-  const forLocalModel = localModelTiming(env).variables;
+  const forLocalModel = localModelTiming(env, embedded).variables;
   Object.assign(env, forLocalModel);
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
@@ -69,11 +75,21 @@ export async function startLocalStack(
     await mkdir(settings.dataDir, { recursive: true });
     claim = await claimDataDir(settings.dataDir);
   }
+  let localModel: LocalModel | null = null;
+  try {
+    if (embeddedReference !== null) {
+      localModel = await startEmbeddedModel(embeddedReference, settings.embeddedModel, env);
+    }
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
   const database = await startEmbeddedDynamoDb({
     port: settings.dynamoDbPort,
     host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
   }).catch(async (error: unknown) => {
+    await localModel?.close();
     await claim?.release();
     return rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort, [
       settings.port,
@@ -107,7 +123,7 @@ export async function startLocalStack(
       dynamoDbEndpoint: database.endpoint,
       tableName: settings.tableName,
       nodes,
-      languageModelConfigured: service.languageModel !== null,
+      languageModelConfigured: service.languageModel !== null || localModel !== null,
       speech: describeLocalSpeech(service),
       timing: {
         turnDeadlineMs: service.engine.turnDeadlineMs,
@@ -122,14 +138,17 @@ export async function startLocalStack(
               model: service.languageModel.model,
               url: tracedCompletionsUrl(service.languageModel.baseURL),
             },
+      embeddedModel: localModel,
       close: async () => {
         await server.close();
+        await localModel?.close();
         await database.close();
         await claim?.release();
       },
     };
   } catch (error) {
     await api?.close();
+    await localModel?.close();
     await database.close();
     await claim?.release();
     throw error;

@@ -36,13 +36,24 @@ export function renderStartBanner(stack: LocalStack, routes: readonly ApiRoute[]
 const nodeIds = (stack: LocalStack): readonly string[] =>
   stack.registeredNodeIds ?? stack.nodes.map((node) => node.nodeId);
 
-const modelLine = (stack: LocalStack): string =>
-  stack.languageModel
+function modelLine(stack: LocalStack): string {
+  const embedded = stack.embeddedModel;
+  if (embedded) {
+    const where =
+      embedded.cachedIn === null ? `file ${embedded.path}` : `cached in ${embedded.cachedIn}`;
+    const seconds = (embedded.warmUp.milliseconds / 1000).toFixed(1);
+    return `\n  model                ${embedded.name}, embedded (llama.cpp, ${embedded.threads} threads; LLM_MODEL)
+${INDENT}${where}
+${INDENT}warm-up answered in ${seconds} s (${embedded.warmUp.promptTokens} prompt tokens)`;
+  }
+  return stack.languageModel
     ? `\n  model                ${stack.languageModel.model} at ${stack.languageModel.url}`
     : '';
+}
 
-const NO_MODEL = `No language model configured: the voice routes answer 503 until you set OPENAI_BASE_URL
-and LLM_MODEL (any OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
+const NO_MODEL = `No language model configured (LLM_MODEL=none): the voice routes answer 503. Unset LLM_MODEL
+to run the embedded model (docs/embedded-model.md), or set OPENAI_BASE_URL and LLM_MODEL (any
+OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
   OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
 
 const NO_SPEECH_IN = `No speech in (none is embedded): media/whisper/transcribe answers 503 until you set a whisper server, e.g. STT_BASE_URL=http://localhost:8000/v1 STT_MODEL=Systran/faster-whisper-small npm start`;
@@ -51,7 +62,8 @@ function localModelTimingSection(stack: LocalStack): string | null {
   const timing = stack.timing;
   if (timing === undefined || timing.setForLocalModel.length === 0) return null;
   const seconds = (milliseconds: number) => `${milliseconds / 1000} s`;
-  return `The model is on a local address: a turn may take ${seconds(timing.turnDeadlineMs)}, the warm-up of conversation/start ${seconds(timing.warmUpTimeoutMs)},
+  const where = stack.embeddedModel ? 'runs in this process' : 'is on a local address';
+  return `The model ${where}: a turn may take ${seconds(timing.turnDeadlineMs)}, the warm-up of conversation/start ${seconds(timing.warmUpTimeoutMs)},
 for a CPU model's cold first turn (set ${timing.setForLocalModel.join(' and ')} to change them).`;
 }
 

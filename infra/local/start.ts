@@ -1,8 +1,10 @@
 /** `npm start`: the local API with an embedded DynamoDB. Ctrl-C stops it cleanly. */
 import { apiRoutes } from '../../functions/http/api-routes';
 import { ConfigError } from '../../shared/adapters/config/service-config';
+import { EmbeddedModelLoadError } from '../../shared/adapters/embedded-model/load-embedded-model';
 import { LocalSettingsError } from './local-settings';
 import { type LocalStack, startLocalStack } from './local-stack';
+import { ModelCacheSettingsError, ModelFileError, ModelReferenceError } from './model-files';
 import { PortInUseError } from './port-in-use-error';
 import { DataDirInUseError } from './running-stack';
 import { renderStartBanner } from './start-banner';
@@ -16,7 +18,11 @@ try {
     error instanceof PortInUseError ||
     error instanceof DataDirInUseError ||
     error instanceof LocalSettingsError ||
-    error instanceof ConfigError;
+    error instanceof ConfigError ||
+    error instanceof EmbeddedModelLoadError ||
+    error instanceof ModelFileError ||
+    error instanceof ModelReferenceError ||
+    error instanceof ModelCacheSettingsError;
   if (!oneLine) throw error;
   console.error(`npm start: ${error.message}`);
   process.exit(1);

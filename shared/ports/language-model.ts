@@ -67,6 +67,11 @@ export const LanguageModelFailure = {
   malformedReply: 'malformed_reply',
   /** 4xx other than 429: the request itself was refused (bad key, unknown model...). */
   rejected: 'rejected',
+  /**
+   * The model runs in this process and every slot and queue place is taken (the embedded model):
+   * asked again in a moment, it answers.
+   */
+  busy: 'busy',
 } as const;
 export type LanguageModelFailure = (typeof LanguageModelFailure)[keyof typeof LanguageModelFailure];
 

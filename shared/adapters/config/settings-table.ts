@@ -150,13 +150,16 @@ export const handlerSettings = {
     check: { kind: 'httpUrl' },
     default: null,
     meaning:
-      'the OpenAI-compatible model server (Ollama, llama.cpp, vLLM, OpenAI...); with LLM_MODEL, ' +
-      'or the voice routes answer 503',
+      'the OpenAI-compatible model server (Ollama, llama.cpp, vLLM, OpenAI...), with LLM_MODEL; ' +
+      'unset: `npm start` runs the embedded model, and a deployed function answers 503',
   },
   LLM_MODEL: {
     check: text,
     default: null,
-    meaning: 'the model the server runs; with OPENAI_BASE_URL',
+    meaning:
+      'the model the server runs, with OPENAI_BASE_URL; without it, under `npm start`, the ' +
+      'embedded model: `hf:<user>/<repo>/<file>.gguf`, a path to a `.gguf`, or `none` (default: ' +
+      'Qwen3-1.7B Q4_K_M, downloaded once; [models](models.md))',
   },
   OPENAI_API_KEY: {
     check: { kind: 'secret' },

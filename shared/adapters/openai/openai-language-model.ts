@@ -50,6 +50,7 @@ const failureSummaries: Record<LanguageModelFailure, string> = {
   timeout: 'the model call ran out of time',
   malformed_reply: 'the model server sent a malformed reply',
   rejected: 'the model server rejected the request',
+  busy: 'the model server is busy',
 };
 
 /**

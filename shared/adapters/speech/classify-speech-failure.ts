@@ -11,6 +11,7 @@ const speechFailureOf: Record<LanguageModelFailure, SpeechFailure> = {
   [LanguageModelFailure.timeout]: SpeechFailure.timeout,
   [LanguageModelFailure.rejected]: SpeechFailure.rejected,
   [LanguageModelFailure.malformedReply]: SpeechFailure.malformedReply,
+  [LanguageModelFailure.busy]: SpeechFailure.unavailable,
 };
 
 /**

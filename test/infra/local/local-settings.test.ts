@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { LocalSettingsError, readLocalSettings } from '../../../infra/local/local-settings';
 
@@ -19,5 +20,54 @@ describe('readLocalSettings: LOCAL_NODE_TIMEZONE', () => {
     expect(readLocalSettings({}).nodeTimezone).toBe(
       Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
     );
+  });
+});
+
+describe('readLocalSettings: the embedded model (LLM_*)', () => {
+  it('by default: one thread per core available, the weights read in (no mmap), one sequence', () => {
+    // Act
+    const { embeddedModel } = readLocalSettings({});
+
+    // Assess
+    expect(embeddedModel).toEqual({
+      runtime: { threads: availableParallelism(), mmap: false, contextSize: 8_192, parallel: 1 },
+      queuePlaces: 4,
+      toolCallGrammar: false,
+    });
+  });
+
+  it('reads each setting', () => {
+    // Act
+    const { embeddedModel } = readLocalSettings({
+      LLM_THREADS: '3',
+      LLM_MMAP: 'on',
+      LLM_CONTEXT_SIZE: '4096',
+      LLM_PARALLEL: '2',
+      LLM_QUEUE: '0',
+      LLM_TOOL_GRAMMAR: 'on',
+    });
+
+    // Assess
+    expect(embeddedModel).toEqual({
+      runtime: { threads: 3, mmap: true, contextSize: 4_096, parallel: 2 },
+      queuePlaces: 0,
+      toolCallGrammar: true,
+    });
+  });
+
+  it.each([
+    ['LLM_THREADS', '0', 'LLM_THREADS must be an integer from 1 to 256, got "0"'],
+    [
+      'LLM_CONTEXT_SIZE',
+      'big',
+      'LLM_CONTEXT_SIZE must be an integer from 512 to 131072, got "big"',
+    ],
+    ['LLM_MMAP', 'yes', 'LLM_MMAP must be on or off, got "yes"'],
+  ])('%s=%s stops npm start with one line naming it', (name, value, message) => {
+    // Act
+    const reading = () => readLocalSettings({ [name]: value });
+
+    // Assess
+    expect(reading).toThrow(new LocalSettingsError(message));
   });
 });

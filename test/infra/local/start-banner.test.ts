@@ -125,13 +125,43 @@ describe('the npm start banner: which node key to send', () => {
 });
 
 describe('the npm start banner: the model', () => {
-  it('without one, asks for OPENAI_BASE_URL and LLM_MODEL, OPENAI_API_KEY only if needed', () => {
+  it('without one (LLM_MODEL=none), offers the embedded model or a server, OPENAI_API_KEY only if needed', () => {
     // Act
     const banner = renderStartBanner(stackWith({ origin: Origin.stored }), apiRoutes);
 
     // Assess
-    expect(banner).toContain('until you set OPENAI_BASE_URL\nand LLM_MODEL');
+    expect(banner).toContain('Unset LLM_MODEL\nto run the embedded model');
+    expect(banner).toContain('or set OPENAI_BASE_URL and LLM_MODEL');
     expect(banner).toContain('OPENAI_API_KEY only if that server needs one');
+  });
+
+  it('the embedded model: its file, where it is cached, and how fast it answered its warm-up', () => {
+    // Prepare
+    const stack: LocalStack = {
+      ...stackWith({ origin: Origin.stored, model: true }),
+      languageModel: null,
+      embeddedModel: {
+        name: 'Qwen3-1.7B-Q4_K_M.gguf',
+        path: '/home/u/.cache/jcc-serverless/models/unsloth/Qwen3-1.7B-GGUF/Qwen3-1.7B-Q4_K_M.gguf',
+        cachedIn: '/home/u/.cache/jcc-serverless/models/unsloth/Qwen3-1.7B-GGUF',
+        threads: 2,
+        warmUp: { milliseconds: 1_430, promptTokens: 28 },
+        close: async () => undefined,
+      },
+    };
+
+    // Act
+    const banner = renderStartBanner(stack, apiRoutes);
+
+    // Assess
+    expect(banner).toContain(
+      'model                Qwen3-1.7B-Q4_K_M.gguf, embedded (llama.cpp, 2 threads; LLM_MODEL)',
+    );
+    expect(banner).toContain(
+      'cached in /home/u/.cache/jcc-serverless/models/unsloth/Qwen3-1.7B-GGUF',
+    );
+    expect(banner).toContain('warm-up answered in 1.4 s (28 prompt tokens)');
+    expect(banner).not.toContain('No language model');
   });
 
   it('with one, says nothing about it', () => {

@@ -1,0 +1,74 @@
+// `npm run bench -- --only embedded`: the embedded model of `npm start` (llama.cpp in process,
+// node-llama-cpp) on random-weight GGUFs of the default's exact shape and quantization
+// (Qwen3-1.7B, Q4_K_M; Q8_0 beside it) and of the small option's (Qwen3-0.6B, Q8_0), written by
+// test/support/random-gguf once into the temp folder: speed does not depend on the weights'
+// values. Each shape runs in its own process, so its peak RSS is its own. Printed, never asserted.
+// Run directly (`npx tsx bench/embedded-model-bench.ts`) to print its rows.
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchRow } from './bench-row';
+import { formatBenchTable } from './format-table';
+
+const CHILD = fileURLToPath(
+  new URL('./embedded-model/run-embedded-model-bench.ts', import.meta.url),
+);
+/** Kept in step with run-embedded-model-bench.ts (importing it would run it). */
+const RESULT_MARKER = 'EMBEDDED_MODEL_ROWS ';
+/** A full-size model's runs take minutes on 2 loaded cores; only a hang reaches this. */
+const CHILD_TIMEOUT_MS = 60 * 60_000;
+
+/** Which shapes, in order: the default, its Q8_0, the small option. */
+const SHAPES = [
+  ['1.7b', 'q4_k_m'],
+  ['1.7b', 'q8_0'],
+  ['0.6b', 'q8_0'],
+] as const;
+
+/** How the figures were made, printed with them. */
+export const EMBEDDED_MODEL_NOTE =
+  'embedded: random-weight GGUFs of Qwen3-1.7B (Q4_K_M, Q8_0) and Qwen3-0.6B (Q8_0) shapes through ' +
+  'the real binding. The ceiling is the binding evaluating a 512-token batch and 64 greedy tokens ' +
+  '(llama-bench pp512/tg64). A random model writes no valid call, so a voice/command is its ' +
+  "measured prompt (max_tokens 1, after the warm-up) plus the measured time of 73 generated tokens (a get_weather call's), " +
+  'and continue its prompt plus 25 tokens: summed, not one request. EMBEDDED_BENCH_RUNS sets the runs (3).';
+
+function runShape(shape: string, quantization: string): Promise<BenchRow[]> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, shape, quantization], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: CHILD_TIMEOUT_MS,
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      output += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      const line = output.split('\n').find((candidate) => candidate.startsWith(RESULT_MARKER));
+      if (code !== 0 || line === undefined) {
+        reject(
+          new Error(
+            `the embedded-model bench (${shape} ${quantization}) exited with ${signal ?? code}:\n${output.slice(-2_000)}`,
+          ),
+        );
+        return;
+      }
+      resolvePromise(JSON.parse(line.slice(RESULT_MARKER.length)) as BenchRow[]);
+    });
+  });
+}
+
+export async function runEmbeddedModelBench(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [shape, quantization] of SHAPES) rows.push(...(await runShape(shape, quantization)));
+  return rows;
+}
+
+if (
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(resolve(process.argv[1])).href
+) {
+  console.log(`${EMBEDDED_MODEL_NOTE}\n\n${formatBenchTable(await runEmbeddedModelBench())}`);
+}

@@ -1,0 +1,308 @@
+// One shape of the embedded-model bench, in its own process (so its RSS is its own):
+// `npx tsx bench/embedded-model/run-embedded-model-bench.ts <1.7b|0.6b> <q4_k_m|q8_0>`.
+// Prints its rows as one JSON line after RESULT_MARKER.
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import {
+  getLlama,
+  type LlamaContext,
+  LlamaLogLevel,
+  type LlamaModel,
+  type Token,
+} from 'node-llama-cpp';
+import {
+  EmbeddedLanguageModel,
+  type EmbeddedLanguageModelOptions,
+} from '../../shared/adapters/embedded-model/embedded-language-model';
+import { defaultThreads } from '../../shared/adapters/embedded-model/load-embedded-model';
+import type { ChatMessage } from '../../shared/chat/chat-message';
+import { requestPrefixFor } from '../../shared/conversation/turn/run-turn';
+import { WarmUp, warmUpModel } from '../../shared/conversation/use-cases/warm-up-model';
+import type { ModelRequest } from '../../shared/ports/language-model';
+import {
+  type Quantization,
+  QWEN3_0_6B,
+  QWEN3_1_7B,
+  type Qwen3Shape,
+  writeRandomQwen3Gguf,
+} from '../../test/support/random-gguf/write-random-gguf';
+import type { BenchRow } from '../bench-row';
+import { compileForEngine, fixtureRegistration } from '../engine/fixture-registration';
+import { percentile, roundTo } from '../engine/percentile';
+
+const RESULT_MARKER = 'EMBEDDED_MODEL_ROWS ';
+const SHAPES: Record<string, Qwen3Shape> = { '1.7b': QWEN3_1_7B, '0.6b': QWEN3_0_6B };
+const RUNS = Number(process.env.EMBEDDED_BENCH_RUNS ?? 3);
+const THREADS = Number(process.env.LLM_THREADS ?? defaultThreads());
+const CONTEXT_SIZE = 8_192;
+/**
+ * Tokens of the reply the default-node bench counts for a get_weather call (the `<tool_call>`
+ * block and the end of turn, Qwen3's tokens): bench/local-model-bench.ts, 73.
+ */
+const CALL_TOKENS = 73;
+/** A one-sentence spoken answer after the tool result. */
+const ANSWER_TOKENS = 25;
+/** llama-bench's pp512; its tg128 shortened to 64 on this 2-core machine. */
+const CEILING_PROMPT = 512;
+const CEILING_GENERATE = 64;
+
+const [shapeName = '1.7b', quantization = 'q4_k_m'] = process.argv.slice(2);
+const shape = SHAPES[shapeName];
+if (shape === undefined || (quantization !== 'q4_k_m' && quantization !== 'q8_0')) {
+  throw new Error('usage: run-embedded-model-bench.ts <1.7b|0.6b> <q4_k_m|q8_0>');
+}
+const label = `${shapeName} ${quantization}`;
+const rssMb = () => Math.round(process.memoryUsage().rss / 2 ** 20);
+
+/** The random-weight file of this shape, written once and kept in the system's temp folder. */
+function modelFile(): string {
+  const directory = join(tmpdir(), 'jcc-bench-gguf');
+  mkdirSync(directory, { recursive: true });
+  const path = join(directory, `qwen3-${shapeName}-random-${quantization}.gguf`);
+  if (!existsSync(path) || statSync(path).size === 0) {
+    writeRandomQwen3Gguf(path, shape as Qwen3Shape, quantization as Quantization);
+  }
+  return path;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+const median = (samples: readonly number[]): number => percentile(samples, 0.5);
+
+/** A line on stderr per step: a full-size run takes minutes. */
+const progress = (step: string) => process.stderr.write(`embedded ${label}: ${step}\n`);
+
+/** llama-bench's method through the binding's lowest API: a batch of prompt, then greedy tokens. */
+async function ceiling(model: LlamaModel): Promise<{ prompt: number; generation: number }> {
+  const context = await model.createContext({ contextSize: 2_048, threads: THREADS });
+  try {
+    const promptRates: number[] = [];
+    const generationRates: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      progress(`run ${run + 1}: ceiling`);
+      const sequence = context.getSequence();
+      const tokens = Array.from(
+        { length: CEILING_PROMPT },
+        (_, index) => (1_000 + index * 37 + run) as Token,
+      );
+      const prompt = await timed(() => sequence.evaluateWithoutGeneratingNewTokens(tokens));
+      promptRates.push(CEILING_PROMPT / (prompt.ms / 1000));
+      const generation = await timed(async () => {
+        let count = 0;
+        for await (const _token of sequence.evaluate([tokens[0] as Token], { temperature: 0 })) {
+          count += 1;
+          if (count >= CEILING_GENERATE) break;
+        }
+        return count;
+      });
+      generationRates.push(generation.value / (generation.ms / 1000));
+      sequence.dispose();
+    }
+    return { prompt: median(promptRates), generation: median(generationRates) };
+  } finally {
+    await context.dispose();
+  }
+}
+
+const commandSet = compileForEngine(fixtureRegistration());
+const { systemPrompt, tools } = requestPrefixFor(commandSet);
+const COMMAND: ChatMessage = { role: 'user', content: "what's the weather tomorrow" };
+const CALL_ID = 'call_weather_1';
+const exchange: readonly ChatMessage[] = [
+  { role: 'system', content: systemPrompt },
+  COMMAND,
+  {
+    role: 'assistant',
+    content: null,
+    toolCalls: [
+      { id: CALL_ID, name: 'get_weather', arguments: '{"location":"Berlin","date":"tomorrow"}' },
+    ],
+  },
+  {
+    role: 'tool',
+    toolCallId: CALL_ID,
+    content: '{"forecast":"sunny","high_c":21,"low_c":12,"precipitation_chance":0.1}',
+  },
+];
+const commandRequest = (maxTokens: number, toolChoice: ModelRequest['toolChoice'] = 'auto') => ({
+  messages: exchange.slice(0, 2),
+  tools,
+  toolChoice,
+  maxTokens,
+});
+
+const GRAMMAR_TOOLS = tools.filter((tool) =>
+  ['get_weather', 'set_timer'].includes(tool.function.name),
+);
+const shortRequired = (maxTokens: number): ModelRequest => ({
+  messages: [COMMAND],
+  tools: GRAMMAR_TOOLS.length > 0 ? GRAMMAR_TOOLS : tools.slice(0, 2),
+  toolChoice: 'required',
+  maxTokens,
+});
+
+async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
+  const options: EmbeddedLanguageModelOptions = {
+    name: label,
+    maxTokens: 1_024,
+    thinking: 'off',
+    queuePlaces: 4,
+  };
+  const warmUps: number[] = [];
+  const firstCommandPrompts: number[] = [];
+  const cached: number[] = [];
+  const generationRates: number[] = [];
+  const continuePrompts: number[] = [];
+  const grammarMsPerToken: number[] = [];
+  const freeMsPerToken: number[] = [];
+  let promptTokens = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    // A fresh context each run: the warm-up evaluates the whole prefix, as after a start.
+    const context: LlamaContext = await model.createContext({
+      contextSize: CONTEXT_SIZE,
+      threads: THREADS,
+    });
+    try {
+      const adapter = new EmbeddedLanguageModel(model, context, options);
+      progress(`run ${run + 1}: warm-up`);
+      const warmUp = await timed(() =>
+        warmUpModel(adapter, commandSet, { warmUpTimeoutMs: 600_000, strictToolSchemas: false }),
+      );
+      if (warmUp.value !== WarmUp.warmed) throw new Error(`the warm-up ended ${warmUp.value}`);
+      warmUps.push(warmUp.ms);
+      progress(`run ${run + 1}: warm-up ${Math.round(warmUp.ms)} ms; first command`);
+      // The first command's prompt, after the warm-up: only its own tokens are new.
+      const first = await timed(() => adapter.complete(commandRequest(1), { timeoutMs: 600_000 }));
+      firstCommandPrompts.push(first.ms);
+      cached.push(first.value.usage?.cachedTokens ?? 0);
+      promptTokens = first.value.usage?.promptTokens ?? 0;
+      // Generation after that prompt (evaluated: one token to redo), as many tokens as a call.
+      const written = await timed(() =>
+        adapter.complete(commandRequest(CALL_TOKENS), { timeoutMs: 600_000 }),
+      );
+      const count = written.value.usage?.completionTokens ?? 0;
+      if (count > 0) generationRates.push(count / (written.ms / 1000));
+      const next = await timed(() =>
+        adapter.complete(
+          { messages: exchange, tools, toolChoice: 'auto', maxTokens: 1 },
+          { timeoutMs: 600_000 },
+        ),
+      );
+      continuePrompts.push(next.ms);
+    } finally {
+      await context.dispose();
+    }
+    // A required call, free and with the grammar of the tools' schemas, each on its own context
+    // warmed first: milliseconds per token written. Two tools and no system prompt, so the cold
+    // prompts cost little (the grammar's cost is per token, not per prompt token).
+    for (const [grammar, sink] of [
+      [false, freeMsPerToken],
+      [true, grammarMsPerToken],
+    ] as const) {
+      progress(`run ${run + 1}: required call, grammar ${grammar ? 'on' : 'off'}`);
+      const own = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
+      try {
+        const constrained = new EmbeddedLanguageModel(model, own, {
+          ...options,
+          toolCallGrammar: grammar,
+        });
+        await constrained.complete(shortRequired(1), { timeoutMs: 600_000 });
+        const call = await timed(() =>
+          constrained.complete(shortRequired(CALL_TOKENS), { timeoutMs: 600_000 }),
+        );
+        const tokens = call.value.usage?.completionTokens ?? 0;
+        if (tokens > 0) sink.push(call.ms / tokens);
+      } finally {
+        await own.dispose();
+      }
+    }
+  }
+  const generation = median(generationRates);
+  const firstCommand = median(firstCommandPrompts) + (CALL_TOKENS / generation) * 1000;
+  const continueTurn = median(continuePrompts) + (ANSWER_TOKENS / generation) * 1000;
+  const seconds = (ms: number) => roundTo(ms / 1000, 2);
+  return [
+    {
+      name: `${label}: warm-up, cold prefix of ${promptTokens} tokens`,
+      value: seconds(median(warmUps)),
+      unit: 's',
+    },
+    {
+      name: `${label}: first command prompt after it (${median(cached)} cached)`,
+      value: seconds(median(firstCommandPrompts)),
+      unit: 's',
+    },
+    {
+      name: `${label}: generation through the adapter`,
+      value: roundTo(generation, 1),
+      unit: 'tokens/s',
+    },
+    {
+      name: `${label}: first voice/command (prompt + ${CALL_TOKENS} tokens, summed)`,
+      value: seconds(firstCommand),
+      unit: 's',
+    },
+    {
+      name: `${label}: continue (prompt + ${ANSWER_TOKENS} tokens, summed)`,
+      value: seconds(continueTurn),
+      unit: 's',
+    },
+    {
+      name: `${label}: full exchange (command + continue, summed)`,
+      value: seconds(firstCommand + continueTurn),
+      unit: 's',
+    },
+    {
+      name: `${label}: required call, free (ms per token)`,
+      value: roundTo(median(freeMsPerToken), 1),
+      unit: 'ms',
+    },
+    {
+      name: `${label}: required call, grammar (ms per token)`,
+      value: roundTo(median(grammarMsPerToken), 1),
+      unit: 'ms',
+    },
+  ];
+}
+
+progress(`writing or reusing the random GGUF, ${THREADS} threads`);
+const path = modelFile();
+const rssBefore = rssMb();
+const llama = await getLlama({
+  build: 'never',
+  gpu: false,
+  maxThreads: THREADS,
+  logLevel: LlamaLogLevel.error,
+});
+const load = await timed(() => llama.loadModel({ modelPath: path, useMmap: false, gpuLayers: 0 }));
+const model = load.value;
+const limit = await ceiling(model);
+const adapterRows = await adapterFigures(model);
+const rows: BenchRow[] = [
+  { name: `${label}: file`, value: Math.round(statSync(path).size / 2 ** 20), unit: 'MB' },
+  { name: `${label}: load (useMmap false)`, value: roundTo(load.ms / 1000, 2), unit: 's' },
+  {
+    name: `${label}: ceiling, prompt (binding, pp${CEILING_PROMPT})`,
+    value: roundTo(limit.prompt, 1),
+    unit: 'tokens/s',
+  },
+  {
+    name: `${label}: ceiling, generation (binding, tg${CEILING_GENERATE})`,
+    value: roundTo(limit.generation, 1),
+    unit: 'tokens/s',
+  },
+  ...adapterRows,
+  {
+    name: `${label}: process peak RSS (${THREADS} threads, context ${CONTEXT_SIZE}; ${rssBefore} MB before the model)`,
+    value: Math.round(process.resourceUsage().maxRSS / 1024),
+    unit: 'MB',
+  },
+];
+await model.dispose();
+console.log(`${RESULT_MARKER}${JSON.stringify(rows)}`);

@@ -1,0 +1,139 @@
+import { dirname } from 'node:path';
+import { readSettings } from '../../shared/adapters/config/read-settings';
+import {
+  EmbeddedModelLoadError,
+  loadEmbeddedModel,
+} from '../../shared/adapters/embedded-model/load-embedded-model';
+import { provideEmbeddedModel } from '../../shared/adapters/embedded-model-slot';
+import { type LanguageModel, LanguageModelError } from '../../shared/ports/language-model';
+import type { LocalModelSettings } from './local-settings';
+import {
+  type ModelReference,
+  PINNED_MODELS,
+  parseModelReference,
+  progressTo,
+  readModelCacheSettings,
+  resolveModelFile,
+} from './model-files';
+
+/** The embedded model npm start runs, in words and figures for the banner. */
+export interface LocalModel {
+  /** The file's name (the banner's and `chat`'s model name). */
+  readonly name: string;
+  readonly path: string;
+  /** The cache folder it was fetched into; null for a file the user named by its path. */
+  readonly cachedIn: string | null;
+  readonly threads: number;
+  /** How long the start-up warm-up took, and the prompt it evaluated. */
+  readonly warmUp: { readonly milliseconds: number; readonly promptTokens: number };
+  close(): Promise<void>;
+}
+
+/** The model npm start runs when LLM_MODEL names none: Qwen3-1.7B, pinned (model-files). */
+const DEFAULT_MODEL: ModelReference = { kind: 'hub', file: PINNED_MODELS.language };
+
+/**
+ * Which model npm start runs in its own process: none when OPENAI_BASE_URL names a model server
+ * (LLM_MODEL is then that server's model), else LLM_MODEL (`hf:<user>/<repo>/<file>.gguf`, a
+ * path to a `.gguf`, or `none`), the pinned default when unset. LLM_MODEL is taken out of the
+ * handlers' environment here: for them, no server is configured, and the model comes from the
+ * slot npm start fills (shared/adapters/embedded-model-slot.ts).
+ */
+export function takeEmbeddedModelReference(env: NodeJS.ProcessEnv): ModelReference | null {
+  if (env.OPENAI_BASE_URL?.trim()) return null;
+  const named = env.LLM_MODEL?.trim();
+  delete env.LLM_MODEL;
+  return named ? parseModelReference(named, 'LLM_MODEL') : DEFAULT_MODEL;
+}
+
+/**
+ * The one place a reference becomes a file on this machine: a path as it is, a hub file through
+ * the cache (downloaded once, checked against its digest, with progress on stderr).
+ */
+async function resolveLocalModelFile(
+  reference: ModelReference,
+  env: NodeJS.ProcessEnv,
+): Promise<{ readonly path: string; readonly cachedIn: string | null } | null> {
+  const path = await resolveModelFile(reference, readModelCacheSettings(env), {
+    format: 'gguf',
+    progress: progressTo(process.stderr),
+  });
+  if (path === null) return null;
+  return { path, cachedIn: reference.kind === 'hub' ? dirname(path) : null };
+}
+
+/** The user message of the start-up warm-up: a short prompt, timed for the banner. */
+const START_WARM_UP = {
+  messages: [
+    { role: 'system' as const, content: 'You are a voice assistant. Answer briefly.' },
+    { role: 'user' as const, content: 'Hello.' },
+  ],
+  tools: [],
+  toolChoice: 'auto' as const,
+  maxTokens: 1,
+};
+
+/** Far above the second or so a 2-core machine needs. */
+const START_WARM_UP_MS = 120_000;
+
+/**
+ * Resolves, loads and warms the embedded model, and hands it to the handlers' wiring. Null when
+ * LLM_MODEL is `none` (the voice routes answer 503 llm_not_configured).
+ */
+export async function startEmbeddedModel(
+  reference: ModelReference,
+  settings: LocalModelSettings,
+  env: NodeJS.ProcessEnv,
+  monotonic: () => number = () => performance.now(),
+): Promise<LocalModel | null> {
+  const file = await resolveLocalModelFile(reference, env);
+  if (file === null) return null;
+  const { values } = readSettings(env);
+  const name = file.path.split(/[/\\]/).at(-1) ?? file.path;
+  const loaded = await loadEmbeddedModel(file.path, settings.runtime, {
+    name,
+    maxTokens: values.MODEL_MAX_TOKENS,
+    thinking: values.MODEL_THINKING,
+    queuePlaces: settings.queuePlaces,
+    toolCallGrammar: settings.toolCallGrammar,
+  });
+  try {
+    const warmUp = await timedWarmUp(loaded.model, monotonic);
+    provideEmbeddedModel({ model: loaded.model, name, maxTokens: values.MODEL_MAX_TOKENS });
+    return {
+      name,
+      path: file.path,
+      cachedIn: file.cachedIn,
+      threads: settings.runtime.threads,
+      warmUp,
+      close: async () => {
+        provideEmbeddedModel(null);
+        await loaded.close();
+      },
+    };
+  } catch (error) {
+    await loaded.close();
+    throw error;
+  }
+}
+
+async function timedWarmUp(
+  model: LanguageModel,
+  monotonic: () => number,
+): Promise<LocalModel['warmUp']> {
+  const started = monotonic();
+  const reply = await model
+    .complete(START_WARM_UP, { timeoutMs: START_WARM_UP_MS })
+    .catch((error: unknown) => {
+      // A model that cannot answer a 30-token prompt in that time cannot answer a turn.
+      if (!(error instanceof LanguageModelError)) throw error;
+      throw new EmbeddedModelLoadError(
+        `the model loaded but did not answer its warm-up (${error.message}); try a smaller model (docs/embedded-model.md) or LLM_THREADS`,
+        { cause: error },
+      );
+    });
+  return {
+    milliseconds: Math.round(monotonic() - started),
+    promptTokens: reply.usage?.promptTokens ?? 0,
+  };
+}

@@ -1,0 +1,293 @@
+import {
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaGrammar,
+  LlamaGrammarEvaluationState,
+  type LlamaModel,
+  type Token,
+} from 'node-llama-cpp';
+import type { ToolDefinition } from '../../chat/chat-message';
+import {
+  type LanguageModel,
+  LanguageModelError,
+  LanguageModelFailure,
+  type ModelCallOptions,
+  type ModelReply,
+  type ModelRequest,
+} from '../../ports/language-model';
+import { systemTiming, type Timing } from '../system/timing';
+import { ChatTemplatePrompt } from './chat-template-prompt';
+import { type GeneratedText, readModelFormatReply } from './read-model-format-reply';
+import { QueueFullError, QueueWaitEndedError, SequenceQueue } from './sequence-queue';
+
+export interface EmbeddedLanguageModelOptions {
+  /** The banner's and the error messages' name of the model (its file or reference). */
+  readonly name: string;
+  /** MODEL_MAX_TOKENS: the most tokens a reply may have unless the request asks fewer. */
+  readonly maxTokens: number;
+  /** MODEL_THINKING. */
+  readonly thinking: 'off' | 'on';
+  /** Requests that may wait for a sequence beyond those running; one more is refused (busy). */
+  readonly queuePlaces: number;
+  /**
+   * Constrain a required call's JSON to the tools' schemas by a grammar (bench/embedded-model-bench.ts
+   * measures its cost); off by default.
+   */
+  readonly toolCallGrammar?: boolean;
+  /**
+   * The prompt is evaluated this many tokens at a time, the deadline checked between: a turn past
+   * its deadline stops within one chunk's (or one generated token's) time.
+   */
+  readonly promptChunkTokens?: number;
+  /** Qwen3's recommended sampling unless set (a test samples greedily: temperature 0). */
+  readonly sampling?: Sampling;
+  readonly timing?: Timing;
+}
+
+export interface Sampling {
+  readonly temperature: number;
+  readonly topP?: number;
+  readonly topK?: number;
+  readonly minP?: number;
+}
+
+/** What the model is doing, and what it has done since it was loaded (the bench reads it). */
+export interface EmbeddedModelActivity {
+  readonly running: number;
+  readonly queued: number;
+  readonly promptTokensEvaluated: number;
+  readonly tokensGenerated: number;
+}
+
+/** Qwen3's recommended sampling with thinking off (its model card). */
+const SAMPLING: Sampling = { temperature: 0.7, topP: 0.8, topK: 20, minP: 0 } as const;
+const DEFAULT_PROMPT_CHUNK_TOKENS = 128;
+const GRAMMARS_KEPT = 16;
+const OPEN_ENDED_ROOT = /^(root ::= .*?) "\\n\\n\\n\\n" \[\\n\]\*$/m;
+
+const failureSummaries: Record<LanguageModelFailure, string> = {
+  rate_limited: 'the embedded model is rate limiting us',
+  unavailable: 'the embedded model is unavailable',
+  timeout: 'the embedded model ran out of time',
+  malformed_reply: 'the embedded model wrote an unreadable reply',
+  rejected: 'the embedded model cannot take the request',
+  busy: 'the embedded model is busy',
+};
+
+class DeadlinePassedError extends Error {
+  override readonly name = 'DeadlinePassedError';
+}
+
+/**
+ * The LanguageModel port over llama.cpp in this process (node-llama-cpp): the request rendered by
+ * the model's own chat template, the reply read back from the model's own tool-call format by the
+ * code that reads every server's reply. Each request in flight has a context sequence of its own;
+ * a sequence keeps the tokens it evaluated, so a request sharing a prefix with the last one
+ * (every turn of a command set after its warm-up) evaluates only what differs. Past the
+ * deadline or the caller's signal, evaluation stops between two chunks or two tokens.
+ */
+export class EmbeddedLanguageModel implements LanguageModel {
+  readonly #model: LlamaModel;
+  readonly #context: LlamaContext;
+  readonly #prompt: ChatTemplatePrompt;
+  readonly #queue: SequenceQueue<LlamaContextSequence>;
+  readonly #options: EmbeddedLanguageModelOptions;
+  readonly #timing: Timing;
+  readonly #chunk: number;
+  readonly #grammars = new Map<string, Promise<LlamaGrammar | null>>();
+  #promptTokensEvaluated = 0;
+  #tokensGenerated = 0;
+
+  constructor(model: LlamaModel, context: LlamaContext, options: EmbeddedLanguageModelOptions) {
+    const template = model.fileInfo.metadata.tokenizer?.chat_template;
+    if (typeof template !== 'string' || template === '') {
+      throw new Error(`${options.name} has no chat template: it cannot be asked for tool calls`);
+    }
+    this.#model = model;
+    this.#context = context;
+    this.#options = options;
+    this.#timing = options.timing ?? systemTiming;
+    this.#chunk = options.promptChunkTokens ?? DEFAULT_PROMPT_CHUNK_TOKENS;
+    this.#prompt = new ChatTemplatePrompt(template, { thinking: options.thinking });
+    const sequences = Array.from({ length: context.sequencesLeft }, () => context.getSequence());
+    this.#queue = new SequenceQueue(sequences, options.queuePlaces, this.#timing);
+  }
+
+  get activity(): EmbeddedModelActivity {
+    return {
+      running: this.#queue.running,
+      queued: this.#queue.queued,
+      promptTokensEvaluated: this.#promptTokensEvaluated,
+      tokensGenerated: this.#tokensGenerated,
+    };
+  }
+
+  async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
+    const deadline = this.#timing.monotonic() + options.timeoutMs;
+    const prompt = this.#prompt.render(request);
+    const tokens = this.#model.tokenize(prompt.text, true);
+    const contextSize = this.#context.contextSize;
+    if (tokens.length >= contextSize) {
+      throw this.#error(
+        LanguageModelFailure.rejected,
+        `the prompt is ${tokens.length} tokens, the context ${contextSize} (set LLM_CONTEXT_SIZE higher)`,
+      );
+    }
+    const sequence = await this.#acquire(tokens, deadline, options.signal);
+    try {
+      const generated = await this.#generate(sequence, tokens, prompt.opening, request, {
+        deadline,
+        signal: options.signal,
+      });
+      const reply = readModelFormatReply(generated);
+      if (!reply.ok) {
+        throw this.#error(LanguageModelFailure.malformedReply, reply.issues.join('; '));
+      }
+      return reply.value;
+    } catch (error) {
+      if (error instanceof DeadlinePassedError) {
+        throw this.#error(LanguageModelFailure.timeout, error.message);
+      }
+      throw error;
+    } finally {
+      this.#queue.release(sequence);
+    }
+  }
+
+  async #acquire(
+    tokens: Token[],
+    deadline: number,
+    signal: AbortSignal | undefined,
+  ): Promise<LlamaContextSequence> {
+    const longestPrefix = (free: readonly LlamaContextSequence[]) => {
+      const shared = free.map(
+        (sequence) => sequence.compareContextTokens(tokens).firstDifferentIndex,
+      );
+      return shared.indexOf(Math.max(...shared));
+    };
+    try {
+      if (signal?.aborted) throw new QueueWaitEndedError('the caller gave up before the call');
+      return await this.#queue.acquire(deadline - this.#timing.monotonic(), signal, longestPrefix);
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        throw this.#error(LanguageModelFailure.busy, error.message);
+      }
+      if (error instanceof QueueWaitEndedError) {
+        throw this.#error(LanguageModelFailure.timeout, error.message);
+      }
+      throw error;
+    }
+  }
+
+  async #generate(
+    sequence: LlamaContextSequence,
+    tokens: Token[],
+    opening: string,
+    request: ModelRequest,
+    limits: { readonly deadline: number; readonly signal: AbortSignal | undefined },
+  ): Promise<GeneratedText> {
+    const check = (what: string) => {
+      if (limits.signal?.aborted) throw new DeadlinePassedError(`the caller stopped ${what}`);
+      if (this.#timing.monotonic() >= limits.deadline) {
+        throw new DeadlinePassedError(`the deadline passed ${what}`);
+      }
+    };
+    // At least the last prompt token is evaluated again: its logits give the first reply token.
+    const reused = Math.min(
+      sequence.compareContextTokens(tokens).firstDifferentIndex,
+      tokens.length - 1,
+    );
+    if (sequence.nextTokenIndex > reused) {
+      await sequence.eraseContextTokenRanges([{ start: reused, end: sequence.nextTokenIndex }]);
+    }
+    let next = reused;
+    while (tokens.length - next > this.#chunk) {
+      check(`evaluating the prompt (${next} of ${tokens.length} tokens)`);
+      await sequence.evaluateWithoutGeneratingNewTokens(tokens.slice(next, next + this.#chunk));
+      next += this.#chunk;
+      this.#promptTokensEvaluated += this.#chunk;
+    }
+    check(`evaluating the prompt (${next} of ${tokens.length} tokens)`);
+    const maxTokens = Math.min(
+      request.maxTokens ?? this.#options.maxTokens,
+      this.#context.contextSize - tokens.length,
+    );
+    const grammar = opening === '' ? null : await this.#grammarFor(request.tools);
+    const written: Token[] = [];
+    // The evaluation also ends by itself when a grammar is complete: that is a stop too.
+    let ended: GeneratedText['ended'] = 'stop';
+    const evaluation = sequence.evaluate(tokens.slice(next), {
+      ...(this.#options.sampling ?? SAMPLING),
+      ...(grammar === null
+        ? {}
+        : {
+            grammarEvaluationState: new LlamaGrammarEvaluationState({
+              model: this.#model,
+              grammar,
+            }),
+          }),
+    });
+    this.#promptTokensEvaluated += tokens.length - next;
+    for await (const token of evaluation) {
+      if (this.#model.isEogToken(token)) break;
+      written.push(token);
+      this.#tokensGenerated += 1;
+      if (written.length >= maxTokens) {
+        ended = 'length';
+        break;
+      }
+      check(`after ${written.length} generated tokens`);
+    }
+    return {
+      text: `${opening}${this.#model.detokenize(written, true)}`,
+      ended,
+      usage: {
+        promptTokens: tokens.length,
+        cachedTokens: reused,
+        completionTokens: written.length,
+      },
+    };
+  }
+
+  /**
+   * The grammar of one call to one of `tools` in the model's JSON (`{"name", "arguments"}`), per
+   * set of tools; null when off or when a schema is beyond what node-llama-cpp's grammar takes.
+   */
+  #grammarFor(tools: readonly ToolDefinition[]): Promise<LlamaGrammar | null> {
+    if (this.#options.toolCallGrammar !== true || tools.length === 0) return Promise.resolve(null);
+    const key = JSON.stringify(tools);
+    let grammar = this.#grammars.get(key);
+    if (grammar === undefined) {
+      // One per command set in use; a long-running process sees few, but never an unbounded map.
+      if (this.#grammars.size >= GRAMMARS_KEPT) this.#grammars.clear();
+      const schema = {
+        oneOf: tools.map((tool) => ({
+          type: 'object',
+          properties: {
+            name: { const: tool.function.name },
+            arguments: tool.function.parameters,
+          },
+        })),
+      };
+      const llama = this.#model.llama;
+      grammar = llama
+        .createGrammarForJsonSchema(schema as never)
+        // node-llama-cpp's JSON grammar ends in newlines that its chat loop stops on; ours ends
+        // with the object, after which llama.cpp lets the model write only its end of turn.
+        .then((json) =>
+          llama.createGrammar({ grammar: json.grammar.replace(OPEN_ENDED_ROOT, '$1') }),
+        )
+        .catch(() => null);
+      this.#grammars.set(key, grammar);
+    }
+    return grammar;
+  }
+
+  #error(failure: LanguageModelFailure, detail: string): LanguageModelError {
+    return new LanguageModelError(
+      failure,
+      `${failureSummaries[failure]} (model ${this.#options.name}): ${detail}`,
+      1,
+    );
+  }
+}

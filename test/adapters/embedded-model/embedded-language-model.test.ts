@@ -1,0 +1,268 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EmbeddedLanguageModelOptions } from '../../../shared/adapters/embedded-model/embedded-language-model';
+import {
+  type LoadedEmbeddedModel,
+  loadEmbeddedModel,
+} from '../../../shared/adapters/embedded-model/load-embedded-model';
+import type { ToolDefinition } from '../../../shared/chat/chat-message';
+import {
+  LanguageModelError,
+  LanguageModelFailure,
+  type ModelRequest,
+} from '../../../shared/ports/language-model';
+import { FakeTiming } from '../../support/fake-timing';
+import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
+
+const tinyModelPath = useTinyModelFile();
+const tinyModel = () => tinyModelPath;
+
+const TOOLS: readonly ToolDefinition[] = [
+  {
+    type: 'function',
+    function: {
+      name: 'set_timer',
+      description: 'Starts a timer.',
+      parameters: {
+        type: 'object',
+        properties: { minutes: { type: 'integer', description: 'How long.' } },
+        required: ['minutes'],
+      },
+    },
+  },
+  {
+    type: 'function',
+    function: {
+      name: 'get_time',
+      description: 'Says the time.',
+      parameters: { type: 'object', properties: {} },
+    },
+  },
+];
+
+const SYSTEM = `You are a voice assistant in a kitchen. ${'Answer briefly and call a tool when one fits. '.repeat(8)}`;
+
+const request = (utterance: string, overrides: Partial<ModelRequest> = {}): ModelRequest => ({
+  messages: [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: utterance },
+  ],
+  tools: TOOLS,
+  toolChoice: 'auto',
+  ...overrides,
+});
+
+/** A clock that moves `stepMs` each time it is read: a deadline passes after so many reads. */
+class TickingTiming extends FakeTiming {
+  readonly #stepMs: number;
+  #elapsed = 0;
+
+  constructor(stepMs: number) {
+    super();
+    this.#stepMs = stepMs;
+  }
+
+  override monotonic(): number {
+    this.#elapsed += this.#stepMs;
+    return this.#elapsed;
+  }
+}
+
+const loaded: LoadedEmbeddedModel[] = [];
+afterEach(async () => {
+  for (const model of loaded.splice(0)) await model.close();
+});
+
+async function load(
+  options: Partial<EmbeddedLanguageModelOptions> & { parallel?: number; contextSize?: number } = {},
+): Promise<LoadedEmbeddedModel> {
+  const { parallel, contextSize, ...modelOptions } = options;
+  const model = await loadEmbeddedModel(
+    tinyModel(),
+    { threads: 1, mmap: false, contextSize: contextSize ?? 2_048, parallel: parallel ?? 1 },
+    {
+      name: 'tiny',
+      maxTokens: 64,
+      thinking: 'off',
+      queuePlaces: 2,
+      sampling: { temperature: 0 },
+      ...modelOptions,
+    },
+  );
+  loaded.push(model);
+  return model;
+}
+
+const failureOf = (error: unknown) =>
+  error instanceof LanguageModelError ? error.failure : `not a LanguageModelError: ${error}`;
+
+describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cpp binding', () => {
+  it('answers a request, cut at max tokens as `length`, with the usage of its tokens', async () => {
+    // Prepare
+    const { model } = await load();
+
+    // Act
+    const reply = await model.complete(request('set a timer for ten minutes', { maxTokens: 5 }), {
+      timeoutMs: 60_000,
+    });
+
+    // Assess
+    expect(reply.finishReason).toBe('length');
+    expect(reply.usage).toMatchObject({ completionTokens: 5, cachedTokens: 0 });
+    expect(reply.usage?.promptTokens).toBeGreaterThan(100);
+    expect(model.activity).toMatchObject({ running: 0, queued: 0, tokensGenerated: 5 });
+  });
+
+  it('a warm-up of one token evaluates the prefix: the next request reuses it', async () => {
+    // Prepare
+    const { model } = await load();
+    const warmUp = await model.complete(request('Hello.', { maxTokens: 1 }), { timeoutMs: 60_000 });
+
+    // Act
+    const reply = await model.complete(request('set a timer for ten minutes', { maxTokens: 2 }), {
+      timeoutMs: 60_000,
+    });
+
+    // Assess: everything up to the user's words is served from the sequence.
+    const warmUpPrompt = warmUp.usage?.promptTokens ?? 0;
+    expect(reply.usage?.cachedTokens).toBeGreaterThan(warmUpPrompt - 20);
+    expect(reply.usage?.cachedTokens).toBeLessThan(reply.usage?.promptTokens ?? 0);
+    expect(model.activity.promptTokensEvaluated).toBeLessThan(
+      warmUpPrompt + (reply.usage?.promptTokens ?? 0) - 100,
+    );
+  });
+
+  it('stops generating once the deadline passes, and the next request runs', async () => {
+    // Prepare: each read of the clock is 10 ms later, so 300 ms pass within a few dozen tokens.
+    const { model } = await load({ maxTokens: 2_000, timing: new TickingTiming(10) });
+
+    // Act
+    const failure = await model
+      .complete(request('tell me a long story'), { timeoutMs: 300 })
+      .catch(failureOf);
+    const generatedAtFailure = model.activity.tokensGenerated;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // Assess
+    expect(failure).toBe(LanguageModelFailure.timeout);
+    expect(generatedAtFailure).toBeGreaterThan(0);
+    expect(generatedAtFailure).toBeLessThan(40);
+    expect(model.activity).toMatchObject({ running: 0, tokensGenerated: generatedAtFailure });
+    const next = await model.complete(request('and now?', { maxTokens: 2 }), { timeoutMs: 1_000 });
+    expect(next.usage?.completionTokens).toBe(2);
+  });
+
+  it('stops evaluating a long prompt between chunks once the deadline passes', async () => {
+    // Prepare
+    const { model } = await load({ timing: new TickingTiming(100), promptChunkTokens: 32 });
+
+    // Act
+    const failure = await model
+      .complete(request('what is the weather like'), { timeoutMs: 250 })
+      .catch(failureOf);
+
+    // Assess
+    expect(failure).toBe(LanguageModelFailure.timeout);
+    expect(model.activity.promptTokensEvaluated).toBeLessThan(100);
+    expect(model.activity.tokensGenerated).toBe(0);
+  });
+
+  it('a caller that already gave up gets a timeout and costs no evaluation', async () => {
+    // Prepare
+    const { model } = await load();
+
+    // Act
+    const failure = await model
+      .complete(request('hello'), { timeoutMs: 60_000, signal: AbortSignal.abort() })
+      .catch(failureOf);
+
+    // Assess
+    expect(failure).toBe(LanguageModelFailure.timeout);
+    expect(model.activity.promptTokensEvaluated).toBe(0);
+  });
+
+  it('a full queue is refused at once as busy; the requests in line are answered', async () => {
+    // Prepare: one sequence, one place in line.
+    const { model } = await load({ queuePlaces: 1 });
+    const ask = () =>
+      model.complete(request('set a timer', { maxTokens: 8 }), { timeoutMs: 60_000 });
+
+    // Act
+    const outcomes = await Promise.allSettled([ask(), ask(), ask()]);
+
+    // Assess
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+    ]);
+    const refused = outcomes[2];
+    expect(refused?.status === 'rejected' && failureOf(refused.reason)).toBe(
+      LanguageModelFailure.busy,
+    );
+    expect(model.activity).toMatchObject({ running: 0, queued: 0 });
+  });
+
+  it('a request whose deadline passes in line is a timeout and leaves the line', async () => {
+    // Prepare: waits end at once on the fake clock.
+    const { model } = await load({ queuePlaces: 1, timing: new FakeTiming() });
+    const first = model.complete(request('set a timer', { maxTokens: 8 }), { timeoutMs: 60_000 });
+
+    // Act
+    const waited = await model
+      .complete(request('set a timer', { maxTokens: 8 }), { timeoutMs: 5_000 })
+      .catch(failureOf);
+    const whenRefused = model.activity;
+
+    // Assess: refused while the first still runs, not after it.
+    expect(waited).toBe(LanguageModelFailure.timeout);
+    expect(whenRefused).toMatchObject({ running: 1, queued: 0 });
+    expect((await first).usage?.completionTokens).toBe(8);
+  });
+
+  it('a prompt longer than the context is rejected before any evaluation', async () => {
+    // Prepare
+    const { model } = await load({ contextSize: 256 });
+
+    // Act
+    const failure = await model
+      .complete(request('hello '.repeat(300)), { timeoutMs: 60_000 })
+      .catch(failureOf);
+
+    // Assess
+    expect(failure).toBe(LanguageModelFailure.rejected);
+    expect(model.activity.promptTokensEvaluated).toBe(0);
+  });
+
+  it('with the grammar on, a required call is one call to a declared tool', async () => {
+    // Prepare: only get_time, whose arguments can only be {}: the grammar leaves nothing to chance.
+    const { model } = await load({ toolCallGrammar: true, maxTokens: 200 });
+    const tools = TOOLS.filter((tool) => tool.function.name === 'get_time');
+
+    // Act
+    const reply = await model.complete(
+      request('what time is it', { tools, toolChoice: 'required' }),
+      {
+        timeoutMs: 60_000,
+      },
+    );
+
+    // Assess
+    expect(reply.finishReason).toBe('tool_calls');
+    expect(reply.toolCalls).toEqual([{ id: null, name: 'get_time', arguments: '{}' }]);
+  });
+
+  it('a file that is not a GGUF is one line naming it', async () => {
+    // Act
+    const failure = await loadEmbeddedModel(
+      `${tinyModel()}.missing`,
+      { threads: 1, mmap: false, contextSize: 512, parallel: 1 },
+      { name: 'missing', maxTokens: 8, thinking: 'off', queuePlaces: 1 },
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).name).toBe('EmbeddedModelLoadError');
+    expect((failure as Error).message).toContain('tiny-qwen3.gguf.missing');
+    expect((failure as Error).message).not.toContain('\n');
+  });
+});
