@@ -134,9 +134,9 @@ async function serve(
 
 /**
  * A streamed response as API Gateway's STREAM mode sends it: status and headers from the prelude,
- * then each chunk to the socket as the function writes it. A client that went away stops the
- * writes, not the function (it runs to its end, as in Lambda); a function failing midway cuts the
- * connection, the only way left to say so once a status is sent.
+ * then each chunk to the socket as the function writes it. A client that goes away closes the
+ * function's response stream, which stops what it is streaming (stream-responses.ts); a function
+ * failing midway cuts the connection, the only way left to say so once a status is sent.
  */
 async function sendStreamed(
   response: ServerResponse,
@@ -144,9 +144,12 @@ async function sendStreamed(
 ): Promise<void> {
   response.statusCode = streamed.statusCode;
   for (const [name, value] of Object.entries(streamed.headers)) response.setHeader(name, value);
+  response.once('close', () => {
+    if (!response.writableFinished) streamed.cancel();
+  });
   try {
     for await (const chunk of streamed.body) {
-      if (response.destroyed) continue;
+      if (response.destroyed) break;
       if (!response.write(chunk)) await drainedOrClosed(response);
     }
   } catch {
