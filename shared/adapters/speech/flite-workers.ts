@@ -132,6 +132,16 @@ export class FliteWorkers {
     this.#module = options.module;
   }
 
+  /** Syntheses holding a thread now. */
+  get lentCount(): number {
+    return this.#lent;
+  }
+
+  /** Threads started and waiting for a synthesis. */
+  get idleCount(): number {
+    return this.#idle.filter((thread) => thread.alive).length;
+  }
+
   /** A thread for one synthesis, or null when `size` syntheses are running. */
   async lend(): Promise<FliteLease | null> {
     if (this.#lent >= this.#size) return null;
