@@ -40,11 +40,6 @@ function directory(): string {
   return made;
 }
 
-/** Whether the process has made Flite's work directory (tests check that nothing is left). */
-export function fliteWorkDirectory(): string | null {
-  return workDirectory;
-}
-
 /** One thread, speaking one piece at a time; a piece stopped midway ends the thread. */
 export class FliteThread {
   readonly #worker: Worker;
