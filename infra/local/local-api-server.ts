@@ -38,10 +38,13 @@ export const LOCAL_SERVER_LIMITS = {
   requestTimeoutMs: 30_000,
   /** How often the two timeouts above are checked: they fire up to this much late. */
   checkIntervalMs: 1_000,
-  /** Open connections from one address (a node holds one or two). */
-  connectionsPerAddress: 16,
+  /**
+   * Open connections from one address: a node holds one or two, `npm run load` 50 from loopback.
+   * A keyless one costs no body (refused from its headers), a slow one at most the timeouts.
+   */
+  connectionsPerAddress: 64,
   /** Open connections in all. */
-  connections: 128,
+  connections: 256,
 } as const;
 
 export type LocalServerLimits = { readonly [Name in keyof typeof LOCAL_SERVER_LIMITS]: number };
