@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import {
-  MAX_SPOKEN_SECONDS,
   type PcmFormat,
   SPOKEN_CUT_MARKER,
   SpeechBusyError,
@@ -18,6 +17,7 @@ import {
 import { type FliteLease, FlitePieceAbortedError, FliteWorkers } from './flite-workers';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 import { speechPieces } from './speech-pieces';
+import { spokenBytesLimit } from './speech-stream';
 
 /** About 100 ms of 16 kHz 16-bit mono: a route sends the first one as soon as it can. */
 const CHUNK_BYTES = 3_200;
@@ -66,10 +66,6 @@ function processWorkers(): FliteWorkers {
 
 const failed = (failure: SpeechFailure, message: string, cause?: unknown) =>
   new SpeechProviderError(failure, 'text_to_speech', message, { cause });
-
-/** The most PCM bytes a synthesis in `format` yields (`MAX_SPOKEN_SECONDS` of it). */
-const spokenBytesLimit = (format: PcmFormat) =>
-  MAX_SPOKEN_SECONDS * format.sampleRate * format.channels * format.sampleWidth;
 
 /**
  * Speech out with no configuration and no download: CMU Flite (BSD-style licence) compiled to
