@@ -139,6 +139,19 @@ describe('npm start reads no body before it knows who is asking', () => {
     expect(answer.status).toBe(413);
     expect(answer.json).toMatchObject({ error: { code: 'payload_too_large' } });
   });
+
+  it('answers headers over 16 KiB with a JSON 431', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+
+    // Act
+    client.socket.write(requestHead(COMMAND, { 'X-Padding': 'x'.repeat(20 * 1024) }));
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(431);
+    expect(answer.json).toMatchObject({ error: { code: 'headers_too_large' } });
+  });
 });
 
 describe('the local server bounds slow clients and connections', () => {
