@@ -3,6 +3,8 @@
 // main thread never runs Flite and a piece past its deadline is stopped by terminating the thread.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FlitePiece, FlitePieceReply, FliteWorkerSetup } from './flite-protocol';
 import { readWavLayout } from './wav-format';
@@ -64,7 +66,14 @@ async function speak(piece: FlitePiece): Promise<FlitePieceReply> {
   }
 }
 
+// Each piece is a new instance with 16 MiB of linear memory; the thread's heap barely grows, so
+// V8 collects them late: two threads speaking 3,000 digits peaked at +350 MB without this, +200 MB
+// with a collection after each piece (about 1 ms).
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as (() => void) | undefined;
+
 port.on('message', async (piece: FlitePiece) => {
   const reply = await speak(piece);
+  collectGarbage?.();
   port.postMessage(reply, reply.ok ? [reply.pcm.buffer as ArrayBuffer] : []);
 });
