@@ -156,10 +156,13 @@ async function serve(
   }
   // Who is asking, from the headers alone: a refused key never costs the server its body. The
   // handler then answers (and logs) the refusal as it would, from the headers, with no body.
-  if (authenticate !== null && !(await authenticated(authenticate, request))) {
+  const checked = authenticate === null ? null : await checkKey(authenticate, request);
+  if (checked === 'refused') {
     closeWhenAnswered(response);
     return invoke(route, request, response, url, Buffer.alloc(0), served);
   }
+  // The registry could not answer (503 storage_unavailable): said at once, nothing read.
+  if (checked !== null && checked !== 'accepted') return refuseRequest(response, checked);
   const limit = bodyLimitOf(url.pathname);
   const announced = Number(request.headers['content-length'] ?? 0);
   if (announced > limit.bytes) {
@@ -173,15 +176,19 @@ async function serve(
   return invoke(route, request, response, url, body, served);
 }
 
-async function authenticated(
+/** Whether the key is a node's; a failure other than a refusal is its error answer. */
+async function checkKey(
   authenticate: HeaderAuthenticator,
   request: IncomingMessage,
-): Promise<boolean> {
+): Promise<'accepted' | 'refused' | ReturnType<typeof mapError>> {
   const key = request.headers['x-api-key'];
-  return authenticate(Array.isArray(key) ? key[0] : key).then(
-    () => true,
-    () => false,
-  );
+  try {
+    await authenticate(Array.isArray(key) ? key[0] : key);
+    return 'accepted';
+  } catch (error) {
+    const answer = mapError(error);
+    return answer.statusCode === 401 ? 'refused' : answer;
+  }
 }
 
 /** Runs the route's handler on the request as API Gateway would, and sends what it answers. */

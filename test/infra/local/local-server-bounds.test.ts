@@ -1,6 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/api-routes';
+import { HttpError } from '../../../functions/http/http-error';
 import { LIMITS } from '../../../functions/http/request-schemas';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
@@ -170,7 +171,7 @@ describe('the local server bounds slow clients and connections', () => {
         },
       ],
       authenticate: async (key) => {
-        if (key !== KEY) throw new Error('refused');
+        if (key !== KEY) throw new HttpError(401, 'unauthorized', 'Send a node key.');
       },
       limits: {
         headersTimeoutMs: 500,
