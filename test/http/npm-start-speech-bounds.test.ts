@@ -128,4 +128,26 @@ describe('npm start: speech bounded like a turn', () => {
     expect(secondsOf(pcm.length, rate)).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
     expect(next.status).toBe(200);
   });
+
+  it('speaks a model answer within 3,000 characters though over 3,000 UTF-16 units', async () => {
+    // Prepare
+    const id = await startWithFixture(harness.client(), 'npm-start-speech-emoji');
+    // 2,850 letters and 100 emoji: 2,950 characters, 3,050 UTF-16 units.
+    const answer = `${'Sunny days. '.repeat(237)}Sunny.${'😀'.repeat(100)}`;
+    expect([...answer].length).toBeLessThanOrEqual(3_000);
+    expect(answer.length).toBeGreaterThan(3_000);
+    harness.llm.enqueue(textReply(answer));
+
+    // Act
+    const response = await fetch(`${harness.stack.url}${ROUTES.commandStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id, voice_command: 'send me smiles' }),
+    });
+    const pcm = new Uint8Array(await response.arrayBuffer());
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(pcm.length).toBeGreaterThan(0);
+  });
 });
