@@ -33,6 +33,56 @@ async function speakOnce(tts: EmbeddedFliteTextToSpeech): Promise<{ ms: number; 
   return { ms, seconds: bytes / 32_000 };
 }
 
+/** Long texts within the speak limit: what one costs per second of audio, off the main thread. */
+const LONG_TEXTS: readonly (readonly [string, string])[] = [
+  ['3,000 digits', '7'.repeat(3_000)],
+  ['3,000 characters of prose', `${SENTENCE} `.repeat(60).slice(0, 3_000)],
+  ['3,000 dots', '.'.repeat(3_000)],
+];
+
+/**
+ * CPU of the whole process (the synthesizer's thread included) per second of audio, and the
+ * longest the main thread's event loop waited meanwhile (how much other requests were held).
+ */
+async function longTextRows(): Promise<BenchRow[]> {
+  const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt' });
+  const rows: BenchRow[] = [];
+  for (const [name, text] of LONG_TEXTS) {
+    let worstLagMs = 0;
+    let last = performance.now();
+    const probe = setInterval(() => {
+      const now = performance.now();
+      worstLagMs = Math.max(worstLagMs, now - last - 10);
+      last = now;
+    }, 10);
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const speech = await tts.synthesize(text, { timeoutMs: 120_000 });
+    let bytes = 0;
+    for await (const chunk of speech.chunks) bytes += chunk.length;
+    const wallMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    clearInterval(probe);
+    const seconds = bytes / 32_000;
+    const cpuMs = (used.user + used.system) / 1000;
+    rows.push(
+      {
+        name: `flite ${name}: audio (cut at the spoken limit)`,
+        value: roundTo(seconds, 1),
+        unit: 's',
+      },
+      { name: `flite ${name}: wall time`, value: roundTo(wallMs, 0), unit: 'ms' },
+      {
+        name: `flite ${name}: CPU per second of audio`,
+        value: roundTo(cpuMs / Math.max(seconds, 0.001), 1),
+        unit: 'ms',
+      },
+      { name: `flite ${name}: longest event-loop wait`, value: roundTo(worstLagMs, 0), unit: 'ms' },
+    );
+  }
+  return rows;
+}
+
 export async function runFliteBench(): Promise<BenchRow[]> {
   const compiles: number[] = [];
   for (let run = 0; run < COMPILES; run += 1) compiles.push((await timed(compileFliteModule)).ms);
@@ -64,6 +114,7 @@ export async function runFliteBench(): Promise<BenchRow[]> {
       value: roundTo((audioSeconds * 1000) / sentenceMs, 1),
       unit: 'x',
     },
+    ...(await longTextRows()),
   ];
 }
 

@@ -12,12 +12,19 @@ export function refuseLargerThan(
   what: 'body' | 'upload',
 ): void {
   const bytes = Buffer.byteLength(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  if (bytes > limitBytes) {
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The ${what} is larger than ${limitBytes} bytes.`,
-      [{ limit_bytes: limitBytes, received_bytes: bytes }],
-    );
-  }
+  if (bytes > limitBytes) throw payloadTooLarge(limitBytes, bytes, what);
+}
+
+/** The 413 of a body over its limit (the local server sends it before reading such a body). */
+export function payloadTooLarge(
+  limitBytes: number,
+  receivedBytes: number,
+  what: 'body' | 'upload',
+): HttpError {
+  return new HttpError(
+    413,
+    'payload_too_large',
+    `The ${what} is larger than ${limitBytes} bytes.`,
+    [{ limit_bytes: limitBytes, received_bytes: receivedBytes }],
+  );
 }

@@ -18,7 +18,7 @@ import {
   StorageUnavailableError,
 } from '../../shared/ports';
 import { LanguageModelFailure } from '../../shared/ports/language-model';
-import { SpeechProviderError } from '../../shared/ports/speech';
+import { SpeechBusyError, SpeechProviderError } from '../../shared/ports/speech';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
@@ -140,6 +140,15 @@ const RULES: readonly Rule[] = [
       [{ direction: error.direction, failure: error.failure }],
     ),
   ),
+  rule(SpeechBusyError, (error) => ({
+    ...body(
+      503,
+      'speech_busy',
+      `The synthesizer is speaking ${error.concurrentLimit} answers already; retry shortly.`,
+      [{ concurrent_limit: error.concurrentLimit }],
+    ),
+    headers: { 'Retry-After': '1' },
+  })),
   rule(SpeechNotConfiguredError, (error) =>
     body(503, 'speech_not_configured', error.message, [{ settings: error.settings }]),
   ),

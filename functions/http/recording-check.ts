@@ -60,8 +60,21 @@ export function checkRecording(
   if (durationSeconds > limits.maxSeconds) {
     return issue(
       'too_long',
-      `The recording lasts ${durationSeconds.toFixed(1)} s; at most ${limits.maxSeconds} s are taken.`,
+      `The recording lasts ${secondsAbove(durationSeconds, limits.maxSeconds)} s; at most ${limits.maxSeconds} s are taken.`,
     );
   }
   return success({ wav: bytes, format, durationSeconds });
+}
+
+/**
+ * `seconds` (over `limit`) with as many decimals as it takes to read as more than the limit,
+ * truncated, never rounded to it: 60.01 s is "60.01", not "60.0".
+ */
+function secondsAbove(seconds: number, limit: number): string {
+  for (let decimals = 1; decimals < 7; decimals += 1) {
+    const scale = 10 ** decimals;
+    const shown = Math.floor(seconds * scale) / scale;
+    if (shown > limit) return shown.toFixed(decimals);
+  }
+  return String(seconds);
 }

@@ -11,7 +11,9 @@ export const speakRequestSchema = {
       type: 'string',
       minLength: 1,
       maxLength: SPEECH_LIMITS.speakCharacters,
-      description: `What to say: at most ${SPEECH_LIMITS.speakCharacters} characters (400 beyond).`,
+      // Something to say: whitespace alone is nothing (the synthesizer would have no piece).
+      pattern: '\\S',
+      description: `What to say: at most ${SPEECH_LIMITS.speakCharacters} characters, not only whitespace (400 otherwise).`,
     },
   },
 } as const;

@@ -28,7 +28,9 @@ export async function speakAnswer(
   const text = answer.assistantMessage?.trim() ?? '';
   if (textToSpeech === null || answer.stopReason !== 'complete' || text === '') return null;
   const message = encodeURIComponent(text);
-  if (text.length > SPEECH_LIMITS.speakCharacters || message.length > MAX_MESSAGE_HEADER_BYTES)
+  // Characters as the speak routes count them: code points (an emoji is one).
+  const characters = [...text].length;
+  if (characters > SPEECH_LIMITS.speakCharacters || message.length > MAX_MESSAGE_HEADER_BYTES)
     return null;
   try {
     const speech = await startSpeaking(textToSpeech, text, options);

@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import {
   type PcmFormat,
+  SpeechBusyError,
   SpeechProviderError,
   type SynthesizedSpeech,
   type TextToSpeech,
@@ -61,20 +62,28 @@ async function* rest(
   options: SpeakOptions,
 ): AsyncGenerator<Uint8Array> {
   if (first.done === true) return;
-  yield first.value;
+  let done = false;
   try {
+    yield first.value;
     for (;;) {
       const next = await iterator.next();
-      if (next.done === true) return;
+      if (next.done === true) {
+        done = true;
+        return;
+      }
       yield next.value;
     }
   } catch (error) {
+    done = true;
     const late = options.lateMetrics();
     late.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     late.publishStoredMetrics();
     options.logger.warn('speech failed after its first bytes; the audio ends early', {
       reason: asProviderError(error).message,
     });
+  } finally {
+    // Left early (the client went away): the provider's work stops too.
+    if (!done) await iterator.return?.();
   }
 }
 
@@ -120,9 +129,12 @@ export async function synthesizeWhole(
   }
 }
 
-/** Adapters throw `SpeechProviderError`; anything else from a provider call is one too. */
-function asProviderError(error: unknown): SpeechProviderError {
-  if (error instanceof SpeechProviderError) return error;
+/**
+ * Adapters throw `SpeechProviderError` (or `SpeechBusyError`: every slot taken); anything else
+ * from a provider call is a `SpeechProviderError` too.
+ */
+function asProviderError(error: unknown): SpeechProviderError | SpeechBusyError {
+  if (error instanceof SpeechProviderError || error instanceof SpeechBusyError) return error;
   return new SpeechProviderError('unavailable', 'text_to_speech', 'the synthesis failed', {
     cause: error,
   });

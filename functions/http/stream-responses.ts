@@ -24,7 +24,8 @@ export function streamResponses(handler: ProxyHandler): StreamingHandler {
     });
     try {
       if (result.stream !== undefined) {
-        for await (const chunk of result.stream) await write(stream, chunk);
+        // A client gone (the stream closed) stops the loop, which stops the body's producer.
+        for await (const chunk of result.stream) if (!(await write(stream, chunk))) break;
       } else {
         const encoding = result.isBase64Encoded === true ? 'base64' : 'utf8';
         await write(stream, Buffer.from(result.body, encoding));
@@ -39,7 +40,18 @@ export function streamResponses(handler: ProxyHandler): StreamingHandler {
   });
 }
 
-async function write(stream: Writable, chunk: Uint8Array): Promise<void> {
-  if (chunk.length === 0) return;
-  if (!stream.write(chunk)) await once(stream, 'drain');
+/** Writes `chunk`; false once the stream is closed (the client went away). */
+async function write(stream: Writable, chunk: Uint8Array): Promise<boolean> {
+  if (stream.destroyed) return false;
+  if (chunk.length === 0) return true;
+  if (!stream.write(chunk)) {
+    const done = new AbortController();
+    const { signal } = done;
+    await Promise.race([
+      once(stream, 'drain', { signal }),
+      once(stream, 'close', { signal }),
+    ]).catch(() => undefined);
+    done.abort();
+  }
+  return !stream.destroyed;
 }

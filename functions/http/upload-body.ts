@@ -4,6 +4,7 @@ import type { Recording } from '../../shared/ports/speech';
 import type { RouteUpload } from './api-routes';
 import { refuseLargerThan } from './body-size';
 import { HttpError } from './http-error';
+import { readMultipartFile } from './multipart-file';
 import { checkRecording, type RecordingIssue } from './recording-check';
 import { SPEECH_LIMITS } from './speech-limits';
 import type { RequestBody } from './validate-request';
@@ -24,7 +25,7 @@ const WAV_STATUS: Readonly<Record<RecordingIssue['code'], readonly [number, stri
 /**
  * A WAV recording uploaded as `multipart/form-data` (the node's `files={"file": ...}`): the
  * media type (415) and the size as sent (413) are checked before anything is parsed; the form is
- * parsed by the platform (undici's `Response.formData`), then the file checked as a 16-bit PCM
+ * parsed by @fastify/busboy (multipart-file.ts), then the file checked as a 16-bit PCM
  * WAV (recording-check.ts). API Gateway sends such a body base64-encoded (a binary media
  * type), `npm start` too.
  */
@@ -46,7 +47,7 @@ export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
   const parse: EdgeMiddleware = {
     before: async ({ event }) => {
       const bytes = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-      const file = await filePart(bytes, event.headers?.['content-type'] ?? '', upload.part);
+      const file = await filePart(bytes, event.headers?.['content-type'] ?? '', upload);
       const parsed = checkRecording(file, { maxSeconds: SPEECH_LIMITS.recordingSeconds });
       if (!parsed.ok) {
         const [first] = parsed.issues;
@@ -69,26 +70,17 @@ export function wavUpload(upload: RouteUpload): RequestBody<Recording> {
   };
 }
 
-async function filePart(body: Buffer, contentType: string, part: string): Promise<Uint8Array> {
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch (error) {
-    throw new HttpError(
-      400,
-      'invalid_multipart',
-      'The body is not valid multipart/form-data.',
-      [],
-      {
-        cause: error,
-      },
-    );
+async function filePart(
+  body: Buffer,
+  contentType: string,
+  upload: RouteUpload,
+): Promise<Uint8Array> {
+  const read = await readMultipartFile(body, contentType, upload.part, upload.limitBytes);
+  if (read.ok) return read.file;
+  if (read.problem === 'invalid_multipart') {
+    throw new HttpError(400, 'invalid_multipart', 'The body is not valid multipart/form-data.');
   }
-  const file = form.get(part);
-  if (file === null || typeof file === 'string') {
-    throw new HttpError(400, 'missing_file', `The form has no file part named "${part}".`, [
-      { part, problem: file === null ? 'missing' : 'not_a_file' },
-    ]);
-  }
-  return new Uint8Array(await file.arrayBuffer());
+  throw new HttpError(400, 'missing_file', `The form has no file part named "${upload.part}".`, [
+    { part: upload.part, problem: read.problem },
+  ]);
 }

@@ -96,6 +96,8 @@ export interface StreamedHttpResponse {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: AsyncIterable<Buffer>;
+  /** Closes the function's response stream, as when API Gateway's client goes away. */
+  cancel(): void;
 }
 
 /**
@@ -134,6 +136,7 @@ async function readPrelude(stream: LocalResponseStream): Promise<StreamedHttpRes
         statusCode: 200,
         headers: { 'Content-Type': stream.contentType },
         body: rest(first, iterator, next.done === true),
+        cancel: () => stream.destroy(),
       };
     }
     const end = head.indexOf(DELIMITER);
@@ -146,6 +149,7 @@ async function readPrelude(stream: LocalResponseStream): Promise<StreamedHttpRes
         statusCode: prelude.statusCode ?? 200,
         headers: prelude.headers ?? {},
         body: rest(head.subarray(end + DELIMITER.length), iterator, next.done === true),
+        cancel: () => stream.destroy(),
       };
     }
     if (next.done === true) throw new Error('the stream ended inside its HTTP prelude');

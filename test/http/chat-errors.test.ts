@@ -111,6 +111,38 @@ describe('POST /api/v0/chat refuses what is over its limits, before the model is
   });
 });
 
+describe('POST /api/v0/chat counts characters one way: code points, each message and the total', () => {
+  it('takes two messages of 20,000 emoji (40,000 characters, 80,000 UTF-16 units)', async () => {
+    // Prepare
+    const emoji = '😀'.repeat(20_000);
+    harness.llm.enqueue(textReply('ok'));
+
+    // Act
+    const response = await harness.client().post(CHAT, {
+      messages: [message(emoji), message(emoji, 'user')],
+    });
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+  });
+
+  it('refuses emoji over the total in code points, naming them', async () => {
+    // Prepare: 10,000 emoji and 2 x 28,000 letters: 66,000 characters (76,000 UTF-16 units).
+    const letters = 'x'.repeat(28_000);
+
+    // Act
+    const response = await harness.client().post(CHAT, {
+      messages: [message('😀'.repeat(10_000)), message(letters, 'user'), message(letters, 'user')],
+    });
+
+    // Assess
+    const error = expectError(response, 413, 'chat_too_large');
+    expect(error.error.details).toEqual([
+      { limit_characters: CHAT_LIMITS.totalCharacters, received_characters: 66_000 },
+    ]);
+  });
+});
+
 const noRetry = { 'x-should-retry': 'false' };
 const fiveTimes = (step: ScriptStep): ScriptStep[] => Array.from({ length: 5 }, () => step);
 

@@ -77,3 +77,22 @@ describe('checkRecording', () => {
     }
   });
 });
+
+describe('checkRecording: a recording just over the limit', () => {
+  it.each([
+    [60.01, '60.01'],
+    [60.125, '60.1'],
+    [60.000125, '60.0001'],
+  ])('says %s s lasts more than the limit, never "60.0 s"', (seconds, shown) => {
+    // Prepare: 8 kHz mono, so every 1/8000 s is one sample.
+    const samples = Math.round(seconds * 8_000);
+    const wav = wavFile(new Uint8Array(samples * 2), { ...MONO_48K, sampleRate: 8_000 });
+
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.issues[0]?.message).toContain(`lasts ${shown} s; at most 60 s`);
+  });
+});

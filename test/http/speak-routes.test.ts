@@ -65,11 +65,17 @@ describe('POST /api/v0/media/tts/speak', () => {
           'content-type': 'application/json',
         }),
       );
+      const blank = await read(
+        await postRaw(api().speaking, path, JSON.stringify({ text: ' \n\t ' }), {
+          'content-type': 'application/json',
+        }),
+      );
 
       // Assess
       const error = expectError(long, 400, 'invalid_request');
       expect(JSON.stringify(error.error.details)).toContain(String(SPEECH_LIMITS.speakCharacters));
       expectError(none, 400, 'invalid_request');
+      expectError(blank, 400, 'invalid_request');
       expect(api().audio.requests).toEqual([]);
     },
   );

@@ -115,6 +115,42 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expectError(broken, 400, 'invalid_multipart');
   });
 
+  it.each([
+    ['the boundary string', (boundary: string) => `--${boundary}`],
+    ['the boundary after a lone LF', (boundary: string) => `\n--${boundary}--\n`],
+  ])(
+    'takes a recording whose samples hold %s (no CRLF before it: not a delimiter)',
+    async (_, inside) => {
+      // Prepare: the node's own boundary, and samples that spell it out.
+      const boundary = 'a7f3c1e9d2b84f60';
+      const spelled = Buffer.from(inside(boundary), 'latin1');
+      const pcm = Buffer.concat([Buffer.from(tonePcm(0.2, 16_000)), spelled]);
+      const even = pcm.length % 2 === 0 ? pcm : Buffer.concat([pcm, Buffer.from([0])]);
+      const wav = wavFile(even, MONO_16K);
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.wav"\r\n` +
+            'Content-Type: audio/wav\r\n\r\n',
+        ),
+        Buffer.from(wav),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      api().audio.enqueueTranscription({ text: 'lights on' });
+
+      // Act
+      const response = await read(
+        await postRaw(api().speaking, TRANSCRIBE, new Uint8Array(body), {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        }),
+      );
+
+      // Assess
+      expect(response.status, response.text).toBe(200);
+      const upload = api().audio.requests[0]?.transcription;
+      expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
+    },
+  );
+
   it('answers a provider failure with 502 speech_provider_failed (not the model’s code)', async () => {
     // Prepare
     api().audio.enqueueTranscription({ status: 401, body: { error: { message: 'bad key' } } });

@@ -2,27 +2,35 @@
  * LOCAL ONLY (`npm start`): never imported by a handler, so never in a Lambda bundle. The local
  * stack hands it to the wiring through embedded-synthesizer-slot.ts.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
+  type PcmFormat,
+  SPOKEN_CUT_MARKER,
+  SpeechBusyError,
   type SpeechCallOptions,
   SpeechFailure,
   SpeechProviderError,
   type SynthesizedSpeech,
   type TextToSpeech,
 } from '../../ports/speech';
-import { readSpeechStream } from './speech-stream';
+import { type FliteLease, FlitePieceAbortedError, FliteWorkers } from './flite-workers';
+import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { speechPieces } from './speech-pieces';
+import { spokenBytesLimit } from './speech-stream';
 
 /** About 100 ms of 16 kHz 16-bit mono: a route sends the first one as soon as it can. */
 const CHUNK_BYTES = 3_200;
 
+/**
+ * Syntheses at once (each on its own thread); one more is answered busy (503, Retry-After).
+ * Two: the machine `npm start` serves one home from has two cores or more.
+ */
+export const EMBEDDED_CONCURRENT_SYNTHESES = 2;
+
 /** The slice of the WebAssembly API used here (the project's types carry no DOM lib). */
 interface WebAssemblyApi {
   compile(bytes: Uint8Array): Promise<CompiledModule>;
-  instantiate(module: CompiledModule, imports: object): Promise<object>;
 }
 type CompiledModule = { readonly __compiledWasm: never };
 const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).WebAssembly;
@@ -45,23 +53,15 @@ export function compileFlite(): Promise<CompiledModule> {
   return compiled;
 }
 
-let workDirectory: Promise<string> | null = null;
+let sharedWorkers: FliteWorkers | null = null;
 
-/**
- * `node:wasi`, loaded on first use without its one-time "WASI is an experimental feature"
- * warning: `npm start` chose it knowingly, and a newcomer should not read it as a fault.
- */
-async function loadWasi(): Promise<typeof import('node:wasi').WASI> {
-  const emitWarning = process.emitWarning;
-  process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
-    if (String(warning).includes('WASI is an experimental feature')) return;
-    (emitWarning as (...parameters: unknown[]) => void).call(process, warning, ...rest);
-  }) as typeof process.emitWarning;
-  try {
-    return (await import('node:wasi')).WASI;
-  } finally {
-    process.emitWarning = emitWarning;
-  }
+/** The process's synthesizer threads: every voice, every synthesizer instance shares them. */
+function processWorkers(): FliteWorkers {
+  sharedWorkers ??= new FliteWorkers({
+    size: EMBEDDED_CONCURRENT_SYNTHESES,
+    module: compileFlite,
+  });
+  return sharedWorkers;
 }
 
 const failed = (failure: SpeechFailure, message: string, cause?: unknown) =>
@@ -69,68 +69,155 @@ const failed = (failure: SpeechFailure, message: string, cause?: unknown) =>
 
 /**
  * Speech out with no configuration and no download: CMU Flite (BSD-style licence) compiled to
- * WASI, run in process under `node:wasi` with its built-in voices (`slt`, `kal16`, ... at 16 kHz).
- * One WASI instance per synthesis (a WASI program runs once); the module is compiled once. Flite
- * writes a WAV file into a private temporary directory, read back and handed on in chunks.
- * A synthesis runs on the main thread (tens of milliseconds a sentence): fine for one local node.
+ * WASI with its built-in voices (`slt`, `kal16`, ... at 16 kHz), run on worker threads, never on
+ * the main one. A text is spoken piece by piece (speech-pieces.ts: sentences, long ones cut),
+ * each piece one Flite run on the synthesis's thread, its audio handed on as soon as it is made.
+ * Bounded like a turn: `timeoutMs` for the whole synthesis, at most `MAX_SPOKEN_SECONDS` of audio
+ * (then `SPOKEN_CUT_MARKER`), `EMBEDDED_CONCURRENT_SYNTHESES` at once; a caller's abort or a
+ * reader that leaves stops the thread mid-piece.
  */
 export class EmbeddedFliteTextToSpeech implements TextToSpeech {
   readonly #voice: string;
+  readonly #workers: FliteWorkers;
+  readonly #timers: SpeechTimers;
 
-  constructor(options: { readonly voice: string }) {
+  constructor(options: {
+    readonly voice: string;
+    readonly workers?: FliteWorkers;
+    readonly timers?: SpeechTimers;
+  }) {
     this.#voice = options.voice;
+    this.#workers = options.workers ?? processWorkers();
+    this.#timers = options.timers ?? systemTimers;
   }
 
   async synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     if (options.signal?.aborted) throw failed(SpeechFailure.timeout, 'cancelled before synthesis');
-    let wav: Uint8Array;
+    const pieces = speechPieces(text);
+    if (pieces.length === 0) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
+    let lease: FliteLease | null;
     try {
-      wav = await this.#run(text);
+      lease = await this.#workers.lend();
     } catch (error) {
-      if (error instanceof SpeechProviderError) throw error;
       throw failed(SpeechFailure.unavailable, `the embedded synthesizer failed: ${error}`, error);
     }
-    return readSpeechStream(
-      slices(wav),
-      { kind: 'wav' },
-      {
-        failure: (error) =>
-          error instanceof SpeechProviderError
-            ? error
-            : failed(SpeechFailure.malformedReply, String(error), error),
-        finish: () => undefined,
-        interrupted: () => false,
-      },
-    );
-  }
-
-  async #run(text: string): Promise<Uint8Array> {
-    const module = await compileFlite();
-    const WASI = await loadWasi();
-    workDirectory ??= mkdtemp(join(tmpdir(), 'jcc-flite-'));
-    const directory = await workDirectory;
-    const file = `${randomUUID()}.wav`;
-    const wasi = new WASI({
-      version: 'preview1',
-      // Text as one argument after -t: nothing in it is read as an option.
-      args: ['flite', '-voice', this.#voice, '-t', text, file],
-      env: {},
-      preopens: { '.': directory },
-      returnOnExit: true,
-    });
-    const instance = await webAssembly.instantiate(module, wasi.getImportObject());
-    const exitCode = wasi.start(instance);
+    if (lease === null) throw new SpeechBusyError(EMBEDDED_CONCURRENT_SYNTHESES);
+    const left = new AbortController();
+    const signals = [left.signal, ...(options.signal === undefined ? [] : [options.signal])];
+    const deadline = startDeadline(options.timeoutMs, AbortSignal.any(signals), this.#timers);
+    const speaking = new SpeakingPieces(lease, this.#voice, deadline.signal);
+    const failure = (error: unknown) => {
+      if (deadline.expired())
+        return failed(SpeechFailure.timeout, 'the synthesis ran past its deadline', error);
+      if (error instanceof FlitePieceAbortedError)
+        return failed(SpeechFailure.timeout, 'the synthesis was stopped', error);
+      return failed(SpeechFailure.unavailable, `the embedded synthesizer failed: ${error}`, error);
+    };
+    const end = () => {
+      deadline.clear();
+      lease.release();
+    };
+    let format: PcmFormat;
     try {
-      if (exitCode !== 0) {
-        throw failed(SpeechFailure.unavailable, `flite exited with code ${exitCode}`);
-      }
-      return new Uint8Array(await readFile(join(directory, file)));
-    } finally {
-      await rm(join(directory, file), { force: true });
+      format = await speaking.first(pieces[0] as string);
+    } catch (error) {
+      end();
+      throw failure(error);
     }
+    // Settled here, not in the reader: a reader that never comes leaves no unhandled failure.
+    const outcome = speaking.rest(pieces.slice(1), spokenBytesLimit(format)).then(
+      () => null,
+      (error: unknown) => failure(error),
+    );
+    void outcome.finally(end);
+    return { format, chunks: chunks(speaking, outcome, () => left.abort()) };
   }
 }
 
-async function* slices(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
-  for (let at = 0; at < bytes.length; at += CHUNK_BYTES) yield bytes.subarray(at, at + CHUNK_BYTES);
+/**
+ * The audio of one synthesis as its thread makes it: the first piece awaited (its format), the
+ * others made ahead of the reader into `queue` (bounded by the spoken-audio limit, so a reader
+ * that is slow costs memory it bounds, never a held thread).
+ */
+class SpeakingPieces {
+  readonly queue: Uint8Array[] = [];
+  #wake: (() => void) | null = null;
+  #bytes = 0;
+
+  constructor(
+    readonly lease: FliteLease,
+    readonly voice: string,
+    readonly signal: AbortSignal,
+  ) {}
+
+  async first(text: string): Promise<PcmFormat> {
+    const piece = await this.lease.thread.speak(this.voice, text, this.signal);
+    this.#push(piece.pcm);
+    return piece.format;
+  }
+
+  /** Speaks the other pieces until the limit; resolves when done, rejects on a failure. */
+  async rest(pieces: readonly string[], limitBytes: number): Promise<void> {
+    try {
+      for (const text of pieces) {
+        const piece = await this.lease.thread.speak(this.voice, text, this.signal);
+        if (this.#bytes + piece.pcm.length > limitBytes) {
+          const marker = await this.lease.thread.speak(this.voice, SPOKEN_CUT_MARKER, this.signal);
+          this.#push(marker.pcm);
+          return;
+        }
+        this.#push(piece.pcm);
+      }
+    } finally {
+      this.#notify();
+    }
+  }
+
+  /** Resolves when a piece arrives or the synthesis ends. */
+  next(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  #push(pcm: Uint8Array): void {
+    this.#bytes += pcm.length;
+    if (pcm.length > 0) this.queue.push(pcm);
+    this.#notify();
+  }
+
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
+  }
+}
+
+async function* chunks(
+  speaking: SpeakingPieces,
+  outcome: Promise<SpeechProviderError | null>,
+  leave: () => void,
+): AsyncGenerator<Uint8Array> {
+  let finished = false;
+  let error: SpeechProviderError | null = null;
+  const settled = outcome.then((reason) => {
+    finished = true;
+    error = reason;
+  });
+  try {
+    for (;;) {
+      const pcm = speaking.queue.shift();
+      if (pcm !== undefined) {
+        for (let at = 0; at < pcm.length; at += CHUNK_BYTES)
+          yield pcm.subarray(at, at + CHUNK_BYTES);
+        continue;
+      }
+      if (finished) break;
+      await Promise.race([speaking.next(), settled]);
+    }
+    if (error !== null) throw error;
+  } finally {
+    // Left early (the client went away, a failure): stop the thread's work.
+    if (!finished) leave();
+  }
 }

@@ -18,6 +18,14 @@ import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadlin
 const DIRECTION = 'speech_to_text';
 
 /**
+ * The most bytes a transcription reply may have, counted as they arrive, before the SDK parses
+ * it: a recording is at most 60 s, about 1 KiB of text (even spelled out, 60 s of speech is
+ * under 4 KiB), sent as `{"text": ...}` with a few fields beside it. A longer reply is not read
+ * further: a malformed reply (502).
+ */
+export const TRANSCRIPT_REPLY_LIMIT_BYTES = 16 * 1024;
+
+/**
  * Speech in over an OpenAI-compatible `audio/transcriptions` (OpenAI, Groq, whisper servers such
  * as faster-whisper-server or speaches): the recording uploaded as the WAV it came as, `json` back.
  * One attempt within `timeoutMs`; in a traced invocation it is an X-Ray subsegment.
@@ -30,7 +38,7 @@ export class OpenAiSpeechToText implements SpeechToText {
   readonly #url: string;
 
   constructor(options: OpenAiAudioOptions & { readonly timers?: SpeechTimers }) {
-    this.#client = openAiSdkClient(options);
+    this.#client = openAiSdkClient(options, TRANSCRIPT_REPLY_LIMIT_BYTES);
     this.#model = options.model;
     this.#redact = redactKey(options.apiKey);
     this.#timers = options.timers ?? systemTimers;

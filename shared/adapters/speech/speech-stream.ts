@@ -1,10 +1,31 @@
 import {
+  MAX_SPOKEN_SECONDS,
   type PcmFormat,
   SpeechFailure,
   SpeechProviderError,
   type SynthesizedSpeech,
 } from '../../ports/speech';
-import { isRiffWave, readWavLayout } from './wav-format';
+import { isRiffWave, readWavLayout, type WavReading } from './wav-format';
+
+/**
+ * What a provider's speech may be (docs/speech-limits.md): a WAV header of at most 16 KiB before
+ * its samples (a real one is 44 bytes, a few hundred with metadata chunks), speech as 16-bit PCM
+ * at 8-48 kHz in 1 or 2 channels, and at most `MAX_SPOKEN_SECONDS` of it: 60 s of 48 kHz stereo
+ * is 11 MiB, of OpenAI's 24 kHz mono 2.7 MiB. Counted as the bytes arrive, before anything else
+ * reads them: more audio is not read (the speech ends there, as the embedded synthesizer's),
+ * a longer header or another format is a malformed reply (502).
+ */
+export const PROVIDER_SPEECH_LIMITS = {
+  wavHeaderBytes: 16 * 1024,
+  minSampleRate: 8_000,
+  maxSampleRate: 48_000,
+  maxChannels: 2,
+  sampleWidth: 2,
+} as const;
+
+/** The most PCM bytes of `format` a synthesis hands on. */
+export const spokenBytesLimit = (format: PcmFormat): number =>
+  MAX_SPOKEN_SECONDS * format.sampleRate * format.channels * format.sampleWidth;
 
 /** What a provider's body holds: raw PCM in a known format, or a WAV file (its header says). */
 export type ExpectedAudio =
@@ -38,7 +59,7 @@ export async function readSpeechStream(
   handlers: SpeechStreamHandlers,
 ): Promise<SynthesizedSpeech> {
   const iterator = source[Symbol.asyncIterator]();
-  let head: Uint8Array = new Uint8Array(0);
+  const head = new HeadBuffer(PROVIDER_SPEECH_LIMITS.wavHeaderBytes);
   let ended = false;
   const pull = async (): Promise<boolean> => {
     const next = await iterator.next();
@@ -46,35 +67,106 @@ export async function readSpeechStream(
       ended = true;
       return false;
     }
-    head = concat(head, next.value);
+    head.append(next.value);
     return true;
   };
   let format: PcmFormat;
+  let first: Uint8Array;
   try {
-    while (head.length < 12 && (await pull()));
-    if (isRiffWave(head)) {
+    while (head.length < 12 && !head.full && (await pull()));
+    if (isRiffWave(head.bytes)) {
+      // Parsed again only once the bytes have doubled (or at the limit, or the end): the work of
+      // a header cut into many small chunks stays linear in its size.
+      let parsedAt = 0;
       for (;;) {
-        const layout = readWavLayout(head);
+        const layout: WavReading =
+          head.length >= 2 * parsedAt || head.full || ended
+            ? readWavLayout(head.bytes)
+            : { ok: false, reason: 'incomplete', issue: 'not parsed yet' };
         if (layout.ok) {
           format = layout.value.format;
-          head = head.subarray(layout.value.dataOffset);
+          first = concat(head.bytes.subarray(layout.value.dataOffset), head.overflow);
           break;
         }
-        if (layout.reason === 'invalid' || !(await pull())) {
+        parsedAt = Math.max(parsedAt, head.length, 1);
+        if (layout.reason === 'invalid') {
           throw malformed(`the speech is not a usable WAV file: ${layout.issue}`);
         }
+        if (head.full) {
+          throw malformed(
+            `the speech's WAV header is longer than ${PROVIDER_SPEECH_LIMITS.wavHeaderBytes} bytes`,
+          );
+        }
+        if (ended) throw malformed(`the speech is not a usable WAV file: ${layout.issue}`);
+        await pull();
       }
     } else if (expected.kind === 'pcm') {
       format = expected.format;
+      first = concat(head.bytes, head.overflow);
     } else {
       throw malformed('WAV was asked for, and the speech is not a WAV file');
     }
+    const unusable = unusableSpeechFormat(format);
+    if (unusable !== null) throw malformed(unusable);
   } catch (error) {
     handlers.finish();
     await iterator.return?.().catch(() => undefined);
     throw handlers.failure(error);
   }
-  return { format, chunks: frames(iterator, head, ended, format, handlers) };
+  return { format, chunks: frames(iterator, first, ended, format, handlers) };
+}
+
+/** Why `format` is not speech we hand on, or null. */
+export function unusableSpeechFormat(format: PcmFormat): string | null {
+  const { minSampleRate, maxSampleRate, maxChannels, sampleWidth } = PROVIDER_SPEECH_LIMITS;
+  if (format.sampleWidth !== sampleWidth)
+    return `the speech has ${format.sampleWidth * 8}-bit samples; 16-bit PCM is taken`;
+  if (
+    format.sampleRate < minSampleRate ||
+    format.sampleRate > maxSampleRate ||
+    format.channels < 1 ||
+    format.channels > maxChannels
+  ) {
+    return `the speech says ${format.sampleRate} Hz and ${format.channels} channels; ${minSampleRate}-${maxSampleRate} Hz, 1-${maxChannels} channels are taken`;
+  }
+  return null;
+}
+
+/**
+ * The first bytes of a body, each copied once into room for `limit` of them; what the chunk that
+ * filled the room held beyond it is kept apart (`overflow`: audio, for a header that fits).
+ */
+class HeadBuffer {
+  readonly #room: Uint8Array;
+  #length = 0;
+  #overflow: Uint8Array = new Uint8Array(0);
+
+  constructor(readonly limit: number) {
+    this.#room = new Uint8Array(limit);
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  get full(): boolean {
+    return this.#length >= this.limit;
+  }
+
+  get bytes(): Uint8Array {
+    return this.#room.subarray(0, this.#length);
+  }
+
+  get overflow(): Uint8Array {
+    return this.#overflow;
+  }
+
+  append(chunk: Uint8Array): void {
+    const taken = chunk.subarray(0, this.limit - this.#length);
+    this.#room.set(taken, this.#length);
+    this.#length += taken.length;
+    this.#overflow = chunk.subarray(taken.length);
+  }
 }
 
 async function* frames(
@@ -85,23 +177,30 @@ async function* frames(
   handlers: SpeechStreamHandlers,
 ): AsyncGenerator<Uint8Array> {
   const frameBytes = format.channels * format.sampleWidth;
+  const limitBytes = spokenBytesLimit(format);
   let carried = first;
   let sent = 0;
   let done = ended;
+  let cut = false;
   try {
     for (;;) {
-      const whole = carried.length - (carried.length % frameBytes);
+      const whole = Math.min(carried.length - (carried.length % frameBytes), limitBytes - sent);
       if (whole > 0) {
         sent += whole;
         yield carried.slice(0, whole);
         carried = carried.subarray(whole);
+      }
+      // The spoken limit reached: the rest is not read (the body is cancelled below).
+      if (sent >= limitBytes) {
+        cut = true;
+        break;
       }
       if (done) break;
       const next = await iterator.next();
       if (next.done) done = true;
       else carried = concat(carried, next.value);
     }
-    if (handlers.interrupted()) {
+    if (!cut && handlers.interrupted()) {
       throw new DOMException('the speech was cut off by its deadline', 'AbortError');
     }
     if (sent === 0) throw malformed('the provider sent no audio');
@@ -116,6 +215,7 @@ async function* frames(
 
 function concat(left: Uint8Array, right: Uint8Array): Uint8Array {
   if (left.length === 0) return right;
+  if (right.length === 0) return left;
   const joined = new Uint8Array(left.length + right.length);
   joined.set(left);
   joined.set(right, left.length);

@@ -70,6 +70,8 @@ function readFormat(
   const tag = view.getUint16(body, true);
   const channels = view.getUint16(body + 2, true);
   const sampleRate = view.getUint32(body + 4, true);
+  const byteRate = view.getUint32(body + 8, true);
+  const blockAlign = view.getUint16(body + 12, true);
   const bitsPerSample = view.getUint16(body + 14, true);
   const extensiblePcm =
     tag === EXTENSIBLE && size >= 40 && body + 26 <= view.byteLength
@@ -83,6 +85,16 @@ function readFormat(
       ok: false,
       reason: 'invalid',
       issue: `an unusable format: ${channels} channels, ${sampleRate} Hz, ${bitsPerSample} bits`,
+    };
+  }
+  // The fields that repeat the format must agree with it: a byte rate that wrapped past 32 bits
+  // or a block that is not one frame says the header is not what it claims.
+  const frameBytes = channels * (bitsPerSample / 8);
+  if (blockAlign !== frameBytes || byteRate !== sampleRate * frameBytes) {
+    return {
+      ok: false,
+      reason: 'invalid',
+      issue: `the fmt chunk contradicts itself: ${byteRate} bytes a second and ${blockAlign} bytes a frame for ${channels} channels of ${bitsPerSample} bits at ${sampleRate} Hz`,
     };
   }
   return { ok: true, value: { sampleRate, channels, sampleWidth: bitsPerSample / 8 } };

@@ -19,7 +19,7 @@ import { ModelFailedError, TurnTimeoutError } from '../errors';
 import { stripThinkBlocks } from '../tool-calls/strip-think-blocks';
 import { requireModel } from '../use-cases/load-conversation';
 import { ChatMaxTokensError, ChatTooLargeError } from './chat-errors';
-import { CHAT_LIMITS } from './chat-limits';
+import { CHAT_LIMITS, chatCharacters } from './chat-limits';
 
 export type ChatRole = 'system' | 'user' | 'assistant';
 
@@ -60,7 +60,10 @@ export async function completeChat(
   if (request.maxTokens !== null && maxTokens !== null && request.maxTokens > maxTokens) {
     throw new ChatMaxTokensError(request.maxTokens, maxTokens);
   }
-  const characters = request.messages.reduce((sum, message) => sum + message.content.length, 0);
+  const characters = request.messages.reduce(
+    (sum, message) => sum + chatCharacters(message.content),
+    0,
+  );
   if (characters > CHAT_LIMITS.totalCharacters) {
     throw new ChatTooLargeError(characters, CHAT_LIMITS.totalCharacters);
   }

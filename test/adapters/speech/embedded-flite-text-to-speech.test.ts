@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   compileFlite,
   EmbeddedFliteTextToSpeech,
 } from '../../../shared/adapters/speech/embedded-flite-text-to-speech';
+import { FliteWorkers } from '../../../shared/adapters/speech/flite-workers';
+import { SpeechBusyError } from '../../../shared/ports/speech';
+import { FakeSpeechTimers } from '../../support/fake-speech-timers';
 import { collect } from '../../support/speech-audio';
 
 const options = { timeoutMs: 60_000 };
@@ -65,5 +68,59 @@ describe('EmbeddedFliteTextToSpeech', () => {
 
   it('compiles the module once per process', async () => {
     expect(await compileFlite()).toBe(await compileFlite());
+  });
+});
+
+describe('EmbeddedFliteTextToSpeech bounds', () => {
+  const DIGITS = '7'.repeat(3_000);
+
+  it('stops the thread when the reader leaves after the first chunk', async () => {
+    // Prepare
+    const workers = new FliteWorkers({ size: 1, module: compileFlite });
+    const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt', workers });
+    const speech = await tts.synthesize(DIGITS, options);
+    const iterator = speech.chunks[Symbol.asyncIterator]();
+
+    // Act
+    await iterator.next();
+    await iterator.return?.();
+
+    // Assess: the synthesis gives its slot back, and its thread was stopped, not kept.
+    await vi.waitFor(() => expect(workers.lentCount).toBe(0), { timeout: 10_000 });
+    expect(workers.idleCount).toBe(0);
+  });
+
+  it('fails a synthesis past its deadline as a timeout, and the next one works', async () => {
+    // Prepare
+    const timers = new FakeSpeechTimers();
+    const workers = new FliteWorkers({ size: 1, module: compileFlite });
+    const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt', workers, timers });
+    const speech = await tts.synthesize(DIGITS, options);
+
+    // Act
+    timers.fireAll();
+    const read = collect(speech.chunks);
+
+    // Assess
+    await expect(read).rejects.toMatchObject({ failure: 'timeout' });
+    const next = await new EmbeddedFliteTextToSpeech({ voice: 'slt', workers }).synthesize(
+      'Done.',
+      options,
+    );
+    expect((await collect(next.chunks)).bytes.length).toBeGreaterThan(0);
+  });
+
+  it('answers busy when every thread is lent', async () => {
+    // Prepare
+    const workers = new FliteWorkers({ size: 1, module: compileFlite });
+    const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt', workers });
+    const first = await tts.synthesize(DIGITS, options);
+
+    // Act
+    const second = tts.synthesize('Hello.', options);
+
+    // Assess
+    await expect(second).rejects.toBeInstanceOf(SpeechBusyError);
+    await collect(first.chunks);
   });
 });

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { routePath } from '../../functions/http/api-routes';
+import { readWavLayout } from '../../shared/adapters/speech/wav-format';
+import { MAX_SPOKEN_SECONDS } from '../../shared/ports/speech';
+import { ROUTES } from '../support/api-client';
+import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
+import { startWithFixture, textReply } from './http-fixtures';
+import { expectError } from './response-contract';
+
+// The embedded synthesizer of `npm start`, attacked from outside with texts within the limit.
+const harness = useLocalStack({ env: { TURN_DEADLINE_MS: '120000' } });
+
+const SPEAK = routePath('media-speak');
+const SPEAK_STREAM = routePath('media-speak-stream');
+/** 3,000 digits: within the speak limit, 14 minutes read one by one. */
+const DIGITS = '7'.repeat(3_000);
+/** The spoken-cut marker said after the limit: a few seconds at most. */
+const MARKER_SECONDS = 5;
+
+const speak = (path: string, text: string, signal?: AbortSignal) =>
+  fetch(`${harness.stack.url}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+    body: JSON.stringify({ text }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+
+const secondsOf = (bytes: number, rate: number) => bytes / (rate * 2);
+
+describe('npm start: speech bounded like a turn', () => {
+  it('speaks 3,000 digits as at most the spoken limit, and /health answers meanwhile', async () => {
+    // Prepare
+    const order: string[] = [];
+
+    // Act
+    const spoken = speak(SPEAK, DIGITS).then(async (response) => {
+      const wav = new Uint8Array(await response.arrayBuffer());
+      order.push('speak');
+      return { response, wav };
+    });
+    // The synthesis runs on a worker thread: the main thread serves other requests meanwhile.
+    const health = await fetch(`${harness.stack.url}/health`);
+    order.push('health');
+    const { response, wav } = await spoken;
+
+    // Assess
+    expect(health.status).toBe(200);
+    expect(order).toEqual(['health', 'speak']);
+    expect(response.status).toBe(200);
+    const layout = readWavLayout(wav);
+    if (!layout.ok) throw new Error(layout.issue);
+    const seconds = secondsOf(wav.length - layout.value.dataOffset, layout.value.format.sampleRate);
+    expect(seconds).toBeGreaterThan(MAX_SPOKEN_SECONDS / 2);
+    expect(seconds).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
+  });
+
+  it.each([
+    ['dots', '.'.repeat(3_000)],
+    ['commas', ','.repeat(1_000)],
+    ['question marks', '?'.repeat(1_000)],
+    ['dots in one token', `a${'.'.repeat(400)}b`],
+    ['emoji', '😀'.repeat(1_500)],
+    ['emoji with skin tones', '👍🏽'.repeat(1_000)],
+  ])('speaks a text of %s within the limit: 200 and audio', async (_name, text) => {
+    // Act
+    const response = await speak(SPEAK_STREAM, text);
+    const pcm = new Uint8Array(await response.arrayBuffer());
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(pcm.length).toBeGreaterThan(0);
+  });
+
+  it('answers a third synthesis at once 503 speech_busy with Retry-After, then speaks again', async () => {
+    // Act
+    const responses = await Promise.all([
+      speak(SPEAK, DIGITS),
+      speak(SPEAK, DIGITS),
+      speak(SPEAK, DIGITS),
+    ]);
+    const bodies = await Promise.all(
+      responses.map(async (response) => ({ response, text: await response.text() })),
+    );
+    const after = await speak(SPEAK, 'Done.');
+
+    // Assess
+    const busy = bodies.filter(({ response }) => response.status === 503);
+    expect(busy).toHaveLength(1);
+    expect(bodies.filter(({ response }) => response.status === 200)).toHaveLength(2);
+    const [refused] = busy;
+    if (refused === undefined) throw new Error('no 503');
+    const error = expectError(
+      {
+        status: 503,
+        headers: refused.response.headers,
+        json: JSON.parse(refused.text),
+        text: refused.text,
+      },
+      503,
+      'speech_busy',
+    );
+    expect(error.error.message).toContain('retry');
+    expect(refused.response.headers.get('retry-after')).toBe('1');
+    expect(after.status).toBe(200);
+  });
+
+  it('speaks a model answer of 3,000 digits on voice/command/stream as at most the limit', async () => {
+    // Prepare
+    const id = await startWithFixture(harness.client(), 'npm-start-speech-bounds');
+    harness.llm.enqueue(textReply(DIGITS));
+
+    // Act
+    const response = await fetch(`${harness.stack.url}${ROUTES.commandStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id, voice_command: 'read me the digits' }),
+    });
+    const pcm = new Uint8Array(await response.arrayBuffer());
+    harness.llm.enqueue(textReply('You are welcome.'));
+    const next = await harness.client().post(ROUTES.command, {
+      conversation_id: id,
+      voice_command: 'thanks',
+    });
+
+    // Assess
+    expect(response.status).toBe(200);
+    const rate = Number(response.headers.get('x-audio-sample-rate'));
+    expect(secondsOf(pcm.length, rate)).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
+    expect(next.status).toBe(200);
+  });
+
+  it('speaks a model answer within 3,000 characters though over 3,000 UTF-16 units', async () => {
+    // Prepare
+    const id = await startWithFixture(harness.client(), 'npm-start-speech-emoji');
+    // 2,850 letters and 100 emoji: 2,950 characters, 3,050 UTF-16 units.
+    const answer = `${'Sunny days. '.repeat(237)}Sunny.${'😀'.repeat(100)}`;
+    expect([...answer].length).toBeLessThanOrEqual(3_000);
+    expect(answer.length).toBeGreaterThan(3_000);
+    harness.llm.enqueue(textReply(answer));
+
+    // Act
+    const response = await fetch(`${harness.stack.url}${ROUTES.commandStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id, voice_command: 'send me smiles' }),
+    });
+    const pcm = new Uint8Array(await response.arrayBuffer());
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(pcm.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,254 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { routePath } from '../../../functions/http/api-routes';
+import { HttpError } from '../../../functions/http/http-error';
+import { LIMITS } from '../../../functions/http/request-schemas';
+import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
+import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
+
+const COMMAND = routePath('voice-command');
+const TEN_MIB = 10 * 1024 * 1024;
+
+/** A raw connection: what it received, and whether the server closed it. */
+interface RawClient {
+  readonly socket: Socket;
+  /** Resolves with everything received once the server ends the connection. */
+  readonly closed: Promise<string>;
+  /** Bytes still waiting to be sent (never read by the server) when the answer arrived. */
+  unsentAtAnswer(): number | null;
+}
+
+function rawClient(url: string): Promise<RawClient> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      const received: Buffer[] = [];
+      let unsent: number | null = null;
+      socket.on('data', (chunk: Buffer) => {
+        unsent ??= socket.writableLength;
+        received.push(chunk);
+      });
+      const closed = new Promise<string>((done) => {
+        const finish = () => done(Buffer.concat(received).toString('utf8'));
+        socket.once('end', finish);
+        socket.once('close', finish);
+      });
+      // A write the server refuses to read ends in a reset; the answer was read before it.
+      socket.on('error', () => undefined);
+      resolve({ socket, closed, unsentAtAnswer: () => unsent });
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** The status and JSON body of a raw HTTP/1.1 response. */
+function parsed(raw: string): { status: number; headers: string; json: unknown } {
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  const status = Number(head.split(' ')[1]);
+  return { status, headers: head.toLowerCase(), json: JSON.parse(body) };
+}
+
+const requestHead = (path: string, headers: Record<string, string | number>) =>
+  `POST ${path} HTTP/1.1\r\nHost: local\r\n${Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')}\r\n`;
+
+describe('npm start reads no body before it knows who is asking', () => {
+  const harness = useLocalStack();
+
+  it('answers a keyless client announcing 10 MiB 401 JSON before one byte of its body, and closes', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+
+    // Act: the headers only; the body never comes.
+    client.socket.write(
+      requestHead(COMMAND, { 'Content-Type': 'application/json', 'Content-Length': TEN_MIB }),
+    );
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(401);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.json).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it('answers a wrong key sending 10 MiB 401 without reading the body', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': TEN_MIB,
+        'X-API-Key': 'node-a:wrong-key',
+      }),
+    );
+
+    // Act: the whole body offered; the server answers and closes instead of reading it.
+    client.socket.write(Buffer.alloc(TEN_MIB, 0x20));
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(401);
+    // Most of the body was still on the client's side: the server never read it.
+    expect(client.unsentAtAnswer()).toBeGreaterThan(TEN_MIB / 2);
+    const health = await fetch(`${harness.stack.url}/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it('answers a node announcing a body over its route’s limit 413 JSON at once', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+
+    // Act
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': TEN_MIB,
+        'X-API-Key': apiKeyOf(NODE_A),
+      }),
+    );
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(413);
+    expect(answer.json).toMatchObject({
+      error: {
+        code: 'payload_too_large',
+        details: [{ limit_bytes: LIMITS.bodyBytes, received_bytes: TEN_MIB }],
+      },
+    });
+  });
+
+  it('stops reading a chunked body once it passes the limit: 413 JSON, without its end', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': 'chunked',
+        'X-API-Key': apiKeyOf(NODE_A),
+      }),
+    );
+    const chunk = 64 * 1024;
+
+    // Act: more than the limit, and then nothing (no last chunk).
+    for (let sent = 0; sent <= LIMITS.bodyBytes; sent += chunk)
+      client.socket.write(`${chunk.toString(16)}\r\n${' '.repeat(chunk)}\r\n`);
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(413);
+    expect(answer.json).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('answers headers over 16 KiB with a JSON 431', async () => {
+    // Prepare
+    const client = await rawClient(harness.stack.url);
+
+    // Act
+    client.socket.write(requestHead(COMMAND, { 'X-Padding': 'x'.repeat(20 * 1024) }));
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(431);
+    expect(answer.json).toMatchObject({ error: { code: 'headers_too_large' } });
+  });
+});
+
+describe('the local server bounds slow clients and connections', () => {
+  const KEY = 'node-a:secret';
+  let server: LocalApiServer;
+
+  beforeAll(async () => {
+    server = await startLocalApiServer({
+      port: 0,
+      routes: [
+        {
+          method: 'POST',
+          path: COMMAND,
+          functionName: 'voice-command',
+          handler: async () => ({ statusCode: 200, body: '{}' }),
+        },
+      ],
+      authenticate: async (key) => {
+        if (key !== KEY) throw new HttpError(401, 'unauthorized', 'Send a node key.');
+      },
+      limits: {
+        headersTimeoutMs: 500,
+        requestTimeoutMs: 1_000,
+        checkIntervalMs: 100,
+        connectionsPerAddress: 2,
+        connections: 3,
+      },
+    });
+  });
+
+  afterAll(() => server.close());
+
+  it('cuts a client that never finishes its headers with a JSON 408', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+
+    // Act: a header line, and then nothing.
+    client.socket.write(`POST ${COMMAND} HTTP/1.1\r\nHost: local\r\nX-Slow: `);
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(408);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.json).toMatchObject({ error: { code: 'request_timeout', details: [] } });
+  });
+
+  it('cuts a client sending its body a byte at a time with a JSON 408', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': 1_000,
+        'X-API-Key': KEY,
+      }),
+    );
+
+    // Act: a byte every 100 ms, never the whole body.
+    const drip = setInterval(() => client.socket.write(' '), 100);
+    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+
+    // Assess
+    expect(answer.status).toBe(408);
+    expect(answer.json).toMatchObject({ error: { code: 'request_timeout' } });
+  });
+
+  it('answers a request that is not HTTP with a JSON 400', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+
+    // Act
+    client.socket.write('HELLO THERE\r\n\r\n');
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({ error: { code: 'invalid_http' } });
+  });
+
+  it('refuses connections beyond the limit from one address with a JSON 503, then takes one again', async () => {
+    // Prepare: two connections held open.
+    const held = [await rawClient(server.url), await rawClient(server.url)];
+
+    // Act
+    const third = await rawClient(server.url);
+    const refused = parsed(await third.closed);
+    for (const client of held) client.socket.destroy();
+    await Promise.all(held.map((client) => client.closed));
+
+    // Assess
+    expect(refused.status).toBe(503);
+    expect(refused.headers).toContain('retry-after: 1');
+    expect(refused.json).toMatchObject({ error: { code: 'too_many_connections' } });
+    // Once the server has seen them close, the address may connect again.
+    await vi.waitFor(async () => expect((await fetch(`${server.url}/health`)).status).toBe(200), {
+      timeout: 10_000,
+    });
+  });
+});
