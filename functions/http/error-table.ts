@@ -50,6 +50,31 @@ const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], str
 };
 
 /**
+ * Model failures with a code of their own: each needs its own fix (ops read the code, nodes
+ * the message); still 502s, so the ModelFailures alarm counts them with the others.
+ */
+const MODEL_REFUSALS: Readonly<Record<string, { code: string; message: string }>> = {
+  rate_limited: {
+    code: 'llm_throttled',
+    message: 'The language model is throttling this service on every attempt; retry shortly.',
+  },
+  credentials_rejected: {
+    code: 'llm_credentials_rejected',
+    message:
+      "The model's cloud provider refused the service's credentials; an operator must fix them.",
+  },
+  permission_denied: {
+    code: 'llm_permission_denied',
+    message: 'The service may not call its language model (IAM); an operator must grant it.',
+  },
+  model_access_denied: {
+    code: 'llm_model_access_denied',
+    message:
+      'The account has no access to the configured model in its region; an operator must request it.',
+  },
+};
+
+/**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
  * developers and never hold secrets; an error not listed here is a 500 with a generic body.
  */
@@ -111,14 +136,16 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
-  rule(ModelFailedError, (error) =>
-    body(
+  rule(ModelFailedError, (error) => {
+    const refusal = MODEL_REFUSALS[error.failure];
+    return body(
       502,
-      'llm_failed',
-      `The language model failed after the allowed attempts (${error.failure}).`,
+      refusal?.code ?? 'llm_failed',
+      refusal?.message ??
+        `The language model failed after the allowed attempts (${error.failure}).`,
       [{ failure: error.failure, model_calls: error.modelCalls }],
-    ),
-  ),
+    );
+  }),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
   rule(SpeechProviderError, (error) =>

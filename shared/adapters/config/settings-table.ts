@@ -110,17 +110,39 @@ export const handlerSettings = {
   MODEL_SERVER: {
     check: {
       kind: 'oneOf',
-      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
+      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama', 'bedrock'],
     },
     default: 'auto',
-    meaning: 'the kind of server, for the form of the thinking switch; auto guesses from the URL',
+    meaning:
+      'the kind of server, for the form of the thinking switch; auto guesses from the URL (bedrock with MODEL_PROVIDER=bedrock)',
+  },
+  MODEL_PROVIDER: {
+    check: { kind: 'oneOf', values: ['openai', 'bedrock'] },
+    default: 'openai',
+    meaning:
+      "openai: any OpenAI-compatible server (OPENAI_BASE_URL); bedrock: Amazon Bedrock's OpenAI-compatible endpoint, signed with the AWS credentials (no key)",
+  },
+  BEDROCK_REGION: {
+    check: text,
+    default: null,
+    meaning: "Bedrock's region (MODEL_PROVIDER=bedrock); unset: AWS_REGION, the function's own",
+  },
+  BEDROCK_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning:
+      'unset: https://bedrock-mantle.<region>.api.aws/v1; set for a model Bedrock serves under /openai/v1, or a stand-in',
   },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
     default: null,
     meaning: 'the OpenAI-compatible server; with LLM_MODEL, or the voice routes answer 503',
   },
-  LLM_MODEL: { check: text, default: null, meaning: 'the model; with OPENAI_BASE_URL' },
+  LLM_MODEL: {
+    check: text,
+    default: null,
+    meaning: "the model; with OPENAI_BASE_URL, or Bedrock's model id (openai.gpt-oss-20b)",
+  },
   OPENAI_API_KEY: {
     check: { kind: 'secret' },
     default: null,

@@ -49,6 +49,9 @@ const failureSummaries: Record<LanguageModelFailure, string> = {
   timeout: 'the model call ran out of time',
   malformed_reply: 'the model server sent a malformed reply',
   rejected: 'the model server rejected the request',
+  credentials_rejected: 'AWS refused the credentials of the model call',
+  permission_denied: 'the role may not call the model',
+  model_access_denied: 'the account has no access to the model',
 };
 
 /**
@@ -68,6 +71,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   /** Where the calls go, for traces (never the key, nor a credential in the URL). */
   readonly #completionsUrl: string;
   readonly #thinking: ThinkingControl;
+  readonly #aws: { readonly region: string } | null;
 
   constructor(options: OpenAiLanguageModelOptions) {
     this.#redact = redactKey(options.apiKey);
@@ -82,10 +86,11 @@ export class OpenAiLanguageModel implements LanguageModel {
     this.#backoff = { ...defaultBackoff, ...options.backoff };
     this.#thinking = new ThinkingControl(
       options.thinking ?? { thinking: 'on', server: 'auto' },
-      options,
+      { baseURL: options.baseURL, model: options.model, bedrock: options.bedrock !== undefined },
       options.warn ?? (() => undefined),
     );
     this.#timing = options.timing ?? systemTiming;
+    this.#aws = options.bedrock === undefined ? null : { region: options.bedrock.region };
   }
 
   /**
@@ -158,7 +163,12 @@ export class OpenAiLanguageModel implements LanguageModel {
     remainingMs: number,
     signal: AbortSignal | undefined,
   ): Promise<AttemptOutcome> {
-    const attempt = { client: this.#client, redact: this.#redact, now: () => this.#timing.now() };
+    const attempt = {
+      client: this.#client,
+      redact: this.#redact,
+      now: () => this.#timing.now(),
+      aws: this.#aws,
+    };
     return attemptChat(attempt, body, remainingMs, signal);
   }
 
