@@ -24,6 +24,32 @@ export interface BedrockSigning {
    * shell's variables, `~/.aws` profiles (AWS_PROFILE), SSO, a web identity, the instance's role.
    */
   readonly credentials?: AwsCredentialsProvider;
+  /** Told every session token the requests carried, to scrub it from errors (SentSecrets). */
+  readonly sent?: SentSecrets;
+}
+
+/** How many session tokens are remembered: the current one and those it replaced lately. */
+const REMEMBERED_TOKENS = 4;
+
+/**
+ * The secrets a signed request carried (session tokens; the secret key itself is never sent),
+ * so that a server or proxy echoing a request's headers in its error cannot put them in a log;
+ * signatures are scrubbed by their form.
+ */
+export class SentSecrets {
+  readonly #tokens: string[] = [];
+
+  remember(token: string): void {
+    if (this.#tokens.includes(token)) return;
+    this.#tokens.push(token);
+    if (this.#tokens.length > REMEMBERED_TOKENS) this.#tokens.shift();
+  }
+
+  redact(text: string): string {
+    let scrubbed = text.replace(/Signature=[0-9a-f]{64}/g, 'Signature=[redacted]');
+    for (const token of this.#tokens) scrubbed = scrubbed.split(token).join('[redacted]');
+    return scrubbed;
+  }
 }
 
 /** No AWS credentials could be found or refreshed: nothing was sent. */
@@ -68,7 +94,9 @@ export function bedrockSigningFetch(baseURL: string, signing: BedrockSigning, in
   const provider = signing.credentials ?? defaultProvider();
   const credentials = async () => {
     try {
-      return await provider();
+      const found = await provider();
+      if (found.sessionToken !== undefined) signing.sent?.remember(found.sessionToken);
+      return found;
     } catch (error) {
       // The chain's own message names where it looked, never a value.
       const reason = error instanceof Error ? error.message : String(error);

@@ -22,7 +22,9 @@ const CREDENTIAL_ERRORS = new Set([
   'SignatureDoesNotMatch',
 ]);
 
-const CREDENTIAL_WORDS = /security token|token .*expired|expired .*token|signature/i;
+/** AWS's own sentences for those, when the type is not given. */
+const CREDENTIAL_WORDS =
+  /security token included in the request is (expired|invalid)|signature we calculated does not match/i;
 const IAM_WORDS = /not authorized to perform/i;
 const MODEL_WORDS = /model|not enabled for this account/i;
 
@@ -39,7 +41,8 @@ export function classifyAwsRefusal(
   region: string,
 ): AwsRefusal | null {
   if (status !== 401 && status !== 403 && status !== 404) return null;
-  if ((type !== null && CREDENTIAL_ERRORS.has(type)) || CREDENTIAL_WORDS.test(text)) {
+  const credentials = type === null ? CREDENTIAL_WORDS.test(text) : CREDENTIAL_ERRORS.has(type);
+  if (credentials) {
     return {
       failure: LanguageModelFailure.credentialsRejected,
       fix:

@@ -10,6 +10,7 @@ import {
 } from '../../ports/language-model';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
+import { SentSecrets } from './bedrock-signing-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { type AttemptOutcome, attemptChat } from './chat-attempt';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
@@ -74,9 +75,12 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #aws: { readonly region: string } | null;
 
   constructor(options: OpenAiLanguageModelOptions) {
-    this.#redact = redactKey(options.apiKey);
+    const sent = new SentSecrets();
+    const withoutKey = redactKey(options.apiKey);
+    this.#redact = (text) => sent.redact(withoutKey(text));
     this.#completionsUrl = tracedCompletionsUrl(options.baseURL);
-    this.#client = openAiSdkClient(options, REPLY_BODY_LIMIT_BYTES);
+    const signed = options.bedrock === undefined ? {} : { bedrock: { ...options.bedrock, sent } };
+    this.#client = openAiSdkClient({ ...options, ...signed }, REPLY_BODY_LIMIT_BYTES);
     this.#settings = {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
