@@ -90,7 +90,7 @@ describe('functionEnvironment', () => {
     ['eu-central-1', 'eu-central-1', 'bedrockRegion'],
   ])(
     "tells a function that calls Bedrock's model (bedrockRegion %j) its id and region, and no key",
-    (bedrockRegion, region) => {
+    (bedrockRegion, region, _source) => {
       // Prepare
       const settings = { ...defaultDeploySettings, bedrockRegion };
 
