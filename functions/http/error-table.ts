@@ -21,6 +21,7 @@ import { SpeechProviderError } from '../../shared/ports/speech';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
+import { MODEL_FAILURE_CODES } from './model-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -49,30 +50,21 @@ const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], str
   item: 'The conversation cannot be stored at that size; nothing changed. Start a new utterance.',
 };
 
-/**
- * Model failures with a code of their own: each needs its own fix (ops read the code, nodes
- * the message); still 502s, so the ModelFailures alarm counts them with the others.
- */
-const MODEL_REFUSALS: Readonly<Record<string, { code: string; message: string }>> = {
-  rate_limited: {
-    code: 'llm_throttled',
-    message: 'The language model is throttling this service on every attempt; retry shortly.',
-  },
-  credentials_rejected: {
-    code: 'llm_credentials_rejected',
-    message:
-      "The model's cloud provider refused the service's credentials; an operator must fix them.",
-  },
-  permission_denied: {
-    code: 'llm_permission_denied',
-    message: 'The service may not call its language model (IAM); an operator must grant it.',
-  },
-  model_access_denied: {
-    code: 'llm_model_access_denied',
-    message:
-      'The account has no access to the configured model in its region; an operator must request it.',
-  },
+/** What a node is told of a model failure with a code of its own (model-failure-codes.ts). */
+const MODEL_FAILURE_MESSAGES: Readonly<Record<string, string>> = {
+  rate_limited: 'The language model is throttling this service on every attempt; retry shortly.',
+  credentials_rejected:
+    "The model's cloud provider refused the service's credentials; an operator must fix them.",
+  permission_denied:
+    'The service may not call its language model (IAM); an operator must grant it.',
+  model_access_denied:
+    'The account has no access to the configured model in its region; an operator must request it.',
 };
+
+const codeOfModelFailure = (failure: string): string | undefined =>
+  Object.hasOwn(MODEL_FAILURE_CODES, failure)
+    ? MODEL_FAILURE_CODES[failure as keyof typeof MODEL_FAILURE_CODES]
+    : undefined;
 
 /**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
@@ -136,16 +128,15 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
-  rule(ModelFailedError, (error) => {
-    const refusal = MODEL_REFUSALS[error.failure];
-    return body(
+  rule(ModelFailedError, (error) =>
+    body(
       502,
-      refusal?.code ?? 'llm_failed',
-      refusal?.message ??
+      codeOfModelFailure(error.failure) ?? 'llm_failed',
+      MODEL_FAILURE_MESSAGES[error.failure] ??
         `The language model failed after the allowed attempts (${error.failure}).`,
       [{ failure: error.failure, model_calls: error.modelCalls }],
-    );
-  }),
+    ),
+  ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
   rule(SpeechProviderError, (error) =>
