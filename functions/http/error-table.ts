@@ -22,6 +22,7 @@ import { SpeechBusyError, SpeechProviderError } from '../../shared/ports/speech'
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
+import { MODEL_FAILURE_CODES } from './model-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -49,6 +50,22 @@ const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], str
     'and nothing changed. Start a new utterance with voice/command.',
   item: 'The conversation cannot be stored at that size; nothing changed. Start a new utterance.',
 };
+
+/** What a node is told of a model failure with a code of its own (model-failure-codes.ts). */
+const MODEL_FAILURE_MESSAGES: Readonly<Record<string, string>> = {
+  rate_limited: 'The language model is throttling this service on every attempt; retry shortly.',
+  credentials_rejected:
+    "The model's cloud provider refused the service's credentials; an operator must fix them.",
+  permission_denied:
+    'The service may not call its language model (IAM); an operator must grant it.',
+  model_access_denied:
+    'The account has no access to the configured model in its region; an operator must request it.',
+};
+
+const codeOfModelFailure = (failure: string): string | undefined =>
+  Object.hasOwn(MODEL_FAILURE_CODES, failure)
+    ? MODEL_FAILURE_CODES[failure as keyof typeof MODEL_FAILURE_CODES]
+    : undefined;
 
 /**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
@@ -125,8 +142,9 @@ const RULES: readonly Rule[] = [
         }
       : body(
           502,
-          'llm_failed',
-          `The language model failed after the allowed attempts (${error.failure}).`,
+          codeOfModelFailure(error.failure) ?? 'llm_failed',
+          MODEL_FAILURE_MESSAGES[error.failure] ??
+            `The language model failed after the allowed attempts (${error.failure}).`,
           [{ failure: error.failure, model_calls: error.modelCalls }],
         ),
   ),

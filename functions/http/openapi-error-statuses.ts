@@ -28,8 +28,10 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'The node sent more than its fair share (NODE_RATE_LIMIT per NODE_RATE_WINDOW_SECONDS); ' +
     'retry after Retry-After seconds.',
   '502':
-    'The language model failed after the allowed attempts (llm_failed), or the speech provider ' +
-    'failed (speech_provider_failed).',
+    'The language model failed after the allowed attempts (llm_failed), was throttled on every ' +
+    'attempt (llm_throttled), or its cloud provider refused the call: the credentials ' +
+    '(llm_credentials_rejected), the IAM policy (llm_permission_denied) or the model access ' +
+    '(llm_model_access_denied); or the speech provider failed (speech_provider_failed).',
   '503':
     'No language model configured (local runs), the embedded model of a local run busy with a ' +
     'full queue (llm_busy, with Retry-After), no speech provider configured ' +

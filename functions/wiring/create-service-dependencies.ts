@@ -59,6 +59,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
         : new OpenAiLanguageModel({
             baseURL: llm.baseURL,
             apiKey: options.apiKey ?? '',
+            ...(llm.bedrock === null ? {} : { bedrock: llm.bedrock }),
             model: llm.model,
             maxTokens: llm.maxTokens,
             thinking: { thinking: llm.thinking, server: llm.server },

@@ -34,13 +34,13 @@ const DEFAULT_MODEL: ModelReference = { kind: 'hub', file: PINNED_MODELS.languag
 
 /**
  * Which model npm start runs in its own process: none when OPENAI_BASE_URL names a model server
- * (LLM_MODEL is then that server's model), else LLM_MODEL (`hf:<user>/<repo>/<file>.gguf`, a
+ * or MODEL_PROVIDER=bedrock (LLM_MODEL is then that server's model), else LLM_MODEL (`hf:<user>/<repo>/<file>.gguf`, a
  * path to a `.gguf`, or `none`), the pinned default when unset. LLM_MODEL is taken out of the
  * handlers' environment here: for them, no server is configured, and the model comes from the
  * slot npm start fills (shared/adapters/embedded-model-slot.ts).
  */
 export function takeEmbeddedModelReference(env: NodeJS.ProcessEnv): ModelReference | null {
-  if (env.OPENAI_BASE_URL?.trim()) return null;
+  if (env.OPENAI_BASE_URL?.trim() || env.MODEL_PROVIDER?.trim() === 'bedrock') return null;
   const named = env.LLM_MODEL?.trim();
   delete env.LLM_MODEL;
   return named ? parseModelReference(named, 'LLM_MODEL') : DEFAULT_MODEL;

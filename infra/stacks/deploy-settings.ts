@@ -9,11 +9,26 @@ import {
   type SpeechDeploySettings,
 } from './speech-deploy-settings';
 
+/** Where the deployed model runs. */
+export const modelProviders = ['bedrock', 'openai'] as const;
+export type ModelProvider = (typeof modelProviders)[number];
+
 /** Deploy-time choices, read from CDK context (`cdk.json` or `cdk deploy -c key=value`). */
 export interface DeploySettings extends SpeechDeploySettings {
+  /**
+   * `bedrock` (the default): Amazon Bedrock's OpenAI-compatible endpoint in the account, called
+   * with the functions' role, no secret; `openai`: the OpenAI-compatible server `openAiBaseUrl`,
+   * its key in the secret `openAiSecretName`.
+   */
+  readonly modelProvider: ModelProvider;
+  /** Bedrock's model id (docs/decisions/2026-11-26-bedrock.md says why this one). */
+  readonly bedrockModel: string;
+  /** Bedrock's region; null for the stack's own (the model must be offered there). */
+  readonly bedrockRegion: string | null;
   /** Name of the Secrets Manager secret holding the OpenAI API key (created by hand, see docs/deploy.md). */
   readonly openAiSecretName: string;
   readonly openAiBaseUrl: string;
+  /** The model of `modelProvider: openai`. */
   readonly llmModel: string;
   /**
    * Stage-wide steady-state requests per second: a safety net for the whole API, shared by every
@@ -49,6 +64,9 @@ export interface DeploySettings extends SpeechDeploySettings {
 }
 
 export const defaultDeploySettings: DeploySettings = {
+  modelProvider: 'bedrock',
+  bedrockModel: 'openai.gpt-oss-20b',
+  bedrockRegion: null,
   openAiSecretName: 'jcc/openai-api-key',
   openAiBaseUrl: 'https://api.openai.com/v1',
   llmModel: 'gpt-4.1-mini',
@@ -63,8 +81,10 @@ export const defaultDeploySettings: DeploySettings = {
   createApiGatewayCloudWatchRole: true,
   alarmEmail: null,
   ...defaultSpeechDeploySettings,
-  // The default transcription server is OpenAI's: the model's key serves it too.
-  sttApiKeySecretName: 'jcc/openai-api-key',
+  // With Bedrock, no speech in unless a server is named (no secret in the default deploy); with
+  // modelProvider openai, OpenAI's transcription, its key the model's (parseSpeechSettings).
+  sttBaseUrl: null,
+  sttApiKeySecretName: null,
 };
 
 export const deploySettingNames = Object.keys(
@@ -116,7 +136,19 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
   };
   const defaults = defaultDeploySettings;
   const openAiSecretName = text('openAiSecretName', defaults.openAiSecretName);
+  const modelProvider = text('modelProvider', defaults.modelProvider);
+  if (!(modelProviders as readonly string[]).includes(modelProvider)) {
+    issues.push(`modelProvider must be one of ${modelProviders.join(', ')}, not ${modelProvider}`);
+  }
+  const provider: ModelProvider = modelProvider === 'openai' ? 'openai' : 'bedrock';
+  const bedrockRegion = lookup('bedrockRegion');
   const settings: DeploySettings = {
+    modelProvider: provider,
+    bedrockModel: text('bedrockModel', defaults.bedrockModel),
+    bedrockRegion:
+      bedrockRegion === undefined || bedrockRegion === null || bedrockRegion === ''
+        ? null
+        : text('bedrockRegion', ''),
     openAiSecretName,
     openAiBaseUrl: text('openAiBaseUrl', defaults.openAiBaseUrl),
     llmModel: text('llmModel', defaults.llmModel),
@@ -148,7 +180,7 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
       defaults.createApiGatewayCloudWatchRole,
     ),
     alarmEmail: email('alarmEmail'),
-    ...parseSpeechSettings(lookup, openAiSecretName, issues),
+    ...parseSpeechSettings(lookup, { provider, openAiSecretName }, issues),
   };
   if (settings.turnDeadlineMs + ANSWER_MARGIN_MS > settings.integrationTimeoutMs) {
     issues.push(
@@ -156,6 +188,12 @@ export function parseDeploySettings(lookup: ContextLookup): Result<DeploySetting
         `integrationTimeoutMs (${settings.integrationTimeoutMs}): lower it, or raise API Gateway's ` +
         'integration timeout by quota request and set integrationTimeoutMs (docs/deploy.md)',
     );
+  }
+  if (
+    settings.bedrockRegion !== null &&
+    !/^[a-z]{2,8}(-[a-z0-9]+)+-\d+$/.test(settings.bedrockRegion)
+  ) {
+    issues.push(`bedrockRegion is not a region: ${settings.bedrockRegion}`);
   }
   if (!URL.canParse(settings.openAiBaseUrl)) {
     issues.push(`openAiBaseUrl is not a URL: ${settings.openAiBaseUrl}`);

@@ -36,6 +36,9 @@ export interface FunctionEnvironmentInputs {
   readonly tableName: string;
   readonly settings: Pick<
     DeploySettings,
+    | 'modelProvider'
+    | 'bedrockModel'
+    | 'bedrockRegion'
     | 'openAiSecretName'
     | 'openAiBaseUrl'
     | 'llmModel'
@@ -57,7 +60,8 @@ export interface FunctionEnvironmentInputs {
 
 /**
  * The environment of every function in AWS: what the stack sets, every other setting at its
- * table default. The OpenAI key is never here: only the name of the secret holding it, which a
+ * table default. With Bedrock no key exists: the function's role signs its model calls. The
+ * OpenAI key is never here either: only the name of the secret holding it, which a
  * function that calls the model reads once per container; so for the speech keys, told only to
  * the functions that hear or speak. A setting without a default (the
  * local-only `DYNAMODB_ENDPOINT`, `OPENAI_API_KEY`) or with a derived one (`WARMUP_TIMEOUT_MS`)
@@ -67,6 +71,8 @@ export function functionEnvironment(
   inputs: FunctionEnvironmentInputs,
 ): Record<FunctionEnvironmentName, string> {
   const model = (value: string): string => (inputs.callsModel ? value : '');
+  const bedrock = inputs.settings.modelProvider === 'bedrock';
+  const openAi = (value: string): string => (bedrock ? '' : model(value));
   const speechIn = (value: string | null): string => (inputs.hears === true ? (value ?? '') : '');
   const speechOut = (value: string | null): string => (inputs.speaks === true ? (value ?? '') : '');
   const { settings } = inputs;
@@ -76,9 +82,12 @@ export function functionEnvironment(
   return {
     ...defaults,
     TABLE_NAME: inputs.tableName,
-    OPENAI_BASE_URL: model(inputs.settings.openAiBaseUrl),
-    LLM_MODEL: model(inputs.settings.llmModel),
-    OPENAI_API_KEY_SECRET: model(inputs.settings.openAiSecretName),
+    // Bedrock: no URL and no secret, the role signs; BEDROCK_REGION empty is the function's own.
+    MODEL_PROVIDER: model(inputs.settings.modelProvider),
+    BEDROCK_REGION: bedrock ? model(inputs.settings.bedrockRegion ?? '') : '',
+    LLM_MODEL: model(bedrock ? inputs.settings.bedrockModel : inputs.settings.llmModel),
+    OPENAI_BASE_URL: openAi(inputs.settings.openAiBaseUrl),
+    OPENAI_API_KEY_SECRET: openAi(inputs.settings.openAiSecretName),
     TURN_DEADLINE_MS: String(inputs.settings.turnDeadlineMs),
     NODE_RATE_LIMIT: String(inputs.settings.nodeRateLimit),
     NODE_RATE_WINDOW_SECONDS: String(inputs.settings.nodeRateWindowSeconds),

@@ -64,6 +64,14 @@ export const functionRoleAcknowledgements: readonly NagAcknowledgement[] = [
       'polly:SynthesizeSpeech (Polly names lexicons only), granted to the functions that speak ' +
       'through Polly; every other statement of the role names its log group, the table or a secret.',
   },
+  {
+    id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock-mantle:<AWS::Region>:<AWS::AccountId>:project/*]',
+    reason:
+      'bedrock-mantle:CreateInference, the one action Bedrock documents for inference through its ' +
+      'OpenAI-compatible endpoint, authorizes against a project; a Chat Completions call without ' +
+      'a project header goes to the default project, whose ARN AWS does not publish. Scoped to ' +
+      "the account and the stack's region, granted only to the functions that call the model.",
+  },
 ];
 
 /** Records the acknowledgements on one function's role (and its default policy). */

@@ -27,7 +27,10 @@ export interface SpeechDeploySettings {
   readonly ttsModel: string;
   /** The Secrets Manager secret holding the speech server's key (openai only); null: no key. */
   readonly ttsApiKeySecretName: string | null;
-  /** STT_BASE_URL of the transcription server; null turns speech in off (503). */
+  /**
+   * STT_BASE_URL of the transcription server; null turns speech in off (503). Unset, OpenAI's
+   * with `modelProvider: openai`, none with Bedrock (whose deploy needs no secret).
+   */
   readonly sttBaseUrl: string | null;
   readonly sttModel: string;
   /**
@@ -44,9 +47,11 @@ export const defaultSpeechDeploySettings = {
   ttsBaseUrl: null,
   ttsModel: 'tts-1',
   ttsApiKeySecretName: null,
-  sttBaseUrl: 'https://api.openai.com/v1',
   sttModel: 'whisper-1',
-} as const satisfies Omit<SpeechDeploySettings, 'sttApiKeySecretName'>;
+} as const satisfies Omit<SpeechDeploySettings, 'sttApiKeySecretName' | 'sttBaseUrl'>;
+
+/** OpenAI's transcription: speech in by default when the model is OpenAI's too (one key). */
+export const openAiSttBaseUrl = 'https://api.openai.com/v1';
 
 /**
  * The speech settings from context, each missing one defaulted; problems are pushed to `issues`.
@@ -54,9 +59,10 @@ export const defaultSpeechDeploySettings = {
  */
 export function parseSpeechSettings(
   lookup: ContextLookup,
-  openAiSecretName: string,
+  model: { readonly provider: 'bedrock' | 'openai'; readonly openAiSecretName: string },
   issues: string[],
 ): SpeechDeploySettings {
+  const { openAiSecretName } = model;
   const defaults = defaultSpeechDeploySettings;
   const optional = (key: keyof SpeechDeploySettings, fallback: string | null): string | null => {
     const value = lookup(key);
@@ -83,7 +89,7 @@ export function parseSpeechSettings(
     if (value !== null && !URL.canParse(value)) issues.push(`${key} is not a URL: ${value}`);
     return value;
   };
-  const sttBaseUrl = url('sttBaseUrl', defaults.sttBaseUrl);
+  const sttBaseUrl = url('sttBaseUrl', model.provider === 'openai' ? openAiSttBaseUrl : null);
   const settings: SpeechDeploySettings = {
     ttsProvider: oneOf('ttsProvider', deployedTtsProviders, defaults.ttsProvider),
     ttsVoice: optional('ttsVoice', defaults.ttsVoice),

@@ -48,6 +48,11 @@ export class StatelessStack extends Stack {
           // Only a function that calls the model, hears or speaks may read the key it needs.
           secrets: keys.readBy(apiFunction),
           speaksWithPolly: apiFunction.speaks && settings.ttsProvider === 'polly',
+          // Only a function that calls the model may call Bedrock's.
+          bedrockRegion:
+            apiFunction.callsModel && settings.modelProvider === 'bedrock'
+              ? (settings.bedrockRegion ?? this.region)
+              : null,
           logRetention: settings.logRetentionDays,
           timeout: apiFunction.streams ? timing.streamedFunctionTimeout : timing.functionTimeout,
         }),
@@ -114,7 +119,9 @@ function keySecrets(scope: Construct, settings: DeploySettings) {
     imported.set(name, found);
     return found;
   };
-  const model = secret('OpenAiKey', settings.openAiSecretName);
+  // Bedrock's model has no key: its secret is not even looked up.
+  const model =
+    settings.modelProvider === 'openai' ? secret('OpenAiKey', settings.openAiSecretName) : null;
   const speechIn =
     settings.sttBaseUrl === null ? null : secret('SttKey', settings.sttApiKeySecretName);
   const speechOut =

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CfnResource, type Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { CfnResource, type Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -43,6 +43,11 @@ export interface VoiceFunctionProps {
   readonly secrets: readonly ISecret[];
   /** It speaks through Amazon Polly: its role may call `polly:SynthesizeSpeech`. */
   readonly speaksWithPolly: boolean;
+  /**
+   * The region of the Bedrock model it calls (a token for the stack's own); null when it calls
+   * none. Its role may then call `bedrock-mantle:CreateInference` there (bedrockInferenceStatement).
+   */
+  readonly bedrockRegion: string | null;
   readonly logRetention: RetentionDays;
   /** The Lambda timeout, derived from the turn deadline (turn-timing.ts). */
   readonly timeout: Duration;
@@ -71,6 +76,7 @@ export class VoiceFunction extends Construct {
       'the table',
       ...(props.secrets.length === 0 ? [] : [`${props.secrets.length} key secret(s)`]),
       ...(props.speaksWithPolly ? ['Polly'] : []),
+      ...(props.bedrockRegion === null ? [] : ["Bedrock's model"]),
     ];
     this.role = new Role(this, 'Role', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -96,6 +102,9 @@ export class VoiceFunction extends Construct {
         new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }),
       );
     }
+    if (props.bedrockRegion !== null) {
+      this.role.addToPolicy(bedrockInferenceStatement(this, props.bedrockRegion));
+    }
     // Not `NodejsFunction`: it cannot run esbuild plugins, and the chat-only openai build is one
     // (docs/decisions/2026-11-22-bundle-size.md). `handlerCode` bundles with the same options as the benchmark.
     this.function = new LambdaFunction(this, 'Function', {
@@ -119,6 +128,26 @@ export class VoiceFunction extends Construct {
       resource.overrideLogicalId(functionLogicalId(props.apiFunction));
     }
   }
+}
+
+/**
+ * The one action Bedrock documents for inference through its OpenAI-compatible (Mantle)
+ * endpoint, on the account's projects in that region (calls without a project header use the
+ * default project). Not GetProject, ListProjects nor ListTagsForResources: the functions never
+ * call them, and not the bedrock:InvokeModel family of the bedrock-runtime endpoint.
+ */
+export function bedrockInferenceStatement(scope: Construct, region: string): PolicyStatement {
+  return new PolicyStatement({
+    actions: ['bedrock-mantle:CreateInference'],
+    resources: [
+      Stack.of(scope).formatArn({
+        service: 'bedrock-mantle',
+        region,
+        resource: 'project',
+        resourceName: '*',
+      }),
+    ],
+  });
 }
 
 /**

@@ -72,6 +72,12 @@ export const LanguageModelFailure = {
    * asked again in a moment, it answers.
    */
   busy: 'busy',
+  /** The cloud provider refused who we are: no credentials, or expired or invalid ones. */
+  credentialsRejected: 'credentials_rejected',
+  /** The identity may not call the model: its IAM policy lacks the action. */
+  permissionDenied: 'permission_denied',
+  /** The account has not been given this model in this region (or the region has no such model). */
+  modelAccessDenied: 'model_access_denied',
 } as const;
 export type LanguageModelFailure = (typeof LanguageModelFailure)[keyof typeof LanguageModelFailure];
 

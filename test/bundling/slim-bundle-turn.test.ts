@@ -24,7 +24,9 @@ import { expectStarted, expectVoiceResponse, onlyCallOf } from '../http/response
 import type { ApiResponse } from '../support/api-client';
 import { DYNALITE_REGION, useDynalite } from '../support/dynalite';
 import { type CapturedOutput, captureProcessOutput } from '../support/local-stack-harness';
-import { useScriptedLlmServer } from '../support/use-scripted-llm-server';
+import { startScriptedLlmServer } from '../support/scripted-llm-server';
+import { TEST_AWS_CREDENTIALS } from '../support/sigv4-verifier';
+import { useLoopbackServer } from '../support/use-loopback-server';
 import { useCacheDirectories } from './cache-directory';
 
 type BundledHandler = (
@@ -33,7 +35,13 @@ type BundledHandler = (
 ) => Promise<APIGatewayProxyResult>;
 
 const database = useDynalite();
-const llm = useScriptedLlmServer();
+const BEDROCK_REGION = 'eu-west-1';
+/** The deployed default: Bedrock's endpoint, stood in for, refusing any unsigned request. */
+const llm = useLoopbackServer('Bedrock stand-in', () =>
+  startScriptedLlmServer({
+    sigV4: { region: BEDROCK_REGION, service: 'bedrock-mantle', credentials: TEST_AWS_CREDENTIALS },
+  }),
+);
 const newDirectory = useCacheDirectories('jcc-slim-bundle-');
 const handlers = new Map<string, BundledHandler>();
 const savedEnvironment = { ...process.env };
@@ -53,13 +61,14 @@ beforeAll(async () => {
   const { endpoint, tableName } = database();
   Object.assign(process.env, {
     ...functionEnvironment({ tableName, settings: defaultDeploySettings, callsModel: true }),
-    // What differs from AWS: the local table and model, and the key in plain text.
+    // What differs from AWS: the local table, Bedrock's stand-in, the role's credentials.
     DYNAMODB_ENDPOINT: endpoint,
     AWS_REGION: DYNALITE_REGION,
-    OPENAI_BASE_URL: llm.baseURL,
-    OPENAI_API_KEY: 'sk-test-slim-bundle',
-    OPENAI_API_KEY_SECRET: '',
-    LLM_MODEL: 'scripted',
+    BEDROCK_BASE_URL: llm.baseURL,
+    BEDROCK_REGION,
+    AWS_ACCESS_KEY_ID: TEST_AWS_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: TEST_AWS_CREDENTIALS.secretAccessKey,
+    AWS_SESSION_TOKEN: TEST_AWS_CREDENTIALS.sessionToken,
     WARMUP_TIMEOUT_MS: '0',
   });
   await new DynamoDbNodeRegistry({ client: database().client, tableName }).put({
@@ -95,7 +104,7 @@ async function invoke(name: RouteName): Promise<ApiResponse> {
   return { status: result.statusCode, headers, json: JSON.parse(result.body), text: result.body };
 }
 
-describe('the slim bundles (chat-only openai SDK), imported and invoked', () => {
+describe('the slim bundles (chat-only openai SDK, signing for Bedrock), imported and invoked', () => {
   it('run a whole turn: start, a command that gets a tool call, the continue that completes it', async () => {
     // Prepare
     llm.enqueue(...SAMPLE_WEATHER_TURN, textReply('Sunny in Los Angeles tomorrow, high of 24.'));

@@ -148,25 +148,38 @@ const fiveTimes = (step: ScriptStep): ScriptStep[] => Array.from({ length: 5 }, 
 
 describe('POST /api/v0/chat when the model fails: the statuses and codes of the voice routes', () => {
   it.each([
-    ['500 that must not be retried', [{ status: 500, headers: noRetry }], 'unavailable'],
+    [
+      '500 that must not be retried',
+      [{ status: 500, headers: noRetry }],
+      'unavailable',
+      'llm_failed',
+    ],
     [
       '503 on every attempt',
       fiveTimes({ status: 503, headers: { 'retry-after-ms': '1' } }),
       'unavailable',
+      'llm_failed',
     ],
     [
       '429 on every attempt',
       fiveTimes({ status: 429, headers: { 'retry-after-ms': '1' } }),
       'rate_limited',
+      'llm_throttled',
     ],
-    ['400: the server refuses the request', [{ status: 400 }], 'rejected'],
-    ['200 without choices', [{ rawBody: '{"id": "x", "choices": []}' }], 'malformed_reply'],
+    ['400: the server refuses the request', [{ status: 400 }], 'rejected', 'llm_failed'],
+    [
+      '200 without choices',
+      [{ rawBody: '{"id": "x", "choices": []}' }],
+      'malformed_reply',
+      'llm_failed',
+    ],
     [
       '200 with a body that is not JSON',
       [{ rawBody: 'upstream proxy says hello' }],
       'malformed_reply',
+      'llm_failed',
     ],
-  ] as const)('502 llm_failed on %s', async (_case, steps, failure) => {
+  ] as const)('502 on %s (%s: %s)', async (_case, steps, failure, code) => {
     // Prepare
     harness.llm.enqueue(...steps);
 
@@ -174,7 +187,7 @@ describe('POST /api/v0/chat when the model fails: the statuses and codes of the 
     const response = await harness.client().post(CHAT, { messages: [message('hi')] });
 
     // Assess
-    const error = expectError(response, 502, 'llm_failed');
+    const error = expectError(response, 502, code);
     expect(error.error.details).toEqual([{ failure, model_calls: 1 }]);
     expect(harness.llm.unexpectedRequests).toEqual([]);
   });

@@ -32,9 +32,6 @@ const FAILURES: readonly (readonly [string, readonly ScriptStep[]])[] = [
   ['400: the model server refuses the request', [{ status: 400 }]],
   ['401: the model server refuses the key', [{ status: 401 }]],
   ['500 that must not be retried', [{ status: 500, headers: noRetry }]],
-  ['429 on every attempt', fiveTimes({ status: 429, headers: { 'retry-after-ms': '1' } })],
-  // No Retry-After: the adapter's own backoff (about 4 s in all), still far inside the deadline.
-  ['429 without Retry-After on every attempt', fiveTimes({ status: 429 })],
   ['503 on every attempt', fiveTimes({ status: 503, headers: { 'retry-after-ms': '1' } })],
   [
     'a reply cut off at the token limit, twice',
@@ -45,8 +42,20 @@ const FAILURES: readonly (readonly [string, readonly ScriptStep[]])[] = [
   ],
 ];
 
-describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: RouteName) => {
-  it.each(FAILURES)(
+/** A throttle on every attempt has its own code: ops raise a quota, not debug the model. */
+const THROTTLES: readonly (readonly [string, readonly ScriptStep[]])[] = [
+  ['429 on every attempt', fiveTimes({ status: 429, headers: { 'retry-after-ms': '1' } })],
+  // No Retry-After: the adapter's own backoff (about 4 s in all), still far inside the deadline.
+  ['429 without Retry-After on every attempt', fiveTimes({ status: 429 })],
+];
+
+describe.each([
+  ['command', 'llm_failed', FAILURES],
+  ['continue', 'llm_failed', FAILURES],
+  ['command', 'llm_throttled', THROTTLES],
+  ['continue', 'llm_throttled', THROTTLES],
+] as const)('502 on %s: %s', (route: RouteName, code, failures) => {
+  it.each(failures)(
     'when the model server answers %s; the conversation is unchanged',
     async (_case, steps) => {
       // Prepare
@@ -64,7 +73,7 @@ describe.each(['command', 'continue'] as const)('502 llm_failed on %s', (route: 
       const response = await harness.client().post(ROUTES[route], failing);
 
       // Assess
-      const error = expectError(response, 502, 'llm_failed');
+      const error = expectError(response, 502, code);
       expect(harness.llm.requests.length).toBe(steps.length);
       expect(error.error.details).toEqual([
         { failure: expect.any(String), model_calls: expect.any(Number) },

@@ -23,6 +23,8 @@ export const sharedJccAppVariants = {
   settings: {
     bundle: false,
     context: {
+      // The OpenAI path: one setting away from the default, its key in a secret.
+      modelProvider: 'openai',
       openAiSecretName: 'prod/jcc/openai',
       openAiBaseUrl: 'https://llm.example.com/v1',
       llmModel: 'gpt-4.1',

@@ -1,8 +1,9 @@
 import { format } from 'node:util';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type LocalStack, startLocalStack } from '../../infra/local/local-stack';
 import { type ApiClient, createApiClient } from './api-client';
-import { type ScriptedLlmServer, startScriptedLlmServer } from './scripted-llm-server';
+import { type StartedScriptedLlmServer, startScriptedLlmServer } from './scripted-llm-server';
+import { TEST_AWS_CREDENTIALS } from './sigv4-verifier';
 import { STACK_VARIABLES } from './stack-variables';
 
 /** A node the stack registers at start: `X-API-Key: <nodeId>:<key>`. */
@@ -34,12 +35,28 @@ export interface LocalStackOptions {
   readonly languageModel?: boolean;
   /** Extra variables, e.g. `TURN_DEADLINE_MS`. */
   readonly env?: Readonly<Record<string, string>>;
+  /**
+   * `bedrock`: the scripted model stands in for Bedrock's endpoint (MODEL_PROVIDER=bedrock): it
+   * refuses any request not signed with SigV4 for `bedrock-mantle` in BEDROCK_TEST_REGION with the
+   * static test credentials, which the stack finds in the environment as in Lambda. Default `openai`.
+   */
+  readonly provider?: 'openai' | 'bedrock';
 }
+
+export const BEDROCK_TEST_REGION = 'eu-west-1';
+export const BEDROCK_TEST_MODEL = 'openai.gpt-oss-20b';
+
+/** The variables through which the AWS credential chain finds the test credentials, as in Lambda. */
+const AWS_CREDENTIAL_VARIABLES = {
+  AWS_ACCESS_KEY_ID: TEST_AWS_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: TEST_AWS_CREDENTIALS.secretAccessKey,
+  AWS_SESSION_TOKEN: TEST_AWS_CREDENTIALS.sessionToken,
+} as const;
 
 export interface LocalStackHarness {
   readonly stack: LocalStack;
   /** The scripted model; reset after every test. Throws in a stack started without one. */
-  readonly llm: ScriptedLlmServer;
+  readonly llm: StartedScriptedLlmServer;
   /**
    * Everything the process wrote while the stack ran (Powertools logs, metrics, console, the
    * local server's request lines), kept out of the test report; `JCC_TEST_LOGS=1` prints it too.
@@ -53,12 +70,21 @@ export interface LocalStackHarness {
 function stackEnvironment(
   baseURL: string | null,
   extra: Readonly<Record<string, string>> = {},
+  provider: 'openai' | 'bedrock' = 'openai',
 ): Record<string, string> {
   // No server and LLM_MODEL=none: npm start would otherwise run (and fetch) its embedded model.
   const model =
     baseURL === null
       ? { LLM_MODEL: 'none' }
-      : { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: OPENAI_TEST_KEY, LLM_MODEL: 'scripted' };
+      : provider === 'bedrock'
+        ? {
+            MODEL_PROVIDER: 'bedrock',
+            BEDROCK_BASE_URL: baseURL,
+            BEDROCK_REGION: BEDROCK_TEST_REGION,
+            LLM_MODEL: BEDROCK_TEST_MODEL,
+            ...AWS_CREDENTIAL_VARIABLES,
+          }
+        : { OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: OPENAI_TEST_KEY, LLM_MODEL: 'scripted' };
   return {
     PORT: '0',
     DYNAMODB_PORT: '0',
@@ -82,14 +108,31 @@ function stackEnvironment(
  */
 export function useLocalStack(options: LocalStackOptions = {}): LocalStackHarness {
   let stack: LocalStack | undefined;
-  let llm: ScriptedLlmServer | undefined;
+  let llm: StartedScriptedLlmServer | undefined;
   let output: CapturedOutput | undefined;
-  const saved = new Map(STACK_VARIABLES.map((name) => [name, process.env[name]]));
+  const variables = [...STACK_VARIABLES, ...Object.keys(AWS_CREDENTIAL_VARIABLES)];
+  const saved = new Map(variables.map((name) => [name, process.env[name]]));
+  const bedrock = options.provider === 'bedrock';
   beforeAll(async () => {
     output = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
-    if (options.languageModel ?? true) llm = await startScriptedLlmServer();
-    for (const name of STACK_VARIABLES) delete process.env[name];
-    Object.assign(process.env, stackEnvironment(llm?.baseURL ?? null, options.env));
+    if (options.languageModel ?? true) {
+      llm = await startScriptedLlmServer(
+        bedrock
+          ? {
+              sigV4: {
+                region: BEDROCK_TEST_REGION,
+                service: 'bedrock-mantle',
+                credentials: TEST_AWS_CREDENTIALS,
+              },
+            }
+          : {},
+      );
+    }
+    for (const name of variables) delete process.env[name];
+    Object.assign(
+      process.env,
+      stackEnvironment(llm?.baseURL ?? null, options.env, options.provider),
+    );
     stack = await startLocalStack(process.env, (line) => output?.lines.push(`${line}\n`));
   });
   afterAll(async () => {
@@ -100,7 +143,12 @@ export function useLocalStack(options: LocalStackOptions = {}): LocalStackHarnes
       else process.env[name] = value;
     }
   });
-  afterEach(() => llm?.reset());
+  afterEach(() => {
+    // Standing in for Bedrock, every request a test made must have been signed as AWS checks it.
+    const unsigned = bedrock ? [...(llm?.signatureFailures ?? [])] : [];
+    llm?.reset();
+    expect(unsigned, 'requests to the Bedrock stand-in with a bad signature').toEqual([]);
+  });
   return {
     get stack() {
       if (stack === undefined) throw new Error('useLocalStack: the stack runs only inside tests');

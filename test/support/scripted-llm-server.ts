@@ -18,6 +18,7 @@ import type {
   UnexpectedRequest,
 } from './scripted-llm/script-types';
 import { streamBody } from './scripted-llm/streamed-body';
+import { type ExpectedSigner, signatureProblem } from './sigv4-verifier';
 
 export type * from './scripted-llm/local-model-simulator';
 export type * from './scripted-llm/script-types';
@@ -25,11 +26,19 @@ export type * from './scripted-llm/script-types';
 export interface ScriptedLlmServerOptions {
   /** Reply steps take the time a local model would (queue, prompt, generation); off by default. */
   readonly latency?: LatencyOptions;
+  /**
+   * Stands in for Bedrock: every request must carry this SigV4 signature, checked with another
+   * implementation than the signer's (sigv4-verifier.ts); one that does not is answered 403, as
+   * AWS does, and its problem recorded in `signatureFailures`.
+   */
+  readonly sigV4?: ExpectedSigner;
 }
 
 export interface StartedScriptedLlmServer extends ScriptedLlmServer {
   /** The simulated local model when the server was started with `latency`, else null. */
   readonly latency: LocalModelSimulator | null;
+  /** With `sigV4`: why each refused request's signature failed (cleared by `reset`). */
+  readonly signatureFailures: readonly string[];
 }
 
 const chatPaths = new Set(['/v1/chat/completions', '/chat/completions']);
@@ -54,6 +63,7 @@ export async function startScriptedLlmServer(
   const counters: IdCounters = { completions: 0, toolCalls: 0 };
   const hangs = new Set<NodeJS.Timeout>();
   const latency = options.latency === undefined ? null : new LocalModelSimulator(options.latency);
+  const signatureFailures: string[] = [];
 
   const answerChat = (request: RecordedRequest, invalidJson: boolean, response: ServerResponse) => {
     const issues = invalidJson
@@ -127,9 +137,25 @@ export async function startScriptedLlmServer(
 
   const server = createServer((incoming, response) => {
     readRequest(incoming)
-      .then(({ request, invalidJson }) => {
+      .then(({ request, invalidJson, text }) => {
         requests.push(request);
-        if (request.method === 'POST' && chatPaths.has(request.path)) {
+        const problem =
+          options.sigV4 === undefined
+            ? null
+            : signatureProblem(
+                {
+                  method: request.method,
+                  url: incoming.url ?? '/',
+                  headers: request.headers,
+                  body: text,
+                },
+                options.sigV4,
+              );
+        if (problem !== null) {
+          signatureFailures.push(problem);
+          const refusal = { message: `The request signature is not valid: ${problem}` };
+          sendJson(response, 403, refusal, { 'x-amzn-errortype': 'InvalidSignatureException' });
+        } else if (request.method === 'POST' && chatPaths.has(request.path)) {
           answerChat(request, invalidJson, response);
         } else if (request.method === 'GET' && modelPaths.has(request.path)) {
           sendJson(response, 200, modelsBody());
@@ -151,6 +177,7 @@ export async function startScriptedLlmServer(
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     latency,
+    signatureFailures,
     requests,
     protocolViolations,
     unexpectedRequests,
@@ -162,6 +189,7 @@ export async function startScriptedLlmServer(
       requests.length = 0;
       protocolViolations.length = 0;
       unexpectedRequests.length = 0;
+      signatureFailures.length = 0;
       counters.completions = 0;
       counters.toolCalls = 0;
       latency?.forget();
@@ -191,7 +219,7 @@ function resolveStep(step: ScriptStep, request: RecordedRequest): FixedStep {
 
 async function readRequest(
   incoming: IncomingMessage,
-): Promise<{ request: RecordedRequest; invalidJson: boolean }> {
+): Promise<{ request: RecordedRequest; invalidJson: boolean; text: string }> {
   const chunks: Buffer[] = [];
   for await (const chunk of incoming) {
     chunks.push(chunk as Buffer);
@@ -213,7 +241,11 @@ async function readRequest(
     }
   }
   const path = new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname;
-  return { request: { method: incoming.method ?? 'GET', path, headers, body }, invalidJson };
+  return {
+    request: { method: incoming.method ?? 'GET', path, headers, body },
+    invalidJson,
+    text,
+  };
 }
 
 function sendJson(

@@ -5,6 +5,7 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import { MODEL_FAILURE_CODES } from '../../../functions/http/model-failure-codes';
 import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
@@ -44,6 +45,17 @@ export const JccMetric = {
  * module of constants only: nothing of the functions comes into the CDK app).
  */
 export const SpeechMetric = SPEECH_METRICS;
+
+/**
+ * The model failures counted by their code (each answer one of them is also a 502): the names the
+ * handlers emit, read from their own table (functions/http/model-failure-codes.ts).
+ */
+export const ModelFailureMetric = {
+  throttled: MODEL_FAILURE_CODES.rate_limited,
+  credentialsRejected: MODEL_FAILURE_CODES.credentials_rejected,
+  permissionDenied: MODEL_FAILURE_CODES.permission_denied,
+  modelAccessDenied: MODEL_FAILURE_CODES.model_access_denied,
+} as const;
 
 /** 1 for a chat whose reply the model cut off at its token limit, else 0. */
 export const chatCutOff = 'chat_cut_off';

@@ -4,6 +4,7 @@ import { type AlarmSpec, atLeast, type ObservedRoute, routesWhere } from './alar
 import {
   defaultPeriod,
   JccMetric,
+  ModelFailureMetric,
   SpeechMetric,
   statusMetricName,
   sumOverRoutes,
@@ -61,6 +62,7 @@ export function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
       ...atLeast(3),
     });
   }
+  alarms.push(...modelProviderAlarms(routes));
   const turning = routesWhere(routes, (signals) => signals.turns);
   if (turning.length > 0) {
     alarms.push({
@@ -94,6 +96,55 @@ export function modelAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
     });
   }
   return alarms;
+}
+
+/**
+ * The model's provider refusing the service itself, or throttling it: each has its own fix, so
+ * its own alarm, on one answer of it (a refusal is never transient; three throttles are).
+ */
+function modelProviderAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  const failing = routesWhere(routes, (signals) => signals.modelFailures);
+  if (failing.length === 0) return [];
+  const sum = (metricName: string, idPrefix: string, label: string) =>
+    sumOverRoutes(metricName, failing, { idPrefix, label });
+  return [
+    {
+      id: 'ModelCredentialsRejected',
+      description:
+        'A turn answered 502 llm_credentials_rejected: the model provider (Bedrock) refused the ' +
+        "credentials the request was signed with (expired or invalid). Check the function's role " +
+        'and the "request failed" WARN line, which ends with what to fix.',
+      metric: sum(ModelFailureMetric.credentialsRejected, 'c', 'credentials rejected'),
+      ...atLeast(1),
+    },
+    {
+      id: 'ModelAccessDenied',
+      description:
+        'A turn answered 502 llm_permission_denied or llm_model_access_denied: the role may not ' +
+        'call the model (IAM action bedrock-mantle:CreateInference, or an SCP), or the account ' +
+        'has no access to the model in its region (Bedrock console, Model access). Every turn ' +
+        'fails until fixed; the "request failed" WARN line says which.',
+      metric: new MathExpression({
+        expression: 'permission + access',
+        usingMetrics: {
+          permission: sum(ModelFailureMetric.permissionDenied, 'p', 'permission denied'),
+          access: sum(ModelFailureMetric.modelAccessDenied, 'a', 'model access denied'),
+        },
+        period: defaultPeriod,
+        label: 'model calls refused',
+      }),
+      ...atLeast(1),
+    },
+    {
+      id: 'ModelThrottled',
+      description:
+        'At least 3 answers of 502 llm_throttled in 5 minutes: the model provider throttled ' +
+        'every attempt of those turns (Bedrock: the tokens or requests per minute of the model ' +
+        'in the account). Ask for a quota increase, or choose another model or region.',
+      metric: sum(ModelFailureMetric.throttled, 't', 'throttled'),
+      ...atLeast(3),
+    },
+  ];
 }
 
 /** Speech providers failing: the node cannot hear answers, or be heard. */

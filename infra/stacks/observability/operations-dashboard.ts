@@ -12,7 +12,7 @@ import {
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { statusMetricName, sumOverRoutes } from './jcc-metrics';
+import { ModelFailureMetric, statusMetricName, sumOverRoutes } from './jcc-metrics';
 import { type DashboardRoute, routeRow } from './route-widgets';
 import { speechRow } from './speech-widgets';
 
@@ -93,6 +93,23 @@ function apiRow(stage: Stage, routes: readonly DashboardRoute[], turnDeadlineMs:
   ];
 }
 
+/** The model failures with a code of their own, each summed over the routes that answer them. */
+function modelFailuresRow(routes: readonly DashboardRoute[]): IWidget[] {
+  const names = routes.filter((route) => route.signals.modelFailures).map((route) => route.name);
+  if (names.length === 0) return [];
+  const lines = Object.values(ModelFailureMetric).map((metricName, index) =>
+    sumOverRoutes(metricName, names, { idPrefix: `f${index}r`, label: metricName }),
+  );
+  return [
+    new GraphWidget({
+      title:
+        'Model failures by fix, all routes: throttled (quota), credentials, IAM action, model access',
+      left: lines,
+      width: 12,
+    }),
+  ];
+}
+
 function functionsRow(functions: DashboardInputs['functions']): IWidget[] {
   const each = (make: (fn: IFunction) => Metric, suffix: string) =>
     functions.flatMap((fn) => make(fn.function).with({ label: `${fn.id} ${suffix}` }));
@@ -158,6 +175,8 @@ export function operationsDashboard(scope: Construct, id: string, inputs: Dashbo
     new AlarmStatusWidget({ title: 'Alarms', alarms: [...inputs.alarms], width: 12, height: 4 }),
   );
   dashboard.addWidgets(...apiRow(inputs.stage, inputs.routes, inputs.turnDeadlineMs));
+  const modelFailures = modelFailuresRow(inputs.routes);
+  if (modelFailures.length > 0) dashboard.addWidgets(...modelFailures);
   const speech = speechRow(inputs.routes);
   if (speech.length > 0) dashboard.addWidgets(...speech);
   for (const route of inputs.routes) {

@@ -21,6 +21,11 @@ export interface RouteSignals {
   readonly warmsUp: boolean;
   /** Passes the node's messages to the model: `model_calls` (one per chat), `chat_cut_off`, tokens. */
   readonly chats: boolean;
+  /**
+   * Answers the model failures that have a code of their own, each also a metric of that name
+   * (`llm_throttled`, `llm_credentials_rejected`, ...: functions/http/model-failure-codes.ts).
+   */
+  readonly modelFailures: boolean;
   /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */
   readonly hears: boolean;
   /** Synthesizes speech: `characters_synthesized`, `speech_provider_errors`. */
@@ -57,22 +62,29 @@ type Declared = Partial<RouteSignals>;
  */
 const declared: Readonly<Record<string, Declared>> = {
   'conversation-start': { warmsUp: true },
-  'voice-command': { statuses: turnStatuses, turns: true, replays: true },
+  'voice-command': { statuses: turnStatuses, turns: true, replays: true, modelFailures: true },
   // The turn of voice/command, its final answer spoken (or its JSON when speech fails first).
   'voice-command-stream': {
     statuses: turnStatuses,
     turns: true,
     replays: true,
+    modelFailures: true,
     speaks: true,
     streamsSpeech: true,
     fallsBack: true,
   },
-  'voice-command-continue': { statuses: turnStatuses, turns: true, replays: true },
+  'voice-command-continue': {
+    statuses: turnStatuses,
+    turns: true,
+    replays: true,
+    modelFailures: true,
+  },
   // With speech out, the continue itself (no request id: its outcome is handed to the blocking
   // continue, which replays it); without, a 202 that reads nothing.
   'voice-command-continue-stream': {
     statuses: [404, 409, 502, 504],
     turns: true,
+    modelFailures: true,
     speaks: true,
     streamsSpeech: true,
     fallsBack: true,
@@ -85,7 +97,7 @@ const declared: Readonly<Record<string, Declared>> = {
   // An unknown time zone in the query.
   'date-context': { statuses: [400] },
   // The node's messages to the model: a failing model, the deadline; no conversation.
-  chat: { statuses: [502, 504], chats: true },
+  chat: { statuses: [502, 504], chats: true, modelFailures: true },
 };
 
 /** The signals of `route`: its edge's statuses, and what the table above declares. */
@@ -104,6 +116,7 @@ export function routeSignals(
     replays: extra.replays ?? false,
     warmsUp: extra.warmsUp ?? false,
     chats: extra.chats ?? false,
+    modelFailures: extra.modelFailures ?? false,
     hears: extra.hears ?? false,
     speaks: extra.speaks ?? false,
     streamsSpeech: extra.streamsSpeech ?? false,

@@ -1,4 +1,5 @@
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
+import { bedrockMantleBaseUrl } from '../openai/bedrock-endpoint';
 import { type ReadSettings, readSettings } from './read-settings';
 import { defaultWarmUpTimeoutMs, type HandlerSettingValues } from './settings-table';
 import {
@@ -14,9 +15,13 @@ export type ApiKeySource =
   | { readonly kind: 'secret'; readonly secretId: string };
 
 interface LanguageModelConfig {
+  /** The OpenAI-compatible server, or Bedrock's endpoint (its default, or BEDROCK_BASE_URL). */
   readonly baseURL: string;
   readonly model: string;
+  /** Bedrock's: none (the requests are signed with the AWS credentials, never a key). */
   readonly apiKey: ApiKeySource;
+  /** MODEL_PROVIDER=bedrock: the region every request is signed for; null for OpenAI's API. */
+  readonly bedrock: { readonly region: string } | null;
   /** `max_tokens` of every request: a tool call or a spoken answer fits; a rambling reply stops. */
   readonly maxTokens: number;
   /** MODEL_THINKING: `off` asks a reasoning model not to think; `on` leaves the server's default. */
@@ -101,9 +106,14 @@ export function readServiceConfig(
   };
 }
 
-/** The model, when either of its two settings is given (even an invalid one): both are needed. */
+/**
+ * The model, when either of its two settings is given (even an invalid one): both are needed.
+ * With MODEL_PROVIDER=bedrock, LLM_MODEL is needed and OPENAI_BASE_URL and the key are ignored
+ * (the stack declares every setting on every function).
+ */
 function readLanguageModel(read: ReadSettings, problems: string[]): LanguageModelConfig | null {
   const { values: settings, given } = read;
+  if (settings.MODEL_PROVIDER === 'bedrock') return readBedrockModel(read, problems);
   if (!given.has('OPENAI_BASE_URL') && !given.has('LLM_MODEL')) return null;
   if (!given.has('OPENAI_BASE_URL')) {
     problems.push('OPENAI_BASE_URL is required when LLM_MODEL is set');
@@ -120,8 +130,27 @@ function readLanguageModel(read: ReadSettings, problems: string[]): LanguageMode
     baseURL: settings.OPENAI_BASE_URL ?? '',
     model: settings.LLM_MODEL ?? '',
     apiKey,
+    bedrock: null,
     maxTokens: settings.MODEL_MAX_TOKENS,
     thinking: settings.MODEL_THINKING,
     server: settings.MODEL_SERVER,
+  };
+}
+
+/** Bedrock's model: its id, and the region every request is signed for. */
+function readBedrockModel(read: ReadSettings, problems: string[]): LanguageModelConfig {
+  const { values: settings, given } = read;
+  if (!given.has('LLM_MODEL')) {
+    problems.push("LLM_MODEL is required when MODEL_PROVIDER is bedrock (Bedrock's model id)");
+  }
+  const region = settings.BEDROCK_REGION ?? settings.AWS_REGION ?? settings.AWS_DEFAULT_REGION;
+  return {
+    baseURL: settings.BEDROCK_BASE_URL ?? bedrockMantleBaseUrl(region),
+    model: settings.LLM_MODEL ?? '',
+    apiKey: { kind: 'value', value: '' },
+    bedrock: { region },
+    maxTokens: settings.MODEL_MAX_TOKENS,
+    thinking: settings.MODEL_THINKING,
+    server: settings.MODEL_SERVER === 'auto' ? 'bedrock' : settings.MODEL_SERVER,
   };
 }

@@ -139,12 +139,30 @@ export const handlerSettings = {
   MODEL_SERVER: {
     check: {
       kind: 'oneOf',
-      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'],
+      values: ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama', 'bedrock'],
     },
     default: 'auto',
     meaning:
       'which form of the thinking switch to send; `auto` takes api.openai.com for OpenAI, port ' +
-      '11434 for Ollama, anything else for the chat-template switch of llama.cpp, vLLM and SGLang',
+      '11434 for Ollama, `bedrock` with MODEL_PROVIDER=bedrock, anything else for the ' +
+      'chat-template switch of llama.cpp, vLLM and SGLang',
+  },
+  MODEL_PROVIDER: {
+    check: { kind: 'oneOf', values: ['openai', 'bedrock'] },
+    default: 'openai',
+    meaning:
+      "openai: any OpenAI-compatible server (OPENAI_BASE_URL); bedrock: Amazon Bedrock's OpenAI-compatible endpoint, signed with the AWS credentials (no key)",
+  },
+  BEDROCK_REGION: {
+    check: text,
+    default: null,
+    meaning: "Bedrock's region (MODEL_PROVIDER=bedrock); unset: AWS_REGION, the function's own",
+  },
+  BEDROCK_BASE_URL: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning:
+      'unset: https://bedrock-mantle.<region>.api.aws/v1; set for a model Bedrock serves under /openai/v1, or a stand-in',
   },
   OPENAI_BASE_URL: {
     check: { kind: 'httpUrl' },
@@ -157,7 +175,8 @@ export const handlerSettings = {
     check: text,
     default: null,
     meaning:
-      'the model the server runs, with OPENAI_BASE_URL; without it, under `npm start`, the ' +
+      "the model the server runs, with OPENAI_BASE_URL; Bedrock's model id with " +
+      'MODEL_PROVIDER=bedrock (`openai.gpt-oss-20b`); without either, under `npm start`, the ' +
       'embedded model: `hf:<user>/<repo>/<file>.gguf`, a path to a `.gguf`, or `none` (default: ' +
       'Qwen3-1.7B Q4_K_M, downloaded once; [models](models.md))',
   },

@@ -72,6 +72,10 @@ const failureSummaries: Record<LanguageModelFailure, string> = {
   malformed_reply: 'the embedded model wrote an unreadable reply',
   rejected: 'the embedded model cannot take the request',
   busy: 'the embedded model is busy',
+  // AWS refusals: never this model's, but the record names every failure.
+  credentials_rejected: 'the embedded model refused the credentials',
+  permission_denied: 'the embedded model refused the permission',
+  model_access_denied: 'the embedded model refused access',
 };
 
 class DeadlinePassedError extends Error {

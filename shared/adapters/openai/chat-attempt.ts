@@ -17,6 +17,8 @@ export interface ChatAttempt {
   readonly redact: Redact;
   /** Wall-clock milliseconds, for a `Retry-After` date. */
   readonly now: () => number;
+  /** Bedrock's region when the client signs for it: its refusals are judged as AWS's. */
+  readonly aws: { readonly region: string } | null;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function attemptChat(
       signal: signal ?? null,
     });
   } catch (error) {
-    const failed = classifyFailure(error, attempt.redact, attempt.now());
+    const failed = classifyFailure(error, attempt.redact, attempt.now(), attempt.aws);
     if (failed === null) {
       throw error;
     }

@@ -1,6 +1,8 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { LanguageModelFailure } from '../../ports/language-model';
+import { AwsCredentialsUnavailableError } from './bedrock-signing-fetch';
 import { ReplyBodyTooLargeError } from './bounded-fetch';
+import { classifyAwsRefusal } from './classify-aws-refusal';
 import { readRetryAfterMs } from './retry-delay';
 
 /** One failed attempt, judged: what it means for the caller and whether another may help. */
@@ -25,12 +27,16 @@ export type Redact = (text: string) => string;
  * request being refused and is not retried. A body that does not parse is a malformed reply; one
  * over the byte limit too, but retried.
  * `x-should-retry: false` (OpenAI's own hint) vetoes a retry.
+ * With `aws` (Bedrock, signed with SigV4), a 401/403/404 says which of the credentials, the IAM
+ * policy or the model access to fix (classify-aws-refusal.ts), and credentials that cannot be
+ * found fail at once: none of these is retried.
  * Returns null for an error that is none of these: a bug, which the caller rethrows.
  */
 export function classifyFailure(
   error: unknown,
   redact: Redact,
   nowMs: number,
+  aws: { readonly region: string } | null = null,
 ): AttemptFailure | null {
   const judge = (
     failed: Error,
@@ -38,7 +44,8 @@ export function classifyFailure(
     retryable: boolean,
     detail: string,
     retryAfterMs: number | null = null,
-  ) => judged(failed, redact, { failure, retryable, retryAfterMs, detail });
+    fix?: string,
+  ) => judged(failed, redact, { failure, retryable, retryAfterMs, detail }, fix);
   if (error instanceof APIUserAbortError) {
     // The caller's signal fired: its own deadline, in practice.
     return judge(
@@ -52,6 +59,21 @@ export function classifyFailure(
     // The attempt was given all the time the call had left: none remains for another.
     return judge(error, LanguageModelFailure.timeout, false, 'no reply within the time given');
   }
+  if (
+    error instanceof APIConnectionError &&
+    error.cause instanceof AwsCredentialsUnavailableError
+  ) {
+    // What the signer threw before sending: the SDK reports it as a connection failure.
+    const fix = 'give the function a role, or locally AWS credentials (aws sso login, AWS_PROFILE)';
+    return judge(
+      error,
+      LanguageModelFailure.credentialsRejected,
+      false,
+      error.cause.message,
+      null,
+      fix,
+    );
+  }
   if (error instanceof APIConnectionError) {
     return judge(
       error,
@@ -64,6 +86,19 @@ export function classifyFailure(
     const retryable = error.headers?.get('x-should-retry') !== 'false';
     const retryAfterMs = readRetryAfterMs(error.headers, nowMs);
     const detail = `HTTP ${error.message}`;
+    const refusal =
+      aws === null
+        ? null
+        : classifyAwsRefusal(
+            error.status,
+            error.type ?? error.headers?.get('x-amzn-errortype') ?? null,
+            error.message,
+            aws.region,
+          );
+    if (refusal !== null) {
+      const typed = error.type === undefined ? '' : ` (${error.type})`;
+      return judge(error, refusal.failure, false, `${detail}${typed}`, null, refusal.fix);
+    }
     if (error.status === 429) {
       return judge(error, LanguageModelFailure.rateLimited, retryable, detail, retryAfterMs);
     }
@@ -103,12 +138,15 @@ function judged(
   error: Error,
   redact: Redact,
   verdict: Omit<AttemptFailure, 'cause'>,
+  fix?: string,
 ): AttemptFailure {
   // The SDK error carries the response body and headers, which a self-hosted server may fill
   // with the key it received; a logger serializing `cause` would print them. Keep only a copy.
   const cause = new Error(redact(error.message));
   cause.name = error.name;
-  return { ...verdict, detail: truncate(redact(verdict.detail)), cause };
+  // The fix is ours and short: never cut off with the server's words.
+  const detail = truncate(redact(verdict.detail)) + (fix === undefined ? '' : `. To fix: ${fix}`);
+  return { ...verdict, detail, cause };
 }
 
 const truncate = (text: string): string => (text.length > 300 ? `${text.slice(0, 300)}...` : text);

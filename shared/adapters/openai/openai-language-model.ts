@@ -10,6 +10,7 @@ import {
 } from '../../ports/language-model';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
+import { SentSecrets } from './bedrock-signing-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { type AttemptOutcome, attemptChat } from './chat-attempt';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
@@ -51,6 +52,9 @@ const failureSummaries: Record<LanguageModelFailure, string> = {
   malformed_reply: 'the model server sent a malformed reply',
   rejected: 'the model server rejected the request',
   busy: 'the model server is busy',
+  credentials_rejected: 'AWS refused the credentials of the model call',
+  permission_denied: 'the role may not call the model',
+  model_access_denied: 'the account has no access to the model',
 };
 
 /**
@@ -71,11 +75,15 @@ export class OpenAiLanguageModel implements LanguageModel {
   readonly #completionsUrl: string;
   readonly #thinking: ThinkingControl;
   readonly #toolChoice: ToolChoiceControl;
+  readonly #aws: { readonly region: string } | null;
 
   constructor(options: OpenAiLanguageModelOptions) {
-    this.#redact = redactKey(options.apiKey);
+    const sent = new SentSecrets();
+    const withoutKey = redactKey(options.apiKey);
+    this.#redact = (text) => sent.redact(withoutKey(text));
     this.#completionsUrl = tracedCompletionsUrl(options.baseURL);
-    this.#client = openAiSdkClient(options, REPLY_BODY_LIMIT_BYTES);
+    const signed = options.bedrock === undefined ? {} : { bedrock: { ...options.bedrock, sent } };
+    this.#client = openAiSdkClient({ ...options, ...signed }, REPLY_BODY_LIMIT_BYTES);
     this.#settings = {
       model: options.model,
       ...(options.temperature === undefined ? {} : { temperature: options.temperature }),
@@ -85,11 +93,12 @@ export class OpenAiLanguageModel implements LanguageModel {
     this.#backoff = { ...defaultBackoff, ...options.backoff };
     this.#thinking = new ThinkingControl(
       options.thinking ?? { thinking: 'on', server: 'auto' },
-      options,
+      { baseURL: options.baseURL, model: options.model, bedrock: options.bedrock !== undefined },
       options.warn ?? (() => undefined),
     );
     this.#toolChoice = new ToolChoiceControl(options.warn ?? (() => undefined));
     this.#timing = options.timing ?? systemTiming;
+    this.#aws = options.bedrock === undefined ? null : { region: options.bedrock.region };
   }
 
   /**
@@ -170,7 +179,12 @@ export class OpenAiLanguageModel implements LanguageModel {
     remainingMs: number,
     signal: AbortSignal | undefined,
   ): Promise<AttemptOutcome> {
-    const attempt = { client: this.#client, redact: this.#redact, now: () => this.#timing.now() };
+    const attempt = {
+      client: this.#client,
+      redact: this.#redact,
+      now: () => this.#timing.now(),
+      aws: this.#aws,
+    };
     return attemptChat(attempt, body, remainingMs, signal);
   }
 

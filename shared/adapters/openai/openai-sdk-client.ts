@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { type BedrockSigning, bedrockSigningFetch } from './bedrock-signing-fetch';
 import { boundedFetch } from './bounded-fetch';
 
 /** Where an OpenAI-compatible server is, and the key it is sent. */
@@ -7,6 +8,11 @@ export interface OpenAiServer {
   readonly baseURL: string;
   /** Sent as a bearer token; never written into an error. Empty for servers that want none. */
   readonly apiKey: string;
+  /**
+   * Amazon Bedrock's OpenAI-compatible endpoint: every request is signed with SigV4 for this
+   * region (no key is sent; `apiKey` is ignored).
+   */
+  readonly bedrock?: BedrockSigning;
 }
 
 /** Removes every occurrence of the key from a text that came from the SDK or the server. */
@@ -22,11 +28,17 @@ export const redactKey =
  * response body fails past that many bytes before the SDK has read it whole.
  */
 export function openAiSdkClient(server: OpenAiServer, bodyLimitBytes?: number): OpenAI {
+  const bounded = bodyLimitBytes === undefined ? fetch : boundedFetch(bodyLimitBytes);
+  const signed =
+    server.bedrock === undefined
+      ? bounded
+      : bedrockSigningFetch(server.baseURL, server.bedrock, bounded);
   return new OpenAI({
-    ...(bodyLimitBytes === undefined ? {} : { fetch: boundedFetch(bodyLimitBytes) }),
+    ...(signed === fetch ? {} : { fetch: signed }),
     baseURL: server.baseURL,
-    // The SDK refuses an empty key; servers without authentication ignore whatever is sent.
-    apiKey: server.apiKey === '' ? 'unused' : server.apiKey,
+    // The SDK refuses an empty key; servers without authentication ignore whatever is sent, and
+    // the Bedrock signer drops it.
+    apiKey: server.apiKey === '' || server.bedrock !== undefined ? 'unused' : server.apiKey,
     maxRetries: 0,
     logLevel: 'off',
     // Explicit nulls keep the SDK from reading OPENAI_* variables: configuration is read in one place.

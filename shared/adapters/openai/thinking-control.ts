@@ -31,13 +31,16 @@ export class ThinkingControl {
 
   constructor(
     settings: ThinkingSettings,
-    target: { baseURL: string; model: string },
+    target: { baseURL: string; model: string; bedrock: boolean },
     warn: ThinkingWarning,
   ) {
     this.#fields =
       settings.thinking === 'on'
         ? {}
-        : thinkingOffFields(serverFamily(settings.server, target.baseURL), target.model);
+        : thinkingOffFields(
+            serverFamily(settings.server, target.baseURL, target.bedrock),
+            target.model,
+          );
     this.#warn = warn;
   }
 

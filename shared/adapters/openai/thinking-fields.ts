@@ -4,7 +4,15 @@ import type { ReasoningEffort } from 'openai/resources/shared';
  * Which kind of OpenAI-compatible server the model runs on: each documents its own way of turning
  * a reasoning model's thinking off (docs/model-thinking.md). `auto` guesses from the base URL.
  */
-export const MODEL_SERVERS = ['auto', 'openai', 'llama.cpp', 'vllm', 'sglang', 'ollama'] as const;
+export const MODEL_SERVERS = [
+  'auto',
+  'openai',
+  'llama.cpp',
+  'vllm',
+  'sglang',
+  'ollama',
+  'bedrock',
+] as const;
 export type ModelServer = (typeof MODEL_SERVERS)[number];
 
 /** `off`: ask the model not to think (a voice turn waits for every token); `on`: the server's default. */
@@ -17,21 +25,30 @@ export interface ThinkingFields {
   readonly chat_template_kwargs?: { readonly enable_thinking: boolean };
 }
 
-/** The three wire forms: OpenAI's and Ollama's `reasoning_effort`, the chat template's switch. */
-type ServerFamily = 'openai' | 'ollama' | 'chat-template';
+/**
+ * The wire forms: OpenAI's and Ollama's `reasoning_effort`, the chat template's switch, and
+ * Bedrock's (OpenAI's Chat Completions body: `reasoning_effort` where the model takes one).
+ */
+type ServerFamily = 'openai' | 'ollama' | 'chat-template' | 'bedrock';
 
 /** Ollama's default port: `auto` takes a server there for Ollama. */
 const OLLAMA_PORT = '11434';
 
 /**
- * The family a server belongs to. `auto`: api.openai.com is OpenAI, port 11434 is Ollama, and
- * anything else gets the chat-template form that llama.cpp, vLLM and SGLang read (Ollama ignores
- * it; a server that refuses it is asked again without it, once).
+ * The family a server belongs to. `auto`: a signed Bedrock client or a Bedrock host is Bedrock,
+ * api.openai.com is OpenAI, port 11434 is Ollama, and anything else gets the chat-template form
+ * that llama.cpp, vLLM and SGLang read (Ollama ignores it; a server that refuses it is asked
+ * again without it, once).
  */
-export function serverFamily(server: ModelServer, baseURL: string): ServerFamily {
+export function serverFamily(
+  server: ModelServer,
+  baseURL: string,
+  signedForBedrock = false,
+): ServerFamily {
   switch (server) {
     case 'openai':
     case 'ollama':
+    case 'bedrock':
       return server;
     case 'llama.cpp':
     case 'vllm':
@@ -39,6 +56,9 @@ export function serverFamily(server: ModelServer, baseURL: string): ServerFamily
       return 'chat-template';
     case 'auto': {
       const url = parseUrl(baseURL);
+      if (signedForBedrock || /^bedrock-(mantle|runtime)\./.test(url?.hostname ?? '')) {
+        return 'bedrock';
+      }
       if (url?.hostname === 'api.openai.com') return 'openai';
       if (url?.port === OLLAMA_PORT) return 'ollama';
       return 'chat-template';
@@ -57,7 +77,24 @@ export function thinkingOffFields(family: ServerFamily, model: string): Thinking
       const effort = lowestOpenAiEffort(model);
       return effort === null ? {} : { reasoning_effort: effort };
     }
+    case 'bedrock': {
+      const effort = lowestBedrockEffort(model);
+      return effort === null ? {} : { reasoning_effort: effort };
+    }
   }
+}
+
+/**
+ * The lowest `reasoning_effort` a model of Bedrock's OpenAI-compatible endpoint takes: `low` for
+ * gpt-oss (its card: low, medium, high; no way to turn thinking off), and OpenAI's own rules for
+ * the gpt-5 family Bedrock serves (`openai.gpt-5.4`). Null for the others (Qwen, Gemma,
+ * Mistral...), whose Bedrock pages document no reasoning switch in this API: nothing is sent.
+ */
+export function lowestBedrockEffort(model: string): ReasoningEffort | null {
+  const name = model.toLowerCase();
+  if (/^openai\.gpt-oss-/.test(name)) return 'low';
+  if (name.startsWith('openai.')) return lowestOpenAiEffort(name.slice('openai.'.length));
+  return null;
 }
 
 /**

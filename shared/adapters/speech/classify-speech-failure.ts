@@ -12,6 +12,10 @@ const speechFailureOf: Record<LanguageModelFailure, SpeechFailure> = {
   [LanguageModelFailure.rejected]: SpeechFailure.rejected,
   [LanguageModelFailure.malformedReply]: SpeechFailure.malformedReply,
   [LanguageModelFailure.busy]: SpeechFailure.unavailable,
+  // The AWS refusals of the Bedrock model (classify-aws-refusal.ts): never a speech server's.
+  [LanguageModelFailure.credentialsRejected]: SpeechFailure.rejected,
+  [LanguageModelFailure.permissionDenied]: SpeechFailure.rejected,
+  [LanguageModelFailure.modelAccessDenied]: SpeechFailure.rejected,
 };
 
 /**

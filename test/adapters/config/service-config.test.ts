@@ -152,3 +152,55 @@ describe('readServiceConfig', () => {
     );
   });
 });
+
+describe('readServiceConfig with MODEL_PROVIDER=bedrock', () => {
+  const BEDROCK = { ...BASE, MODEL_PROVIDER: 'bedrock', LLM_MODEL: 'openai.gpt-oss-20b' };
+
+  it("signs for the function's own region at its Mantle endpoint, with no key", () => {
+    const model = readServiceConfig({ ...BEDROCK, AWS_REGION: 'eu-central-1' }).languageModel;
+    expect(model).toMatchObject({
+      baseURL: 'https://bedrock-mantle.eu-central-1.api.aws/v1',
+      model: 'openai.gpt-oss-20b',
+      apiKey: { kind: 'value', value: '' },
+      bedrock: { region: 'eu-central-1' },
+      server: 'bedrock',
+    });
+  });
+
+  it('takes BEDROCK_REGION and BEDROCK_BASE_URL over the defaults, and ignores the OpenAI settings', () => {
+    const model = readServiceConfig({
+      ...BEDROCK,
+      AWS_REGION: 'eu-central-1',
+      BEDROCK_REGION: 'us-west-2',
+      BEDROCK_BASE_URL: 'https://bedrock-mantle.us-west-2.api.aws/openai/v1',
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      OPENAI_API_KEY_SECRET: 'jcc/openai-api-key',
+    }).languageModel;
+    expect(model).toMatchObject({
+      baseURL: 'https://bedrock-mantle.us-west-2.api.aws/openai/v1',
+      apiKey: { kind: 'value', value: '' },
+      bedrock: { region: 'us-west-2' },
+    });
+  });
+
+  it('needs the model id', () => {
+    expect(() => readServiceConfig({ ...BASE, MODEL_PROVIDER: 'bedrock' })).toThrow(
+      /LLM_MODEL is required when MODEL_PROVIDER is bedrock/,
+    );
+  });
+
+  it('refuses a provider it does not know', () => {
+    expect(() => readServiceConfig({ ...BEDROCK, MODEL_PROVIDER: 'vertex' })).toThrow(
+      /MODEL_PROVIDER/,
+    );
+  });
+
+  it('leaves an OpenAI-compatible server without Bedrock', () => {
+    const model = readServiceConfig({
+      ...BASE,
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      LLM_MODEL: 'qwen2.5:7b',
+    }).languageModel;
+    expect(model?.bedrock).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  lowestBedrockEffort,
   lowestOpenAiEffort,
   type ModelServer,
   serverFamily,
@@ -84,8 +85,28 @@ describe('MODEL_SERVER=auto', () => {
     ['http://127.0.0.1:8080/v1', 'chat-template'],
     ['http://gpu-box:8000/v1', 'chat-template'],
     ['not a url', 'chat-template'],
+    ['https://bedrock-mantle.us-east-1.api.aws/v1', 'bedrock'],
+    ['https://bedrock-runtime.eu-west-1.amazonaws.com/openai/v1', 'bedrock'],
   ])('takes %s for %s', (baseURL, family) => {
     expect(serverFamily('auto', baseURL)).toBe(family);
+  });
+
+  it('takes a client signed for Bedrock for Bedrock, whatever its URL (a stand-in)', () => {
+    expect(serverFamily('auto', 'http://127.0.0.1:8080/v1', true)).toBe('bedrock');
+  });
+});
+
+describe('the lowest reasoning effort of a model on Bedrock', () => {
+  it.each([
+    ['openai.gpt-oss-20b', 'low'],
+    ['openai.gpt-oss-120b', 'low'],
+    ['openai.gpt-oss-safeguard-20b', 'low'],
+    ['openai.gpt-5.4', 'none'],
+    ['qwen.qwen3-32b', null],
+    ['google.gemma-3-27b-it', null],
+    ['mistral.ministral-3-8b-instruct', null],
+  ])('%s: %s', (model, effort) => {
+    expect(lowestBedrockEffort(model)).toBe(effort);
   });
 });
 

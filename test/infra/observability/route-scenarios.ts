@@ -3,7 +3,13 @@ import { type ApiRoute, apiRoute } from '../../../functions/http/api-routes';
 import { LIMITS } from '../../../functions/http/request-schemas';
 import { fixtureStartBody, textReply } from '../../http/http-fixtures';
 import { LIMITED_NODE, multipartUpload, NODE, type Send } from './metrics-harness';
-import { type Configurations, conversationId, expectStatus, HANG } from './scenario-support';
+import {
+  type Configurations,
+  conversationId,
+  expectStatus,
+  HANG,
+  modelFailureOutcomes,
+} from './scenario-support';
 import { recording, speechOutcomes } from './speech-scenarios';
 import { commandOutcomes, continueOutcomes } from './turn-scenarios';
 
@@ -81,6 +87,7 @@ export const routeOutcomes: Readonly<Record<string, (c: Configurations) => Promi
     expectStatus(await c.model(route, { body }), 200, 'cut off');
     c.llm.enqueue({ status: 400 });
     expectStatus(await c.model(route, { body }), 502, 'model failed');
+    await modelFailureOutcomes(c, c.bedrock, route, { body });
     expectStatus(await c.noModel(route, { body }), 503, 'no model');
     c.slowLlm.enqueue(HANG);
     expectStatus(await c.slow(route, { body }), 504, 'deadline');

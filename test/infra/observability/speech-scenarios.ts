@@ -7,6 +7,7 @@ import {
   expectStatus,
   HANG,
   INVALID_CALL,
+  modelFailureOutcomes,
   pending,
   results,
   started,
@@ -86,6 +87,7 @@ export const speechOutcomes: Readonly<Record<string, (c: Configurations) => Prom
     const failing = await pending(c, 'stream-fails');
     c.llm.enqueue({ status: 400 });
     expectStatus(await c.speaking(route, results(failing)), 502, 'model failed');
+    await modelFailureOutcomes(c, c.bedrockSpeaking, route, results(failing));
     expectStatus(await c.speaking(route, results('metrics-unknown')), 404, 'unknown');
     c.slowLlm.enqueue(HANG);
     expectStatus(await c.slow(route, results(failing)), 504, 'turn timed out');

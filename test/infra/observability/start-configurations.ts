@@ -2,6 +2,7 @@ import { apiRoute } from '../../../functions/http/api-routes';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
 import { startScriptedAudioServer } from '../../support/scripted-audio-server';
 import { startScriptedLlmServer } from '../../support/scripted-llm-server';
+import { TEST_AWS_CREDENTIALS } from '../../support/sigv4-verifier';
 import {
   createForeignTable,
   handlersFor,
@@ -13,6 +14,12 @@ import { type Configurations, expectStatus } from './scenario-support';
 
 /** The short turn deadline of `slow`: a scenario that reaches it waits this long. */
 const DEADLINE_MS = 5_000;
+const BEDROCK_REGION = 'eu-west-1';
+const CREDENTIAL_VARIABLES = {
+  AWS_ACCESS_KEY_ID: TEST_AWS_CREDENTIALS.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: TEST_AWS_CREDENTIALS.secretAccessKey,
+  AWS_SESSION_TOKEN: TEST_AWS_CREDENTIALS.sessionToken,
+};
 /** Any fixed instant: the rate limiter's window never turns over during the test. */
 const FIXED_CLOCK = { now: () => Date.UTC(2026, 0, 16, 12) };
 
@@ -32,11 +39,30 @@ export interface RunningConfigurations {
  */
 export async function startConfigurations(): Promise<RunningConfigurations> {
   const database: RunningDynalite = await startDynalite();
-  const [llm, slowLlm, audio] = await Promise.all([
+  const [llm, slowLlm, audio, bedrockLlm] = await Promise.all([
     startScriptedLlmServer(),
     startScriptedLlmServer(),
     startScriptedAudioServer(),
+    startScriptedLlmServer({
+      sigV4: {
+        region: BEDROCK_REGION,
+        service: 'bedrock-mantle',
+        credentials: TEST_AWS_CREDENTIALS,
+      },
+    }),
   ]);
+  // The credential chain of the Bedrock configurations finds these, as in Lambda.
+  const savedCredentials = Object.fromEntries(
+    Object.keys(CREDENTIAL_VARIABLES).map((name) => [name, process.env[name]]),
+  );
+  Object.assign(process.env, CREDENTIAL_VARIABLES);
+  const bedrock = {
+    MODEL_PROVIDER: 'bedrock',
+    BEDROCK_BASE_URL: bedrockLlm.baseURL,
+    BEDROCK_REGION,
+    LLM_MODEL: 'openai.gpt-oss-20b',
+    WARMUP_TIMEOUT_MS: '0',
+  };
   const { client, tableName } = database;
   await registerNodes(client, tableName);
   const foreignTable = await createForeignTable(client);
@@ -63,6 +89,9 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
     ),
     slowLlm,
     noModel: await handlersFor(database, tableName, {}),
+    bedrock: await handlersFor(database, tableName, bedrock),
+    bedrockSpeaking: await handlersFor(database, tableName, bedrock, { speech }),
+    bedrockLlm,
     limited: await handlersFor(
       database,
       tableName,
@@ -84,15 +113,22 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
       ...llm.unexpectedRequests,
       ...slowLlm.unexpectedRequests,
       ...audio.unexpectedRequests,
+      ...bedrockLlm.unexpectedRequests,
+      ...bedrockLlm.signatureFailures,
     ],
     reset: () => {
       llm.reset();
       slowLlm.reset();
       audio.reset();
+      bedrockLlm.reset();
     },
     close: async () => {
-      await Promise.all([llm.close(), slowLlm.close(), audio.close()]);
+      await Promise.all([llm.close(), slowLlm.close(), audio.close(), bedrockLlm.close()]);
       await database.close();
+      for (const [name, value] of Object.entries(savedCredentials)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     },
   };
 }

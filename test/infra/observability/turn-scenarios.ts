@@ -6,6 +6,7 @@ import {
   expectStatus,
   HANG,
   INVALID_CALL,
+  modelFailureOutcomes,
   pending,
   results,
   started,
@@ -32,6 +33,7 @@ export async function commandOutcomes(
   expectStatus(await c.model(route, utter('two to the three')), success, 'asks the user');
   c.llm.enqueue({ status: 400 });
   expectStatus(await c.model(route, utter('the model refuses')), 502, 'model failed');
+  await modelFailureOutcomes(c, c.bedrock, route, utter('Bedrock refuses'));
   expectStatus(await c.noModel(route, utter('no model')), 503, 'no model');
   const unknown = { body: { conversation_id: 'metrics-unknown', voice_command: 'hello' } };
   expectStatus(await c.model(route, unknown), 404, 'unknown conversation');
@@ -56,6 +58,7 @@ export async function continueOutcomes(c: Configurations, route: ApiRoute): Prom
   const failing = await pending(c, 'continue-fails');
   c.llm.enqueue({ status: 400 });
   expectStatus(await c.model(route, results(failing)), 502, 'model failed');
+  await modelFailureOutcomes(c, c.bedrock, route, results(failing));
   expectStatus(await c.noModel(route, results(failing)), 503, 'no model');
   expectStatus(await c.model(route, results('metrics-unknown')), 404, 'unknown conversation');
   const reused = { body: { ...results(failing, 'once-more').body } };

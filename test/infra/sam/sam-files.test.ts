@@ -41,6 +41,8 @@ describe('infra/sam/env.json', () => {
     expect(environment.Parameters).toMatchObject({
       TABLE_NAME: 'jcc-local',
       DYNAMODB_ENDPOINT: 'http://host.docker.internal:8000',
+      // The template's functions say bedrock (the deployed default): the key's path says openai.
+      MODEL_PROVIDER: 'openai',
       OPENAI_API_KEY_SECRET: '',
       OPENAI_API_KEY: expect.any(String),
       OPENAI_BASE_URL: expect.stringMatching(/^https?:\/\//),

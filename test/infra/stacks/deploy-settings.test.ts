@@ -44,6 +44,10 @@ describe('parseDeploySettings', () => {
     ['sttBaseUrl', 'https://api.groq.com/openai/v1', 'https://api.groq.com/openai/v1'],
     ['sttBaseUrl', '', null],
     ['sttModel', 'whisper-large-v3', 'whisper-large-v3'],
+    ['modelProvider', 'openai', 'openai'],
+    ['bedrockModel', ' qwen.qwen3-32b ', 'qwen.qwen3-32b'],
+    ['bedrockRegion', 'us-west-2', 'us-west-2'],
+    ['bedrockRegion', '', null],
   ])('reads %s = %j (command line strings included) as %j', (key, given, expected) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -74,6 +78,9 @@ describe('parseDeploySettings', () => {
     ['pollyEngine', 'turbo'],
     ['sttBaseUrl', 'not a url'],
     ['ttsVoice', 42],
+    ['modelProvider', 'vertex'],
+    ['bedrockRegion', 'Ireland'],
+    ['bedrockModel', ''],
   ])('rejects %s = %j, naming the setting', (key, given) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -88,8 +95,21 @@ describe('parseDeploySettings', () => {
 });
 
 describe('parseDeploySettings of speech', () => {
-  it('speaks through Polly and hears through OpenAI with the model’s key unless told otherwise', () => {
-    const result = parseDeploySettings(lookupFrom({ openAiSecretName: 'prod/openai' }));
+  it('speaks through Polly and hears nothing unless told otherwise: the default deploy has no secret', () => {
+    const result = parseDeploySettings(lookupFrom({}));
+
+    expect(result.ok && result.value).toMatchObject({
+      modelProvider: 'bedrock',
+      ttsProvider: 'polly',
+      sttBaseUrl: null,
+      sttApiKeySecretName: null,
+    });
+  });
+
+  it('hears through OpenAI with the model’s key when the model is OpenAI’s', () => {
+    const result = parseDeploySettings(
+      lookupFrom({ modelProvider: 'openai', openAiSecretName: 'prod/openai' }),
+    );
 
     expect(result.ok && result.value).toMatchObject({
       ttsProvider: 'polly',

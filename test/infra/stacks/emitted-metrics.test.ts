@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiRoutes } from '../../../functions/http/api-routes';
+import { routeSignals } from '../../../infra/stacks/observability/route-signals';
 import { type CapturedOutput, captureProcessOutput } from '../../support/local-stack-harness';
 import {
   alarmLines,
@@ -102,6 +103,27 @@ describe('the alarms and the dashboard of the synthesized stack', () => {
       const undrawn = [...emitted()].filter((line) => !drawn.has(line) && !NOT_DRAWN.has(line));
       expect(undrawn.sort()).toEqual([]);
       expect(emitted().size).toBeGreaterThan(100);
+    },
+    SLOW_TEST_MS,
+  );
+
+  it.each([
+    ['llm_credentials_rejected', 'jcc-ModelCredentialsRejected'],
+    ['llm_permission_denied', 'jcc-ModelAccessDenied'],
+    ['llm_model_access_denied', 'jcc-ModelAccessDenied'],
+    ['llm_throttled', 'jcc-ModelThrottled'],
+  ])(
+    'the model failure %s is drawn and alarmed on (%s) for every route that answers it',
+    (code, alarm) => {
+      const routes = apiRoutes.filter((route) => routeSignals(route).modelFailures);
+      const lines = routes.map((route) => `Jcc ${code} route=${route.name},service=jcc`);
+      const drawn = [...dashboardLines(synthesized()).values()].flatMap((set) => [...set]);
+      expect(routes.map((route) => route.name)).toContain('voice-command');
+      expect([...emitted()]).toEqual(expect.arrayContaining(lines));
+      expect(drawn).toEqual(expect.arrayContaining(lines));
+      expect([...(alarmLines(synthesized()).get(alarm) ?? [])]).toEqual(
+        expect.arrayContaining(lines),
+      );
     },
     SLOW_TEST_MS,
   );

@@ -7,10 +7,17 @@ import {
 import { turnTiming } from '../../../infra/stacks/turn-timing';
 import { readServiceConfig } from '../../../shared/adapters/config/service-config';
 
+/** The OpenAI path: one setting away from the default. */
+const openAiSettings = {
+  ...defaultDeploySettings,
+  modelProvider: 'openai',
+  openAiSecretName: 'prod/jcc/openai-key',
+} as const;
+
 describe('functionEnvironment', () => {
   const environment = functionEnvironment({
     tableName: 'jcc-table',
-    settings: { ...defaultDeploySettings, openAiSecretName: 'prod/jcc/openai-key' },
+    settings: openAiSettings,
     callsModel: true,
   });
 
@@ -24,6 +31,8 @@ describe('functionEnvironment', () => {
     ['OPENAI_API_KEY_SECRET', 'prod/jcc/openai-key'],
     ['OPENAI_BASE_URL', defaultDeploySettings.openAiBaseUrl],
     ['LLM_MODEL', defaultDeploySettings.llmModel],
+    ['MODEL_PROVIDER', 'openai'],
+    ['BEDROCK_REGION', ''],
     ['DYNAMODB_ENDPOINT', ''],
     ['OPENAI_API_KEY', ''],
     ['TURN_DEADLINE_MS', '25000'],
@@ -55,7 +64,7 @@ describe('functionEnvironment', () => {
     'is read back by the handlers as the defaults with the stack settings (a %i ms turn)',
     (turnDeadlineMs) => {
       // Prepare
-      const settings = { ...defaultDeploySettings, turnDeadlineMs };
+      const settings = { ...openAiSettings, turnDeadlineMs };
 
       // Act
       const config = readServiceConfig(
@@ -67,11 +76,41 @@ describe('functionEnvironment', () => {
         readServiceConfig({
           TABLE_NAME: 'jcc-table',
           TURN_DEADLINE_MS: String(turnDeadlineMs),
+          MODEL_PROVIDER: 'openai',
           OPENAI_BASE_URL: settings.openAiBaseUrl,
           LLM_MODEL: settings.llmModel,
           OPENAI_API_KEY_SECRET: settings.openAiSecretName,
         }),
       );
+    },
+  );
+
+  it.each([
+    [null, 'us-east-1', 'the region Lambda gives the function'],
+    ['eu-central-1', 'eu-central-1', 'bedrockRegion'],
+  ])(
+    "tells a function that calls Bedrock's model (bedrockRegion %j) its id and region, and no key",
+    (bedrockRegion, region, _source) => {
+      // Prepare
+      const settings = { ...defaultDeploySettings, bedrockRegion };
+
+      // Act
+      const bedrock = functionEnvironment({ tableName: 't', settings, callsModel: true });
+      const config = readServiceConfig(bedrock);
+
+      // Assess
+      expect(bedrock).toMatchObject({
+        MODEL_PROVIDER: 'bedrock',
+        LLM_MODEL: 'openai.gpt-oss-20b',
+        OPENAI_BASE_URL: '',
+        OPENAI_API_KEY_SECRET: '',
+      });
+      expect(config.languageModel).toMatchObject({
+        model: 'openai.gpt-oss-20b',
+        baseURL: `https://bedrock-mantle.${region}.api.aws/v1`,
+        apiKey: { kind: 'value', value: '' },
+        bedrock: { region },
+      });
     },
   );
 
@@ -86,6 +125,8 @@ describe('functionEnvironment', () => {
     // Act / Assess
     expect(Object.keys(withoutModel).sort()).toEqual([...functionEnvironmentNames].sort());
     expect(withoutModel).toMatchObject({
+      MODEL_PROVIDER: '',
+      BEDROCK_REGION: '',
       OPENAI_API_KEY_SECRET: '',
       OPENAI_BASE_URL: '',
       LLM_MODEL: '',
@@ -117,7 +158,11 @@ describe('functionEnvironment', () => {
     // Prepare
     const hearing = functionEnvironment({
       tableName: 'jcc-table',
-      settings: defaultDeploySettings,
+      settings: {
+        ...defaultDeploySettings,
+        sttBaseUrl: 'https://api.openai.com/v1',
+        sttApiKeySecretName: 'jcc/openai-api-key',
+      },
       callsModel: false,
       hears: true,
     });

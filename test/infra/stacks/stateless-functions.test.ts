@@ -51,10 +51,16 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     // Act / Assess
     expect(Object.keys(variables).sort()).toEqual([...functionEnvironmentNames].sort());
     expect(variables.OPENAI_API_KEY).toBe('');
-    expect(variables.OPENAI_API_KEY_SECRET).toBe(route.callsModel ? 'jcc/openai-api-key' : '');
-    // Speech out through Polly unless told otherwise; speech in with the model's key by default.
+    // The model is Bedrock's by default: no key, no secret, the stack's region.
+    expect(variables.OPENAI_API_KEY_SECRET).toBe('');
+    expect(variables.OPENAI_BASE_URL).toBe('');
+    expect(variables.MODEL_PROVIDER).toBe(route.callsModel ? 'bedrock' : '');
+    expect(variables.LLM_MODEL).toBe(route.callsModel ? 'openai.gpt-oss-20b' : '');
+    expect(variables.BEDROCK_REGION).toBe('');
+    // Speech out through Polly unless told otherwise; no speech in without a server named.
     expect(variables.TTS_PROVIDER).toBe(route.speaks ? 'polly' : '');
-    expect(variables.STT_API_KEY_SECRET).toBe(route.hears ? 'jcc/openai-api-key' : '');
+    expect(variables.STT_BASE_URL).toBe('');
+    expect(variables.STT_API_KEY_SECRET).toBe('');
     expect(variables.STT_API_KEY).toBe('');
     expect(variables.TTS_API_KEY).toBe('');
     expect(variables.TABLE_NAME).toEqual({
@@ -73,7 +79,7 @@ describe.each(voiceFunctions)('the $name function', (route) => {
     expect(logGroup?.Properties.RetentionInDays).toBe(30);
   });
 
-  it('has a role with no managed policy: its log group, the table, X-Ray, the key it uses, Polly if it speaks', () => {
+  it("has a role with no managed policy: its log group, the table, X-Ray, Bedrock's model if it calls it, Polly if it speaks", () => {
     // Prepare
     const roleId: string = resource().Properties.Role['Fn::GetAtt'][0];
     const logGroupId: string = resource().Properties.LoggingConfig.LogGroup.Ref;
@@ -84,7 +90,7 @@ describe.each(voiceFunctions)('the $name function', (route) => {
 
     // Assess
     expect(role?.Properties.ManagedPolicyArns).toBeUndefined();
-    expect(statements).toEqual([
+    const expected = [
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -95,14 +101,25 @@ describe.each(voiceFunctions)('the $name function', (route) => {
         Action: [...tableActions].sort(),
         Resource: { 'Fn::ImportValue': expect.stringMatching(/^JccStateful:.*Table.*Arn/) },
       },
-      // The model's key, and by default the transcription server's (OpenAI's: the same secret).
-      ...(route.callsModel || route.hears
+      // Bedrock's one inference action, on the account's projects in the stack's region; no secret.
+      ...(route.callsModel
         ? [
             {
               Effect: 'Allow',
-              Action: 'secretsmanager:GetSecretValue',
+              Action: 'bedrock-mantle:CreateInference',
               Resource: {
-                'Fn::Join': ['', expect.arrayContaining([':secret:jcc/openai-api-key-??????'])],
+                'Fn::Join': [
+                  '',
+                  [
+                    'arn:',
+                    { Ref: 'AWS::Partition' },
+                    ':bedrock-mantle:',
+                    { Ref: 'AWS::Region' },
+                    ':',
+                    { Ref: 'AWS::AccountId' },
+                    ':project/*',
+                  ],
+                ],
               },
             },
           ]
@@ -113,12 +130,42 @@ describe.each(voiceFunctions)('the $name function', (route) => {
         Action: [...(route.speaks ? ['polly:SynthesizeSpeech'] : []), ...xrayActions],
         Resource: '*',
       },
-    ]);
+    ];
+    // In any order: the CDK orders merged statements as it likes.
+    expect(statements).toHaveLength(expected.length);
+    expect(statements).toEqual(expect.arrayContaining(expected));
+  });
+});
+
+describe('the default deploy (Bedrock, Polly)', () => {
+  it('needs no Secrets Manager secret: none is read, none is granted', () => {
+    const statements = Object.values(resourcesOfType('AWS::IAM::Policy')).flatMap(
+      (policy): PolicyStatementJson[] => policy.Properties.PolicyDocument.Statement,
+    );
+
+    const actions = statements.flatMap((statement) => [statement.Action].flat());
+
+    expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
+    expect(JSON.stringify(synthesized.statelessTemplate.toJSON())).not.toContain(':secret:');
+  });
+
+  it('lets only the functions that call the model call Bedrock', () => {
+    const callers = voiceFunctions.filter((fn) => fn.callsModel).map((fn) => fn.name);
+    const roles = Object.entries(resourcesOfType('AWS::IAM::Role'))
+      .filter(([roleId]) =>
+        statementsOfRole(roleId).some((statement) =>
+          [statement.Action].flat().includes('bedrock-mantle:CreateInference'),
+        ),
+      )
+      .map(([, role]) => String(role.Properties.Description).split(':')[0]);
+
+    expect(callers.length).toBeGreaterThan(0);
+    expect(roles.sort()).toEqual(callers.sort());
   });
 });
 
 describe('the stateless stack IAM policies', () => {
-  it('grant no wildcard action, and a wildcard resource only to X-Ray and Polly (which have no other)', () => {
+  it("grant no wildcard action, and a wildcard resource only to X-Ray and Polly (which have no other) and Bedrock's projects", () => {
     // Prepare
     const statements = Object.values(resourcesOfType('AWS::IAM::Policy')).flatMap(
       (policy): PolicyStatementJson[] => policy.Properties.PolicyDocument.Statement,
@@ -135,7 +182,11 @@ describe('the stateless stack IAM policies', () => {
     expect(actions.filter((action) => action.includes('*'))).toEqual([]);
     expect(onAnyResource.flatMap((statement) => [statement.Action].flat()).sort()).toEqual(
       voiceFunctions
-        .flatMap((fn) => [...(fn.speaks ? ['polly:SynthesizeSpeech'] : []), ...xrayActions])
+        .flatMap((fn) => [
+          ...(fn.callsModel ? ['bedrock-mantle:CreateInference'] : []),
+          ...(fn.speaks ? ['polly:SynthesizeSpeech'] : []),
+          ...xrayActions,
+        ])
         .sort(),
     );
   });

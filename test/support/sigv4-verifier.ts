@@ -1,0 +1,83 @@
+import { createHash } from 'node:crypto';
+import { RequestSigner } from 'aws4';
+
+/** What a stand-in for an AWS endpoint expects of a signature. */
+export interface ExpectedSigner {
+  readonly region: string;
+  readonly service: string;
+  readonly credentials: {
+    readonly accessKeyId: string;
+    readonly secretAccessKey: string;
+    readonly sessionToken?: string;
+  };
+}
+
+/** Static test credentials: long and distinctive, so a leak into a log cannot go unnoticed. */
+export const TEST_AWS_CREDENTIALS = {
+  accessKeyId: 'AKIATESTBEDROCK7Q2Z',
+  secretAccessKey: 'test-secret-bedrock-9f8e7d6c5b4a39281706',
+  sessionToken: 'test-session-token-bedrock-0a1b2c3d4e5f',
+} as const;
+
+/** The request as the server received it: what a signature covers. */
+export interface ReceivedRequest {
+  readonly method: string;
+  /** The path and query, as sent. */
+  readonly url: string;
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+const AUTHORIZATION =
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
+
+/**
+ * Why `request` is not signed as `expected` asks, or null when it is: the Authorization header
+ * is read, then the request is signed again with the `aws4` package (not the signer under test)
+ * over the headers it says it signed, and the two signatures compared.
+ */
+export function signatureProblem(
+  request: ReceivedRequest,
+  expected: ExpectedSigner,
+): string | null {
+  const authorization = request.headers.authorization ?? '';
+  const match = AUTHORIZATION.exec(authorization);
+  if (match === null) return `no SigV4 Authorization header (got ${authorization.slice(0, 20)}...)`;
+  const [, keyId, , region, service, signedHeaders = '', signature] = match;
+  if (keyId !== expected.credentials.accessKeyId) return `signed with key id ${keyId}`;
+  if (region !== expected.region) return `signed for region ${region}`;
+  if (service !== expected.service) return `signed for service ${service}`;
+  const names = signedHeaders.split(';');
+  for (const required of ['host', 'x-amz-date']) {
+    if (!names.includes(required)) return `the signature does not cover ${required}`;
+  }
+  if (
+    expected.credentials.sessionToken !== undefined &&
+    request.headers['x-amz-security-token'] !== expected.credentials.sessionToken
+  ) {
+    return 'the session token is missing';
+  }
+  // aws4 trusts x-amz-content-sha256 as the body's hash: check it against the body received.
+  const bodyHash = createHash('sha256').update(request.body, 'utf8').digest('hex');
+  const claimed = request.headers['x-amz-content-sha256'];
+  if (claimed !== undefined && claimed !== bodyHash) return 'the body is not the one signed';
+  const headers = Object.fromEntries(names.map((name) => [name, request.headers[name] ?? '']));
+  const signer = new RequestSigner(
+    {
+      host: request.headers.host ?? '',
+      method: request.method,
+      path: request.url,
+      service: expected.service,
+      region: expected.region,
+      headers,
+      body: request.body,
+      doNotModifyHeaders: true,
+    },
+    expected.credentials,
+  );
+  signer.prepareRequest();
+  // With doNotModifyHeaders aws4 would take the time of the check, not the request's.
+  signer.datetime = request.headers['x-amz-date'] ?? '';
+  return signer.signature() === signature ? null : 'the signature does not match';
+}
