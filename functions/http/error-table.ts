@@ -17,7 +17,7 @@ import {
   ConversationTooLargeError,
   StorageUnavailableError,
 } from '../../shared/ports';
-import { SpeechProviderError } from '../../shared/ports/speech';
+import { SpeechBusyError, SpeechProviderError } from '../../shared/ports/speech';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
@@ -129,6 +129,15 @@ const RULES: readonly Rule[] = [
       [{ direction: error.direction, failure: error.failure }],
     ),
   ),
+  rule(SpeechBusyError, (error) => ({
+    ...body(
+      503,
+      'speech_busy',
+      'The speech recognizer is busy with other recordings; nothing was done. Retry shortly.',
+      [{ capacity: error.capacity, retry_after_seconds: error.retryAfterSeconds }],
+    ),
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
+  })),
   rule(SpeechNotConfiguredError, (error) =>
     body(503, 'speech_not_configured', error.message, [{ settings: error.settings }]),
   ),

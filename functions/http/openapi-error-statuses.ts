@@ -30,7 +30,8 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'failed (speech_provider_failed).',
   '503':
     'No language model configured (local runs), no speech provider configured ' +
-    '(speech_not_configured, naming the settings), or the store is unavailable.',
+    '(speech_not_configured, naming the settings), the embedded speech recognizer of npm start ' +
+    'busy (speech_busy, retry after Retry-After seconds), or the store is unavailable.',
   '504': 'The turn ran out of time.',
 };
 

@@ -20,6 +20,7 @@ import {
   defaultLocalSpeechOut,
   describeLocalSpeech,
   type LocalSpeech,
+  provideLocalRecognizer,
   provideLocalSynthesizer,
 } from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
@@ -88,6 +89,7 @@ export async function startLocalStack(
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
+    const recognizer = provideLocalRecognizer(env, log);
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
@@ -108,7 +110,7 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null,
-      speech: describeLocalSpeech(service),
+      speech: describeLocalSpeech(service, recognizer),
       timing: {
         turnDeadlineMs: service.engine.turnDeadlineMs,
         warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
@@ -123,6 +125,7 @@ export async function startLocalStack(
               url: tracedCompletionsUrl(service.languageModel.baseURL),
             },
       close: async () => {
+        recognizer.close();
         await server.close();
         await database.close();
         await claim?.release();

@@ -1,7 +1,8 @@
 /**
  * Speech in and speech out, beside `LanguageModel`: the core and the edge see PCM and text,
  * never a vendor or HTTP. Adapters: an OpenAI-compatible audio API (speech in and out), Amazon
- * Polly (speech out) and an embedded synthesizer for `npm start` (speech out).
+ * Polly (speech out), and for `npm start` an embedded synthesizer (speech out) and an embedded
+ * whisper.cpp recognizer (speech in).
  */
 
 /** How the PCM samples of a recording or a synthesis are laid out (little-endian, signed). */
@@ -72,5 +73,22 @@ export class SpeechProviderError extends Error {
     options?: { cause?: unknown },
   ) {
     super(message, options);
+  }
+}
+
+/**
+ * An embedded recognizer already has as much work as it takes (one recognition running, a few
+ * waiting): nothing was done, the caller may retry after `retryAfterSeconds`.
+ */
+export class SpeechBusyError extends Error {
+  override readonly name = 'SpeechBusyError';
+  constructor(
+    /** Recordings the recognizer holds: the one it is hearing and those waiting. */
+    readonly capacity: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `the speech recognizer is busy (${capacity} recordings in hand); retry in ${retryAfterSeconds} s`,
+    );
   }
 }

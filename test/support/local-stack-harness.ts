@@ -65,6 +65,8 @@ function stackEnvironment(
     NODE_RATE_LIMIT: '0',
     // A warm-up would take the first scripted reply; test/http/warm-up.test.ts turns it on.
     WARMUP_TIMEOUT_MS: '0',
+    // No embedded recognizer (its default model is a download); npm-start-hears.test.ts has one.
+    STT_MODEL: 'none',
     ...model,
     ...extra,
   };
