@@ -18,21 +18,29 @@ export interface WhisperShape {
   readonly textHeads: number;
   readonly textLayers: number;
   readonly mels: number;
+  /** How the weight matrices are stored: half floats, or ggml's 5-bit Q5_1 blocks. */
+  readonly weights: 'f16' | 'q5_1';
 }
 
 /**
- * `tiny.en` and `base.en` as OpenAI published them; `test` is the smallest file whisper.cpp
- * loads and runs (6.8 MB, most of it the token embedding: the English vocabulary's size is fixed,
- * because whisper.cpp places its special tokens at fixed ids).
+ * `tiny.en` and `base.en` as OpenAI published them, in half floats or quantized to Q5_1 as
+ * whisper.cpp publishes the pinned ones (`ggml-base.en-q5_1.bin`); `test` is the smallest file
+ * whisper.cpp loads and runs (6.8 MB, most of it the token embedding: the English vocabulary's
+ * size is fixed, because whisper.cpp places its special tokens at fixed ids).
  */
 export const WHISPER_SHAPES = {
-  test: shape({ state: 64, heads: 2, layers: 1 }),
-  'tiny.en': shape({ state: 384, heads: 6, layers: 4 }),
-  'base.en': shape({ state: 512, heads: 8, layers: 6 }),
+  test: shape({ state: 64, heads: 2, layers: 1 }, 'f16'),
+  'tiny.en': shape({ state: 384, heads: 6, layers: 4 }, 'f16'),
+  'tiny.en-q5_1': shape({ state: 384, heads: 6, layers: 4 }, 'q5_1'),
+  'base.en': shape({ state: 512, heads: 8, layers: 6 }, 'f16'),
+  'base.en-q5_1': shape({ state: 512, heads: 8, layers: 6 }, 'q5_1'),
 } as const satisfies Record<string, WhisperShape>;
 export type WhisperShapeName = keyof typeof WHISPER_SHAPES;
 
-function shape(size: { state: number; heads: number; layers: number }): WhisperShape {
+function shape(
+  size: { state: number; heads: number; layers: number },
+  weights: WhisperShape['weights'],
+): WhisperShape {
   return {
     vocabulary: 51_864,
     audioContext: 1_500,
@@ -44,13 +52,18 @@ function shape(size: { state: number; heads: number; layers: number }): WhisperS
     textHeads: size.heads,
     textLayers: size.layers,
     mels: 80,
+    weights,
   };
 }
 
 const GGML_MAGIC = 0x67_67_6d_6c;
-const FTYPE_F16 = 1;
+/** ggml's file types, with its quantization version (2) in the thousands as whisper.cpp writes it. */
+const FTYPES = { f16: 1, q5_1: 2_009 } as const;
 const F32 = 0;
 const F16 = 1;
+const Q5_1 = 7;
+/** Q5_1: blocks of 32 weights, each a half-float scale and minimum, 32 high bits, 16 nibble bytes. */
+const Q5_1_BLOCK = { weights: 32, bytes: 24 } as const;
 /** Whisper's STFT: 400-sample frames, so 201 frequency bins. */
 const FFT_BINS = 201;
 /** Token ids below this are text; whisper.cpp's English special tokens start here. */
@@ -60,7 +73,10 @@ interface Tensor {
   readonly name: string;
   /** ggml's order: the fastest-varying dimension first. */
   readonly dims: readonly number[];
+  /** F16 stands for the model's weight type (Q5_1 in a quantized model) where `weight` is set. */
   readonly type: typeof F32 | typeof F16;
+  /** A weight matrix: stored in the model's weight type. */
+  readonly weight?: boolean;
   readonly fill: 'random' | 'ones' | 'zeros';
 }
 
@@ -69,19 +85,21 @@ function tensorsOf(model: WhisperShape): Tensor[] {
   const tensors: Tensor[] = [];
   const add = (name: string, dims: number[], type: Tensor['type'], fill: Tensor['fill']) =>
     tensors.push({ name, dims, type, fill });
+  const weight = (name: string, dims: number[]) =>
+    tensors.push({ name, dims, type: F16, fill: 'random', weight: true });
   const norm = (name: string, width: number) => {
     add(`${name}.weight`, [width], F32, 'ones');
     add(`${name}.bias`, [width], F32, 'zeros');
   };
   const matrix = (name: string, width: number, bias: boolean) => {
-    add(`${name}.weight`, [width, width], F16, 'random');
+    weight(`${name}.weight`, [width, width]);
     if (bias) add(`${name}.bias`, [width], F32, 'random');
   };
   const block = (prefix: string, width: number, attentions: readonly string[]) => {
     norm(`${prefix}.mlp_ln`, width);
-    add(`${prefix}.mlp.0.weight`, [width, 4 * width], F16, 'random');
+    weight(`${prefix}.mlp.0.weight`, [width, 4 * width]);
     add(`${prefix}.mlp.0.bias`, [4 * width], F32, 'random');
-    add(`${prefix}.mlp.2.weight`, [4 * width, width], F16, 'random');
+    weight(`${prefix}.mlp.2.weight`, [4 * width, width]);
     add(`${prefix}.mlp.2.bias`, [width], F32, 'random');
     for (const attention of attentions) {
       norm(`${prefix}.${attention}_ln`, width);
@@ -103,7 +121,7 @@ function tensorsOf(model: WhisperShape): Tensor[] {
   }
   const text = model.textState;
   add('decoder.positional_embedding', [text, model.textContext], F32, 'random');
-  add('decoder.token_embedding.weight', [text, model.vocabulary], F16, 'random');
+  weight('decoder.token_embedding.weight', [text, model.vocabulary]);
   norm('decoder.ln', text);
   for (let layer = 0; layer < model.textLayers; layer += 1) {
     block(`decoder.blocks.${layer}`, text, ['attn', 'cross_attn']);
@@ -164,7 +182,7 @@ function preamble(model: WhisperShape, random: () => number): Buffer {
     model.textHeads,
     model.textLayers,
     model.mels,
-    FTYPE_F16,
+    FTYPES[model.weights],
   ];
   fields.forEach((value, index) => {
     header.writeInt32LE(value, index * 4);
@@ -187,16 +205,23 @@ function preamble(model: WhisperShape, random: () => number): Buffer {
   return Buffer.concat([header, filters, vocabulary]);
 }
 
-function tensorBytes(tensor: Tensor, random: () => number, halves: Uint16Array): Buffer {
+function tensorBytes(
+  tensor: Tensor,
+  weights: WhisperShape['weights'],
+  random: () => number,
+  halves: Uint16Array,
+): Buffer {
+  const quantized = tensor.weight === true && weights === 'q5_1';
   const name = Buffer.from(tensor.name);
   const head = Buffer.alloc(12 + 4 * tensor.dims.length);
   head.writeInt32LE(tensor.dims.length, 0);
   head.writeInt32LE(name.length, 4);
-  head.writeInt32LE(tensor.type, 8);
+  head.writeInt32LE(quantized ? Q5_1 : tensor.type, 8);
   tensor.dims.forEach((size, index) => {
     head.writeInt32LE(size, 12 + 4 * index);
   });
   const count = tensor.dims.reduce((product, size) => product * size, 1);
+  if (quantized) return Buffer.concat([head, name, q5_1Blocks(count, random)]);
   const data = Buffer.alloc(count * (tensor.type === F16 ? 2 : 4));
   const constant = tensor.fill === 'ones' ? 1 : 0;
   for (let index = 0; index < count; index += 1) {
@@ -209,6 +234,23 @@ function tensorBytes(tensor: Tensor, random: () => number, halves: Uint16Array):
     }
   }
   return Buffer.concat([head, name, data]);
+}
+
+/** Random Q5_1 blocks whose weights fall within ±0.05, as the half-float ones do. */
+function q5_1Blocks(count: number, random: () => number): Buffer {
+  const blocks = count / Q5_1_BLOCK.weights;
+  const data = Buffer.alloc(blocks * Q5_1_BLOCK.bytes);
+  const scale = halfBits(0.1 / 31);
+  const minimum = halfBits(-0.05);
+  for (let block = 0; block < blocks; block += 1) {
+    const at = block * Q5_1_BLOCK.bytes;
+    data.writeUInt16LE(scale, at);
+    data.writeUInt16LE(minimum, at + 2);
+    for (let byte = 4; byte < Q5_1_BLOCK.bytes; byte += 1) {
+      data[at + byte] = Math.floor(random() * 256);
+    }
+  }
+  return data;
 }
 
 /** Writes a model of `shape` with random weights to `path`; returns its size in bytes. */
@@ -226,7 +268,8 @@ export async function writeRandomWhisperModel(
     const parts = [preamble(shape, random)];
     for (const part of parts) bytes += (await file.write(part)).bytesWritten;
     for (const tensor of tensorsOf(shape)) {
-      bytes += (await file.write(tensorBytes(tensor, random, halves))).bytesWritten;
+      const bytesOfTensor = tensorBytes(tensor, shape.weights, random, halves);
+      bytes += (await file.write(bytesOfTensor)).bytesWritten;
     }
   } finally {
     await file.close();
