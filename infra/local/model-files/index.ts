@@ -1,0 +1,27 @@
+// The module's API, for the embedded language and speech adapters and `npm run model:pull`;
+// `@public`: types the adapters use, exported before their code lands.
+/** @public */
+export type { DownloadEvent, ProgressSink, ProgressStream } from './download-progress';
+export { progressTo } from './download-progress';
+/** @public */
+export type { EnsureModelFileOptions } from './ensure-model-file';
+export { ensureModelFile } from './ensure-model-file';
+/** @public */
+export type { HubFile, ModelFileFormat } from './hub-file';
+/** @public */
+export type { CacheHost, ModelCacheSettings } from './model-cache-settings';
+export { ModelCacheSettingsError, readModelCacheSettings } from './model-cache-settings';
+export {
+  ModelCacheUnwritableError,
+  ModelChecksumError,
+  ModelDiskFullError,
+  ModelDownloadError,
+  ModelFileError,
+  ModelNotFoundError,
+  NotAModelFileError,
+} from './model-file-errors';
+export { type ModelReference, ModelReferenceError, parseModelReference } from './model-reference';
+/** @public */
+export type { PinnedModel } from './pinned-models';
+export { PINNED_MODELS } from './pinned-models';
+export { resolveModelFile } from './resolve-model-file';

@@ -1,0 +1,42 @@
+import type { HubFile } from './hub-file';
+
+/** A pinned file: its digest and size are part of the code, so a changed upstream file fails. */
+export interface PinnedModel extends HubFile {
+  readonly sha256: string;
+  readonly sizeBytes: number;
+}
+
+/**
+ * The models `npm start` fetches when no other is named, pinned by SHA-256 and size as the hub
+ * publishes them (their LFS pointers; sources in docs/decisions/2026-11-26-model-files.md).
+ */
+export const PINNED_MODELS = {
+  /** Qwen3-1.7B in Q4_K_M (Apache-2.0): the best tool caller of the small models on a CPU. */
+  language: {
+    repo: 'unsloth/Qwen3-1.7B-GGUF',
+    file: 'Qwen3-1.7B-Q4_K_M.gguf',
+    sha256: 'b139949c5bd74937ad8ed8c8cf3d9ffb1e99c866c823204dc42c0d91fa181897',
+    sizeBytes: 1_107_409_472,
+  },
+  /** Qwen3-0.6B in Q8_0 (Apache-2.0), from Qwen's own repository: for small machines. */
+  languageSmall: {
+    repo: 'Qwen/Qwen3-0.6B-GGUF',
+    file: 'Qwen3-0.6B-Q8_0.gguf',
+    sha256: '9465e63a22add5354d9bb4b99e90117043c7124007664907259bd16d043bb031',
+    sizeBytes: 639_446_688,
+  },
+  /** Whisper base.en in Q5_1 (MIT), whisper.cpp's ggml format: English speech in. */
+  speech: {
+    repo: 'ggerganov/whisper.cpp',
+    file: 'ggml-base.en-q5_1.bin',
+    sha256: '4baf70dd0d7c4247ba2b81fafd9c01005ac77c2f9ef064e00dcf195d0e2fdd2f',
+    sizeBytes: 59_721_011,
+  },
+  /** Whisper tiny.en in Q5_1 (MIT): half the size and the work of base.en, more mistakes. */
+  speechSmall: {
+    repo: 'ggerganov/whisper.cpp',
+    file: 'ggml-tiny.en-q5_1.bin',
+    sha256: 'c77c5766f1cef09b6b7d47f21b546cbddd4157886b3b5d6d4f709e91e66c7c2b',
+    sizeBytes: 32_166_155,
+  },
+} as const satisfies Record<string, PinnedModel>;

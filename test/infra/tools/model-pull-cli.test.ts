@@ -1,0 +1,124 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../../../infra/stacks/voice-routes';
+import { ggufBytes, startScriptedHubServer } from '../../support/scripted-hub-server';
+import { useLoopbackServer } from '../../support/use-loopback-server';
+
+const hub = useLoopbackServer('scripted hub', startScriptedHubServer);
+
+let cacheDir: string;
+beforeEach(async () => {
+  cacheDir = await mkdtemp(join(tmpdir(), 'model-pull-'));
+});
+afterEach(async () => {
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+/** `npm run model:pull -- ...args` as a user runs it, with only the settings given here. */
+async function modelPull(env: Record<string, string>, ...args: string[]) {
+  const {
+    LLM_MODEL: _llm,
+    STT_MODEL: _stt,
+    OPENAI_BASE_URL: _openai,
+    STT_BASE_URL: _stt_base,
+    ...inherited
+  } = process.env;
+  const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      tsx,
+      ['infra/tools/model-pull.ts', ...args],
+      {
+        cwd: repositoryRoot,
+        env: { ...inherited, MODEL_CACHE_DIR: cacheDir, HF_ENDPOINT: hub.endpoint, ...env },
+      },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** A whisper.cpp ggml file's magic (0x67676d6c, little-endian), then filler. */
+function ggmlBytes(size: number): Buffer {
+  const body = Buffer.alloc(size, 3);
+  body.writeUInt32LE(0x67676d6c, 0);
+  return body;
+}
+
+describe('npm run model:pull', () => {
+  it('fetches the models LLM_MODEL and STT_MODEL name into MODEL_CACHE_DIR, announcing each with its size', async () => {
+    // Prepare
+    const language = ggufBytes(120_000);
+    const speech = ggmlBytes(40_000);
+    hub.serve('acme/tiny-GGUF', 'tiny.gguf', { body: language });
+    hub.serve('acme/whisper', 'models/ggml-tiny.bin', { body: speech });
+
+    // Act
+    const result = await modelPull({
+      LLM_MODEL: 'hf:acme/tiny-GGUF/tiny.gguf',
+      STT_MODEL: 'hf:acme/whisper/models/ggml-tiny.bin',
+    });
+
+    // Assess
+    const languagePath = join(cacheDir, 'acme', 'tiny-GGUF', 'tiny.gguf');
+    const speechPath = join(cacheDir, 'acme', 'whisper', 'models', 'ggml-tiny.bin');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`language model: ${languagePath}\nspeech model: ${speechPath}\n`);
+    expect(result.stderr).toContain(
+      `downloading tiny.gguf, 120 kB, once, into ${join(cacheDir, 'acme', 'tiny-GGUF')} (from ${hub.endpoint}/acme/tiny-GGUF/resolve/main/tiny.gguf)`,
+    );
+    expect(result.stderr).toContain('ggml-tiny.bin: 40.0 kB downloaded and checked (SHA-256)');
+    expect(await readFile(languagePath)).toEqual(language);
+    expect(await readFile(speechPath)).toEqual(speech);
+  });
+
+  it('fetches nothing for a model served by a server or set to none', async () => {
+    // Act
+    const result = await modelPull({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      STT_MODEL: 'none',
+    });
+
+    // Assess
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'language model: OPENAI_BASE_URL is set, npm start uses that server; nothing to fetch\nspeech model: none (STT_MODEL=none)\n',
+    );
+    expect(hub.requests).toEqual([]);
+  });
+
+  it('says in one line, without a stack trace, what to do when the hub has no such file', async () => {
+    // Act
+    const result = await modelPull({
+      LLM_MODEL: 'hf:acme/tiny-GGUF/absent.gguf',
+      STT_MODEL: 'none',
+    });
+
+    // Assess
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `model:pull: ${hub.endpoint}/acme/tiny-GGUF/resolve/main/absent.gguf answered 404: the hub has no file hf:acme/tiny-GGUF/absent.gguf; check the repository and the file's path in it (the hub's "Files" tab shows both)\n`,
+    );
+  });
+
+  it('prints its usage for --help, and with it an unknown option, never a stack trace', async () => {
+    // Act
+    const help = await modelPull({}, '--help');
+    const unknown = await modelPull({}, '--everything');
+
+    // Assess
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: npm run model:pull/);
+    expect(help.stdout).toContain('default hf:unsloth/Qwen3-1.7B-GGUF/Qwen3-1.7B-Q4_K_M.gguf');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^Unknown option '--everything'\n\nUsage: npm run model:pull/);
+    expect(unknown.stderr).not.toMatch(/\n\s+at /);
+    expect(hub.requests).toEqual([]);
+  });
+});
