@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,attack,rows,bundle,flite,speech]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,attack,rows,bundle,flite,speech,stt]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -20,6 +20,7 @@ import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
 import { runSpeechStreamBench } from './speech-stream-bench';
+import { runSttBench } from './stt-bench';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -53,6 +54,7 @@ const SUITES = {
   }),
   flite: async (): Promise<SuiteReport> => ({ rows: await runFliteBench(), details: [] }),
   speech: async (): Promise<SuiteReport> => ({ rows: await runSpeechStreamBench(), details: [] }),
+  stt: async (): Promise<SuiteReport> => ({ rows: await runSttBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

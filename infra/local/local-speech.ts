@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename } from 'node:path';
 import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
@@ -8,6 +7,17 @@ import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
 import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
 import { LocalSettingsError } from './local-settings';
+import {
+  ModelCacheSettingsError,
+  ModelFileError,
+  ModelReferenceError,
+  PINNED_MODELS,
+  type ProgressSink,
+  parseModelReference,
+  progressTo,
+  readModelCacheSettings,
+  resolveModelFile,
+} from './model-files';
 
 /** What `npm start` hears and speaks with, in words for the banner; null: nothing. */
 export interface LocalSpeech {
@@ -40,28 +50,27 @@ export interface LocalRecognizer {
 
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
+/** The speech model npm start hears with when STT_MODEL names none: whisper base.en, Q5_1. */
+export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
+
 /**
  * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
- * names (a ggml file; `none`: no speech in, the transcribe route's 503), handed to the handlers'
- * wiring. Its process starts now and loads the model in the background, so the first recording
- * does not wait for it; a failed load is logged in one line (and each recording then answers
- * 502 speech_provider_failed saying why).
+ * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
+ * transcribe route's 503), by default the pinned base.en, downloaded once into the model cache
+ * (infra/local/model-files). Its process starts now and loads the model in the background, so
+ * the first recording does not wait for it; a failed load is logged in one line (and each
+ * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is
+ * one line at start (LocalSettingsError).
  */
-export function provideLocalRecognizer(
+export async function provideLocalRecognizer(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
-): LocalRecognizer {
-  const reference = env.STT_MODEL?.trim() ?? '';
-  if (env.STT_BASE_URL?.trim() || reference === '' || reference === 'none') {
-    provideEmbeddedRecognizer(null);
-    return NO_RECOGNIZER;
-  }
-  const modelPath = resolve(reference);
-  if (!existsSync(modelPath)) {
-    throw new LocalSettingsError(
-      `STT_MODEL names ${modelPath}, which does not exist; name a whisper.cpp ggml model file, or none`,
-    );
-  }
+  progress: ProgressSink = progressTo(process.stderr),
+): Promise<LocalRecognizer> {
+  provideEmbeddedRecognizer(null);
+  if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
+  const modelPath = await speechModelPath(env, progress);
+  if (modelPath === null) return NO_RECOGNIZER;
   const recognizer = new EmbeddedWhisperSpeechToText({
     modelPath,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
@@ -71,13 +80,44 @@ export function provideLocalRecognizer(
   });
   provideEmbeddedRecognizer(recognizer);
   return {
-    hears: `embedded whisper.cpp, model ${modelPath}`,
+    hears: `embedded whisper.cpp, model ${basename(modelPath)} (${modelPath})`,
     close: () => {
       recognizer.close();
       provideEmbeddedRecognizer(null);
     },
   };
 }
+
+/** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
+async function speechModelPath(
+  env: NodeJS.ProcessEnv,
+  progress: ProgressSink,
+): Promise<string | null> {
+  try {
+    const reference = parseModelReference(
+      env.STT_MODEL?.trim() || DEFAULT_SPEECH_MODEL,
+      'STT_MODEL',
+    );
+    const pinned = reference.kind === 'hub' && isPinnedSpeech(reference.file);
+    return await resolveModelFile(
+      pinned ? { kind: 'hub', file: PINNED_MODELS.speech } : reference,
+      readModelCacheSettings(env),
+      { progress, format: null },
+    );
+  } catch (error) {
+    const oneLine =
+      error instanceof ModelFileError ||
+      error instanceof ModelReferenceError ||
+      error instanceof ModelCacheSettingsError;
+    if (!oneLine) throw error;
+    // A reference's own message names STT_MODEL already.
+    const what = error instanceof ModelReferenceError ? 'speech model' : 'speech model (STT_MODEL)';
+    throw new LocalSettingsError(`${what}: ${error.message}`, { cause: error });
+  }
+}
+
+const isPinnedSpeech = (file: { repo: string; file: string }) =>
+  file.repo === PINNED_MODELS.speech.repo && file.file === PINNED_MODELS.speech.file;
 
 /** The banner's words for the configured speech; URLs without credentials. */
 export function describeLocalSpeech(

@@ -89,7 +89,7 @@ export async function startLocalStack(
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
-    const recognizer = provideLocalRecognizer(env, log);
+    const recognizer = await provideLocalRecognizer(env, log);
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,

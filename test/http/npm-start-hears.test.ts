@@ -23,7 +23,9 @@ const tone = [{ hz: 440, amplitude: 0.3 }];
 
 describe('npm start hears with the embedded recognizer', () => {
   it('names it in the banner’s words', () => {
-    expect(harness.stack.speech.hears).toBe(`embedded whisper.cpp, model ${modelPath}`);
+    expect(harness.stack.speech.hears).toBe(
+      `embedded whisper.cpp, model ggml-random-test.bin (${modelPath})`,
+    );
   });
 
   it('answers the node’s recording (7 s, 48 kHz, 16-bit) with 200 {"text"}', async () => {

@@ -19,10 +19,14 @@ export const NODE_TIMEZONE = 'America/New_York';
 
 export const apiKeyOf = (node: TestNode): string => `${node.nodeId}:${node.key}`;
 
-/** A copy of `env` without any variable the stack reads: the start of a hermetic environment. */
+/**
+ * A copy of `env` without any variable the stack reads: the start of a hermetic environment.
+ * The embedded recognizer is off (STT_MODEL=none): its default model is a download.
+ */
 export function withoutStackVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
   for (const name of STACK_VARIABLES) delete copy[name];
+  copy.STT_MODEL = 'none';
   return copy;
 }
 

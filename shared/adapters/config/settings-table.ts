@@ -135,9 +135,14 @@ export const handlerSettings = {
     check: { kind: 'httpUrl' },
     default: null,
     meaning:
-      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: no speech in (503)',
+      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: the embedded recognizer under npm start, no speech in (503) deployed',
   },
-  STT_MODEL: { check: text, default: 'whisper-1', meaning: 'the transcription model' },
+  STT_MODEL: {
+    check: text,
+    default: 'whisper-1',
+    meaning:
+      "the transcription model; under npm start with no STT_BASE_URL, the embedded whisper.cpp model: hf:<user>/<repo>/<file>, a ggml file's path or none (default: base.en's pinned file, docs/speech.md)",
+  },
   STT_API_KEY: {
     check: { kind: 'secret' },
     default: null,
