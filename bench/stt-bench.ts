@@ -146,7 +146,7 @@ async function recognitionRows(shape: WhisperShapeName): Promise<BenchRow[]> {
           },
         );
       }
-      rows.push({
+      rows.push(...(await whisperCppRows(shape, modelPath, threads)), {
         name: `whisper ${shape} recognizer peak RSS`,
         value: roundTo(processMemoryMb(pid).peak, 0),
         unit: 'MB',
@@ -157,6 +157,50 @@ async function recognitionRows(shape: WhisperShapeName): Promise<BenchRow[]> {
     }
   } finally {
     await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Words a spoken command comes to, in whisper tokens with the prompt's: what a real model decodes. */
+const COMMAND_TOKENS = 20;
+
+/**
+ * whisper.cpp's own bench on the same file (one 30 s window encoded, then 256 single-token
+ * decodes): the ceiling per phase, and what a real model's short command costs (one encode, about
+ * COMMAND_TOKENS decodes) where a random model decodes its window's whole 224 tokens.
+ */
+async function whisperCppRows(
+  shape: WhisperShapeName,
+  modelPath: string,
+  threads: number,
+): Promise<BenchRow[]> {
+  const { initWhisper } = (await import('@fugood/whisper.node')) as unknown as {
+    initWhisper(options: { filePath: string; useGpu: boolean }): Promise<{
+      bench(threads: number): Promise<{ encodeMs: number; decodeMs: number }>;
+      release(): Promise<void>;
+    }>;
+  };
+  const context = await initWhisper({ filePath: modelPath, useGpu: false });
+  try {
+    const { encodeMs, decodeMs } = await context.bench(threads);
+    return [
+      {
+        name: `whisper.cpp bench ${shape}: encode one 30 s window`,
+        value: roundTo(encodeMs, 0),
+        unit: 'ms',
+      },
+      {
+        name: `whisper.cpp bench ${shape}: decode one token`,
+        value: roundTo(decodeMs, 1),
+        unit: 'ms',
+      },
+      {
+        name: `whisper ${shape} a spoken command (1 window, ${COMMAND_TOKENS} tokens), from those`,
+        value: roundTo((encodeMs + COMMAND_TOKENS * decodeMs) / 1000, 2),
+        unit: 's',
+      },
+    ];
+  } finally {
+    await context.release();
   }
 }
 
