@@ -408,6 +408,8 @@ export class HubDownload {
       received += chunk.byteLength;
       if (totalBytes !== undefined && received > totalBytes) {
         abort.abort();
+        // Closed before it is deleted: Windows refuses to delete an open file.
+        await output.close().catch(() => undefined);
         await rm(this.#partial, { force: true });
         throw new ModelDownloadError(
           this.#url,

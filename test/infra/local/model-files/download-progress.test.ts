@@ -9,7 +9,7 @@ function collector(isTTY: boolean) {
   return { written, stream: { isTTY, columns: 100, write: (text: string) => written.push(text) } };
 }
 
-const started = (atMs: number, resumedBytes = 0): DownloadEvent => ({
+const started = (atMs: number, resumedBytes = 0): Extract<DownloadEvent, { kind: 'started' }> => ({
   kind: 'started',
   name,
   url: 'https://huggingface.co/unsloth/Qwen3-1.7B-GGUF/resolve/main/Qwen3-1.7B-Q4_K_M.gguf',
@@ -28,7 +28,7 @@ const progress = (atMs: number, receivedBytes: number): DownloadEvent => ({
 
 /** 10 MB a second for `seconds`, a chunk every 100 ms. */
 function steadyDownload(seconds: number): DownloadEvent[] {
-  const events = [started(0)];
+  const events: DownloadEvent[] = [started(0)];
   for (let atMs = 100; atMs <= seconds * 1000; atMs += 100)
     events.push(progress(atMs, atMs * 10_000));
   return events;
