@@ -112,7 +112,10 @@ async function speechModelPath(
     if (!oneLine) throw error;
     // A reference's own message names STT_MODEL already.
     const what = error instanceof ModelReferenceError ? 'speech model' : 'speech model (STT_MODEL)';
-    throw new LocalSettingsError(`${what}: ${error.message}`, { cause: error });
+    throw new LocalSettingsError(
+      `${what}: ${error.message} (STT_MODEL=none starts without speech in)`,
+      { cause: error },
+    );
   }
 }
 
