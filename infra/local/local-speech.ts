@@ -69,11 +69,13 @@ export async function provideLocalRecognizer(
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
   if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
+  const threads = speechThreads(env);
   const modelPath = await speechModelPath(env, progress);
   if (modelPath === null) return NO_RECOGNIZER;
   const recognizer = new EmbeddedWhisperSpeechToText({
     modelPath,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
+    ...(threads === null ? {} : { threads }),
   });
   recognizer.warm().catch((error: unknown) => {
     log(`speech in: the model ${modelPath} did not load: ${(error as Error).message}`);
@@ -86,6 +88,21 @@ export async function provideLocalRecognizer(
       provideEmbeddedRecognizer(null);
     },
   };
+}
+
+/**
+ * STT_THREADS: whisper.cpp's threads, 1 to 8 (the addon's limit); unset, the machine's cores.
+ * On cores other work keeps busy, fewer threads can be faster (whisper.cpp's threads wait for
+ * each other): docs/benchmarks.md.
+ */
+function speechThreads(env: NodeJS.ProcessEnv): number | null {
+  const value = env.STT_THREADS?.trim();
+  if (value === undefined || value === '') return null;
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 8) {
+    throw new LocalSettingsError(`STT_THREADS must be a whole number from 1 to 8, got "${value}"`);
+  }
+  return threads;
 }
 
 /** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */

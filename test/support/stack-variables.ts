@@ -9,6 +9,7 @@ export const LOCAL_VARIABLES = [
   'DATA_DIR',
   'LOCAL_NODE_API_KEY',
   'LOCAL_NODE_TIMEZONE',
+  'STT_THREADS',
 ] as const;
 
 /** Powertools' own switches for a developer's shell, never set by the stack. */

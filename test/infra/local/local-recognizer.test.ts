@@ -55,6 +55,7 @@ describe('npm start’s recognizer (STT_BASE_URL unset)', () => {
     // Act
     const recognizer = await provide({
       STT_MODEL: 'hf:someone/whisper-tests/ggml-random-test.bin',
+      STT_THREADS: '1',
     });
     const heard = await embeddedRecognizer()?.transcribe(
       {
@@ -104,5 +105,12 @@ describe('npm start’s recognizer (STT_BASE_URL unset)', () => {
     await expect(provide({ STT_MODEL: '/nowhere/ggml-base.en.bin' })).rejects.toThrow(
       /^speech model: STT_MODEL: no file at \/nowhere\/ggml-base\.en\.bin/,
     );
+  });
+
+  it.each(['0', '9', '1.5', 'two'])('refuses STT_THREADS=%s in one line', async (threads) => {
+    await expect(
+      provide({ STT_THREADS: threads, STT_MODEL: 'hf:someone/whisper-tests/ggml-random-test.bin' }),
+    ).rejects.toThrow(`STT_THREADS must be a whole number from 1 to 8, got "${threads}"`);
+    expect(hub.requests).toEqual([]);
   });
 });
