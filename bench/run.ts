@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded,stt]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -29,6 +29,7 @@ import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
 import { runSpeechStreamBench } from './speech-stream-bench';
+import { runSttBench } from './stt-bench';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -67,6 +68,7 @@ const SUITES = {
     rows: await runEmbeddedModelBench(),
     details: [EMBEDDED_MODEL_NOTE],
   }),
+  stt: async (): Promise<SuiteReport> => ({ rows: await runSttBench(), details: [] }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

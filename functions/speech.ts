@@ -1,6 +1,6 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { wavHeader } from '../shared/adapters/speech/wav-format';
-import { SpeechProviderError } from '../shared/ports/speech';
+import { SpeechBusyError, SpeechProviderError } from '../shared/ports/speech';
 import { type ApiRoute, apiFunctions, apiRoute, type RouteUpload } from './http/api-routes';
 import { createRoute } from './http/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
@@ -32,6 +32,8 @@ export function createTranscribeHandler(dependencies: ServiceDependencies): Rout
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
       const transcript = await speechToText.transcribe(recording, { timeoutMs }).catch((error) => {
+        // A busy embedded recognizer did nothing: a 503 to retry, not a provider's failure.
+        if (error instanceof SpeechBusyError) throw error;
         metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
         throw error instanceof SpeechProviderError
           ? error

@@ -162,10 +162,12 @@ const RULES: readonly Rule[] = [
     ...body(
       503,
       'speech_busy',
-      `The synthesizer is speaking ${error.concurrentLimit} answers already; retry shortly.`,
-      [{ concurrent_limit: error.concurrentLimit }],
+      error.direction === 'text_to_speech'
+        ? `The synthesizer is speaking ${error.capacity} answers already; retry shortly.`
+        : 'The speech recognizer is busy with other recordings; nothing was done. Retry shortly.',
+      [{ capacity: error.capacity, retry_after_seconds: error.retryAfterSeconds }],
     ),
-    headers: { 'Retry-After': '1' },
+    headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(SpeechNotConfiguredError, (error) =>
     body(503, 'speech_not_configured', error.message, [{ settings: error.settings }]),

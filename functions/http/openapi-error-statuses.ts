@@ -35,8 +35,8 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '503':
     'No language model configured (local runs), the embedded model of a local run busy with a ' +
     'full queue (llm_busy, with Retry-After), no speech provider configured ' +
-    '(speech_not_configured, naming the settings), every embedded synthesizer busy ' +
-    '(speech_busy, with Retry-After), or the store is unavailable.',
+    '(speech_not_configured, naming the settings), every embedded synthesizer or the embedded ' +
+    'recognizer busy (speech_busy, with Retry-After), or the store is unavailable.',
   '504': 'The turn ran out of time.',
 };
 

@@ -14,6 +14,12 @@ export const SPEECH_LIMITS = {
   /** A recording's duration as its header says: what a transcription of one utterance needs. */
   recordingSeconds: 60,
   /**
+   * The text the embedded recognizer of `npm start` answers, in characters: voice/command's
+   * utterance limit, so the node can send it on. Speech runs about 15 characters a second; a
+   * model that loops on noise writes up to 224 tokens per 30 s window and is cut here.
+   */
+  transcriptCharacters: 2_000,
+  /**
    * Text to speak, in characters: Amazon Polly's SynthesizeSpeech takes 3,000 billed characters
    * (OpenAI's speech API 4,096), so every provider takes what we accept.
    */

@@ -1,5 +1,7 @@
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
+import { embeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
+import type { SpeechToText } from '../../shared/ports/speech';
 import { createTextToSpeech } from './create-text-to-speech';
 import type { SpeechDependencies } from './service-dependencies';
 import type { SpeechKeys, SpeechUses } from './speech-wiring';
@@ -15,16 +17,18 @@ export function createSpeechDependencies(
   keys: SpeechKeys,
   uses: SpeechUses,
 ): SpeechDependencies {
-  const stt = uses.hears ? config.speechToText : null;
   return {
-    speechToText:
-      stt === null
-        ? null
-        : new OpenAiSpeechToText({
-            baseURL: stt.baseURL,
-            apiKey: keys.speechToText ?? '',
-            model: stt.model,
-          }),
+    speechToText: uses.hears ? createSpeechToText(config, keys.speechToText ?? '') : null,
     textToSpeech: uses.speaks ? createTextToSpeech(config, keys.textToSpeech ?? '') : null,
   };
+}
+
+/**
+ * The STT_BASE_URL server; without one, the recognizer `npm start` embeds (taken from its slot,
+ * never imported: no Lambda bundle holds it), else none (the transcribe route's 503).
+ */
+function createSpeechToText(config: ServiceConfig, apiKey: string): SpeechToText | null {
+  const stt = config.speechToText;
+  if (stt === null) return embeddedRecognizer();
+  return new OpenAiSpeechToText({ baseURL: stt.baseURL, apiKey, model: stt.model });
 }

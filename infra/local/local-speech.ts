@@ -1,7 +1,23 @@
+import { basename } from 'node:path';
+import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
+import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
+import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
+import { LocalSettingsError } from './local-settings';
+import {
+  ModelCacheSettingsError,
+  ModelFileError,
+  ModelReferenceError,
+  PINNED_MODELS,
+  type ProgressSink,
+  parseModelReference,
+  progressTo,
+  readModelCacheSettings,
+  resolveModelFile,
+} from './model-files';
 
 /** What `npm start` hears and speaks with, in words for the banner; null: nothing. */
 export interface LocalSpeech {
@@ -25,8 +41,109 @@ export function provideLocalSynthesizer(): void {
   provideEmbeddedSynthesizer((voice) => new EmbeddedFliteTextToSpeech({ voice }));
 }
 
+/** The embedded recognizer of npm start, once provided: the banner names it, the stack ends it. */
+export interface LocalRecognizer {
+  /** The banner's words for it; null when there is none. */
+  readonly hears: string | null;
+  close(): void;
+}
+
+const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
+
+/** The speech model npm start hears with when STT_MODEL names none: whisper base.en, Q5_1. */
+export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
+
+/**
+ * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
+ * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
+ * transcribe route's 503), by default the pinned base.en, downloaded once into the model cache
+ * (infra/local/model-files). Its process starts now and loads the model in the background, so
+ * the first recording does not wait for it; a failed load is logged in one line (and each
+ * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is
+ * one line at start (LocalSettingsError).
+ */
+export async function provideLocalRecognizer(
+  env: NodeJS.ProcessEnv,
+  log: (line: string) => void,
+  progress: ProgressSink = progressTo(process.stderr),
+): Promise<LocalRecognizer> {
+  provideEmbeddedRecognizer(null);
+  if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
+  const threads = speechThreads(env);
+  const modelPath = await speechModelPath(env, progress);
+  if (modelPath === null) return NO_RECOGNIZER;
+  const recognizer = new EmbeddedWhisperSpeechToText({
+    modelPath,
+    maxCharacters: SPEECH_LIMITS.transcriptCharacters,
+    ...(threads === null ? {} : { threads }),
+  });
+  recognizer.warm().catch((error: unknown) => {
+    log(`speech in: the model ${modelPath} did not load: ${(error as Error).message}`);
+  });
+  provideEmbeddedRecognizer(recognizer);
+  return {
+    hears: `embedded whisper.cpp, model ${basename(modelPath)} (${modelPath})`,
+    close: () => {
+      recognizer.close();
+      provideEmbeddedRecognizer(null);
+    },
+  };
+}
+
+/**
+ * STT_THREADS: whisper.cpp's threads, 1 to 8 (the addon's limit); unset, the machine's cores.
+ * On cores other work keeps busy, fewer threads can be faster (whisper.cpp's threads wait for
+ * each other): docs/benchmarks.md.
+ */
+function speechThreads(env: NodeJS.ProcessEnv): number | null {
+  const value = env.STT_THREADS?.trim();
+  if (value === undefined || value === '') return null;
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 8) {
+    throw new LocalSettingsError(`STT_THREADS must be a whole number from 1 to 8, got "${value}"`);
+  }
+  return threads;
+}
+
+/** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
+async function speechModelPath(
+  env: NodeJS.ProcessEnv,
+  progress: ProgressSink,
+): Promise<string | null> {
+  try {
+    const reference = parseModelReference(
+      env.STT_MODEL?.trim() || DEFAULT_SPEECH_MODEL,
+      'STT_MODEL',
+    );
+    const pinned = reference.kind === 'hub' && isPinnedSpeech(reference.file);
+    return await resolveModelFile(
+      pinned ? { kind: 'hub', file: PINNED_MODELS.speech } : reference,
+      readModelCacheSettings(env),
+      { progress, format: null },
+    );
+  } catch (error) {
+    const oneLine =
+      error instanceof ModelFileError ||
+      error instanceof ModelReferenceError ||
+      error instanceof ModelCacheSettingsError;
+    if (!oneLine) throw error;
+    // A reference's own message names STT_MODEL already.
+    const what = error instanceof ModelReferenceError ? 'speech model' : 'speech model (STT_MODEL)';
+    throw new LocalSettingsError(
+      `${what}: ${error.message} (STT_MODEL=none starts without speech in)`,
+      { cause: error },
+    );
+  }
+}
+
+const isPinnedSpeech = (file: { repo: string; file: string }) =>
+  file.repo === PINNED_MODELS.speech.repo && file.file === PINNED_MODELS.speech.file;
+
 /** The banner's words for the configured speech; URLs without credentials. */
-export function describeLocalSpeech(config: ServiceConfig): LocalSpeech {
+export function describeLocalSpeech(
+  config: ServiceConfig,
+  recognizer: LocalRecognizer = NO_RECOGNIZER,
+): LocalSpeech {
   const where = (baseURL: string) => tracedEndpointUrl(baseURL, '');
   const tts = config.textToSpeech;
   const stt = config.speechToText;
@@ -35,5 +152,8 @@ export function describeLocalSpeech(config: ServiceConfig): LocalSpeech {
   if (tts?.provider === 'polly') speaks = `Amazon Polly, voice ${tts.voice} (${tts.engine})`;
   if (tts?.provider === 'openai')
     speaks = `${tts.model}, voice ${tts.voice}, at ${where(tts.baseURL)}`;
-  return { speaks, hears: stt === null ? null : `${stt.model} at ${where(stt.baseURL)}` };
+  return {
+    speaks,
+    hears: stt === null ? recognizer.hears : `${stt.model} at ${where(stt.baseURL)}`,
+  };
 }

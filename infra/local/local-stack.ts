@@ -23,6 +23,7 @@ import {
   defaultLocalSpeechOut,
   describeLocalSpeech,
   type LocalSpeech,
+  provideLocalRecognizer,
   provideLocalSynthesizer,
 } from './local-speech';
 import { rethrowPortInUse } from './port-in-use-error';
@@ -105,6 +106,7 @@ export async function startLocalStack(
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
+    const recognizer = await provideLocalRecognizer(env, log);
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
@@ -127,7 +129,7 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null || localModel !== null,
-      speech: describeLocalSpeech(service),
+      speech: describeLocalSpeech(service, recognizer),
       timing: {
         turnDeadlineMs: service.engine.turnDeadlineMs,
         warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
@@ -143,6 +145,7 @@ export async function startLocalStack(
             },
       embeddedModel: localModel,
       close: async () => {
+        recognizer.close();
         await server.close();
         await localModel?.close();
         await database.close();

@@ -1,7 +1,8 @@
 /**
  * Speech in and speech out, beside `LanguageModel`: the core and the edge see PCM and text,
  * never a vendor or HTTP. Adapters: an OpenAI-compatible audio API (speech in and out), Amazon
- * Polly (speech out) and an embedded synthesizer for `npm start` (speech out).
+ * Polly (speech out), and for `npm start` an embedded synthesizer (speech out) and an embedded
+ * whisper.cpp recognizer (speech in).
  */
 
 /** How the PCM samples of a recording or a synthesis are laid out (little-endian, signed). */
@@ -86,10 +87,21 @@ export const MAX_SPOKEN_SECONDS = 60;
 /** Said after speech cut at `MAX_SPOKEN_SECONDS`, so the listener knows there was more. */
 export const SPOKEN_CUT_MARKER = 'The rest is not read aloud.';
 
-/** Every synthesizer slot is taken: the caller answers 503 with Retry-After, nothing queued. */
+/**
+ * An embedded synthesizer or recognizer already has as much work as it takes (every synthesis
+ * slot; one recognition running and a few waiting): nothing was done, the caller may retry after
+ * `retryAfterSeconds`.
+ */
 export class SpeechBusyError extends Error {
   override readonly name = 'SpeechBusyError';
-  constructor(readonly concurrentLimit: number) {
-    super(`${concurrentLimit} syntheses are running; retry shortly`);
+  constructor(
+    readonly direction: 'speech_to_text' | 'text_to_speech',
+    /** The work it holds: the syntheses running, or the recording heard and those waiting. */
+    readonly capacity: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      `the embedded ${direction === 'text_to_speech' ? 'synthesizer' : 'recognizer'} is busy (${capacity} in hand); retry in ${retryAfterSeconds} s`,
+    );
   }
 }

@@ -6,7 +6,8 @@ import { tonePcm, wavFile } from '../support/speech-audio';
 import { startWithFixture, textReply } from './http-fixtures';
 import { expectError } from './response-contract';
 
-// `npm start` as a newcomer runs it: no speech setting at all, so the embedded synthesizer speaks.
+// `npm start` as a newcomer runs it: no speech setting at all, so the embedded synthesizer speaks
+// (the harness sets STT_MODEL=none: the embedded recognizer's default model is a download).
 const harness = useLocalStack();
 
 const post = (path: string, body: string | FormData, contentType?: string) =>
@@ -61,7 +62,7 @@ describe('npm start with no speech settings', () => {
     expect(wav.length).toBeGreaterThan(44);
   });
 
-  it('has no recognizer: transcribe answers 503 naming what to set', async () => {
+  it('has no recognizer with STT_MODEL=none: transcribe answers 503 naming what to set', async () => {
     // Prepare
     const form = new FormData();
     const recording = wavFile(tonePcm(0.5, 16_000), {

@@ -20,10 +20,14 @@ export const NODE_TIMEZONE = 'America/New_York';
 
 export const apiKeyOf = (node: TestNode): string => `${node.nodeId}:${node.key}`;
 
-/** A copy of `env` without any variable the stack reads: the start of a hermetic environment. */
+/**
+ * A copy of `env` without any variable the stack reads: the start of a hermetic environment.
+ * The embedded recognizer is off (STT_MODEL=none): its default model is a download.
+ */
 export function withoutStackVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const copy = { ...env };
   for (const name of STACK_VARIABLES) delete copy[name];
+  copy.STT_MODEL = 'none';
   return copy;
 }
 
@@ -95,6 +99,8 @@ function stackEnvironment(
     NODE_RATE_LIMIT: '0',
     // A warm-up would take the first scripted reply; test/http/warm-up.test.ts turns it on.
     WARMUP_TIMEOUT_MS: '0',
+    // No embedded recognizer (its default model is a download); npm-start-hears.test.ts has one.
+    STT_MODEL: 'none',
     ...model,
     ...extra,
   };

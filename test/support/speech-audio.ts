@@ -55,3 +55,29 @@ export function releasable(): { promise: Promise<void>; release: () => void } {
   });
   return { promise, release };
 }
+
+/**
+ * A 16-bit WAV file of `seconds` at `sampleRate`, each channel the sum of its tones (`hz` and
+ * amplitude as a fraction of full scale): stereo, 8 kHz, content above a Nyquist frequency.
+ */
+export function toneWav(
+  seconds: number,
+  sampleRate: number,
+  channelTones: readonly (readonly { readonly hz: number; readonly amplitude: number }[])[],
+): Uint8Array {
+  const channels = channelTones.length;
+  const frames = Math.round(seconds * sampleRate);
+  const pcm = new Uint8Array(frames * channels * 2);
+  const view = new DataView(pcm.buffer);
+  for (let frame = 0; frame < frames; frame += 1) {
+    channelTones.forEach((tones, channel) => {
+      const value = tones.reduce(
+        (sum, tone) =>
+          sum + tone.amplitude * Math.sin((2 * Math.PI * tone.hz * frame) / sampleRate),
+        0,
+      );
+      view.setInt16((frame * channels + channel) * 2, Math.round(value * 32_767), true);
+    });
+  }
+  return wavFile(pcm, { sampleRate, channels, sampleWidth: 2 });
+}

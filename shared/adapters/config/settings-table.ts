@@ -194,14 +194,13 @@ export const handlerSettings = {
     check: { kind: 'httpUrl' },
     default: null,
     meaning:
-      'speech in: an OpenAI-compatible transcription server (OpenAI `https://api.openai.com/v1`, ' +
-      'Groq `https://api.groq.com/openai/v1`, a self-hosted whisper server); unset: ' +
-      '`media/whisper/transcribe` answers 503',
+      'the OpenAI-compatible transcription server (OpenAI, Groq, a whisper server); unset: the embedded recognizer under npm start, no speech in (503) deployed',
   },
   STT_MODEL: {
     check: text,
     default: 'whisper-1',
-    meaning: 'the transcription model (e.g. `whisper-large-v3-turbo` on Groq)',
+    meaning:
+      "the transcription model; under npm start with no STT_BASE_URL, the embedded whisper.cpp model: hf:<user>/<repo>/<file>, a ggml file's path or none (default: base.en's pinned file, docs/speech.md)",
   },
   STT_API_KEY: {
     check: { kind: 'secret' },

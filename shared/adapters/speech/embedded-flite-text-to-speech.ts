@@ -101,7 +101,8 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
     } catch (error) {
       throw failed(SpeechFailure.unavailable, `the embedded synthesizer failed: ${error}`, error);
     }
-    if (lease === null) throw new SpeechBusyError(EMBEDDED_CONCURRENT_SYNTHESES);
+    if (lease === null)
+      throw new SpeechBusyError('text_to_speech', EMBEDDED_CONCURRENT_SYNTHESES, 1);
     const left = new AbortController();
     const signals = [left.signal, ...(options.signal === undefined ? [] : [options.signal])];
     const deadline = startDeadline(options.timeoutMs, AbortSignal.any(signals), this.#timers);

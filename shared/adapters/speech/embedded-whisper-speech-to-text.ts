@@ -1,0 +1,175 @@
+import { availableParallelism } from 'node:os';
+import {
+  type Recording,
+  SpeechBusyError,
+  type SpeechCallOptions,
+  SpeechFailure,
+  SpeechProviderError,
+  type SpeechToText,
+  type Transcript,
+} from '../../ports/speech';
+import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { capTranscript } from './transcript-cap';
+import { type Recognized, WhisperRecognizerProcess } from './whisper-recognizer-process';
+
+const DIRECTION = 'speech_to_text';
+
+export interface EmbeddedWhisperOptions {
+  /** A whisper.cpp ggml model file. */
+  readonly modelPath: string;
+  /** The longest text answered, in characters (a looping model's text is cut there). */
+  readonly maxCharacters: number;
+  /** Recordings that may wait while one is heard; one more is refused (SpeechBusyError). */
+  readonly queueLimit?: number;
+  /** whisper.cpp's threads; by default the machine's cores (at most 8, as the addon allows). */
+  readonly threads?: number;
+  readonly timers?: SpeechTimers;
+  /** Starts a recognizer process; tests count or replace them. */
+  readonly startProcess?: (modelPath: string, threads: number) => WhisperRecognizerProcess;
+}
+
+/** Two waiting: a household's nodes rarely speak at once, and each waits for the one before. */
+const DEFAULT_QUEUE_LIMIT = 2;
+/** About what one recording of a few seconds takes to hear on a small CPU (bench: --only stt). */
+const RETRY_AFTER_SECONDS = 2;
+
+interface Waiter {
+  readonly start: () => void;
+}
+
+/**
+ * Speech in for `npm start` with nothing else installed: whisper.cpp (@fugood/whisper.node's
+ * prebuilt addon) in a process of its own (WhisperRecognizerProcess), which loads the model once
+ * and is started on the first recording. One recording is heard at a time, `queueLimit` wait,
+ * more are refused at once; the deadline ends a recognition by ending its process (the next
+ * recording starts a new one, loading the model again) and frees its turn.
+ */
+export class EmbeddedWhisperSpeechToText implements SpeechToText {
+  readonly #options: EmbeddedWhisperOptions;
+  readonly #queueLimit: number;
+  readonly #threads: number;
+  readonly #timers: SpeechTimers;
+  readonly #waiting: Waiter[] = [];
+  #busy = false;
+  #process: WhisperRecognizerProcess | null = null;
+
+  constructor(options: EmbeddedWhisperOptions) {
+    this.#options = options;
+    this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+    this.#threads = options.threads ?? Math.min(8, availableParallelism());
+    this.#timers = options.timers ?? systemTimers;
+  }
+
+  /** Starts the recognizer process and resolves once its model is loaded (ms it took). */
+  warm(): Promise<number> {
+    return this.#recognizer().ready();
+  }
+
+  async transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
+    const result = await this.recognize(recording, options);
+    return { text: result.text };
+  }
+
+  /** `transcribe`, with what the recognizer measured (the bench and tests read it). */
+  async recognize(recording: Recording, options: SpeechCallOptions): Promise<Recognized> {
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    try {
+      await this.#takeTurn(deadline.signal, deadline.expired);
+      try {
+        return await this.#recognize(recording, deadline.signal, deadline.expired);
+      } finally {
+        this.#passTurn();
+      }
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  /** Ends the recognizer process (npm start's shutdown, a test's end). */
+  close(): void {
+    this.#process?.kill();
+    this.#process = null;
+  }
+
+  #recognizer(): WhisperRecognizerProcess {
+    if (this.#process === null || this.#process.exited) {
+      const start =
+        this.#options.startProcess ??
+        ((path: string, threads: number) => new WhisperRecognizerProcess(path, threads));
+      this.#process = start(this.#options.modelPath, this.#threads);
+    }
+    return this.#process;
+  }
+
+  async #recognize(
+    recording: Recording,
+    signal: AbortSignal,
+    expired: () => boolean,
+  ): Promise<Recognized> {
+    if (signal.aborted) throw stopped(expired());
+    const recognizer = this.#recognizer();
+    let onAbort = () => undefined;
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => {
+        // The only way to stop whisper.cpp mid-recognition: end its process.
+        recognizer.kill();
+        reject(stopped(expired()));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      const result = await Promise.race([
+        recognizer.recognize(recording, this.#options.maxCharacters),
+        aborted,
+      ]);
+      return { ...result, text: capTranscript(result.text, this.#options.maxCharacters) };
+    } catch (error) {
+      if (error instanceof SpeechProviderError) throw error;
+      throw new SpeechProviderError(
+        SpeechFailure.unavailable,
+        DIRECTION,
+        `the embedded recognizer failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Waits for this recording's turn; refuses at once when the queue is full. */
+  #takeTurn(signal: AbortSignal, expired: () => boolean): Promise<void> {
+    if (!this.#busy) {
+      this.#busy = true;
+      return Promise.resolve();
+    }
+    if (this.#waiting.length >= this.#queueLimit) {
+      throw new SpeechBusyError('speech_to_text', this.#queueLimit + 1, RETRY_AFTER_SECONDS);
+    }
+    return new Promise<void>((resolve, reject) => {
+      const waiter: Waiter = {
+        start: () => {
+          signal.removeEventListener('abort', onAbort);
+          resolve();
+        },
+      };
+      const onAbort = () => {
+        this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
+        reject(stopped(expired()));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#waiting.push(waiter);
+    });
+  }
+
+  #passTurn(): void {
+    const next = this.#waiting.shift();
+    if (next === undefined) this.#busy = false;
+    else next.start();
+  }
+}
+
+function stopped(expired: boolean): SpeechProviderError {
+  return expired
+    ? new SpeechProviderError(SpeechFailure.timeout, DIRECTION, 'no transcript within the deadline')
+    : new SpeechProviderError(SpeechFailure.unavailable, DIRECTION, 'the caller gave up');
+}

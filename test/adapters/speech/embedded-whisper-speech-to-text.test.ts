@@ -1,0 +1,195 @@
+import { writeFile } from 'node:fs/promises';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedWhisperSpeechToText } from '../../../shared/adapters/speech/embedded-whisper-speech-to-text';
+import { capTranscript } from '../../../shared/adapters/speech/transcript-cap';
+import { WhisperRecognizerProcess } from '../../../shared/adapters/speech/whisper-recognizer-process';
+import { type Recording, SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
+import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { toneWav } from '../../support/speech-audio';
+import { writeTestWhisperModel } from '../../support/whisper-test-model';
+
+const LONG = { timeoutMs: 600_000 };
+
+function recording(
+  seconds: number,
+  sampleRate: number,
+  channelTones: Parameters<typeof toneWav>[2],
+): Recording {
+  return {
+    wav: toneWav(seconds, sampleRate, channelTones),
+    format: { sampleRate, channels: channelTones.length, sampleWidth: 2 },
+    durationSeconds: seconds,
+  };
+}
+
+const sine = (hz: number) => [{ hz, amplitude: 0.3 }];
+
+let modelPath = '';
+const open: EmbeddedWhisperSpeechToText[] = [];
+const started: WhisperRecognizerProcess[] = [];
+
+/** A recognizer over the test model whose processes the test can see; closed after the test. */
+function recognizer(
+  options: Partial<ConstructorParameters<typeof EmbeddedWhisperSpeechToText>[0]> = {},
+): EmbeddedWhisperSpeechToText {
+  const stt = new EmbeddedWhisperSpeechToText({
+    modelPath,
+    maxCharacters: 2_000,
+    threads: 1,
+    startProcess: (path, threads) => {
+      const process = new WhisperRecognizerProcess(path, threads);
+      started.push(process);
+      return process;
+    },
+    ...options,
+  });
+  open.push(stt);
+  return stt;
+}
+
+const isAlive = (pid: number | undefined) => {
+  try {
+    process.kill(pid ?? 0, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+beforeAll(async () => {
+  modelPath = await writeTestWhisperModel();
+});
+
+afterEach(() => {
+  for (const stt of open.splice(0)) stt.close();
+  started.splice(0);
+});
+
+describe('EmbeddedWhisperSpeechToText', () => {
+  it.each([
+    ['48 kHz stereo, a tone in one channel', recording(2, 48_000, [sine(440), []])],
+    ['48 kHz mono silence', recording(2, 48_000, [[]])],
+    ['8 kHz mono', recording(2, 8_000, [sine(300)])],
+    ['44.1 kHz in four channels', recording(1, 44_100, [sine(440), sine(660), [], []])],
+  ])('hears %s through the real addon: a string, from 16 kHz samples', async (_, input) => {
+    // Act
+    const result = await recognizer().recognize(input, LONG);
+
+    // Assess: random weights hear gibberish; the mechanics are what is checked.
+    expect(typeof result.text).toBe('string');
+    expect(result.text).toBe(result.text.trim());
+    expect(result.samples).toBe(Math.round(input.durationSeconds * 16_000));
+  });
+
+  it('loads the model once: recordings after the first reuse its process', async () => {
+    // Prepare
+    const stt = recognizer();
+
+    // Act
+    await stt.transcribe(recording(1, 48_000, [sine(440)]), LONG);
+    await stt.transcribe(recording(1, 16_000, [sine(440)]), LONG);
+
+    // Assess
+    expect(started).toHaveLength(1);
+  });
+
+  it('hears one recording at a time, lets queueLimit wait, and refuses one more at once (503 material)', async () => {
+    // Prepare
+    const stt = recognizer({ queueLimit: 1 });
+    const input = recording(1, 48_000, [sine(440)]);
+
+    // Act
+    const first = stt.transcribe(input, LONG);
+    const second = stt.transcribe(input, LONG);
+    const third = stt.transcribe(input, LONG);
+
+    // Assess
+    await expect(third).rejects.toThrow(SpeechBusyError);
+    await expect(third).rejects.toMatchObject({ capacity: 2, retryAfterSeconds: 2 });
+    await expect(first).resolves.toEqual({ text: expect.any(String) });
+    await expect(second).resolves.toEqual({ text: expect.any(String) });
+    // The queue drained: a new recording is taken again.
+    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: expect.any(String) });
+  });
+
+  it('ends the recognition at the deadline by ending its process, and hears the next recording', async () => {
+    // Prepare: the model loaded, then a 30 s recording sent to it.
+    const timers = new FakeSpeechTimers();
+    const stt = recognizer({ timers });
+    await stt.warm();
+    const pid = started[0]?.pid;
+    const heard = stt.transcribe(recording(30, 48_000, [sine(440)]), { timeoutMs: 5_000 });
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // Act
+    timers.fireAll();
+
+    // Assess
+    await expect(heard).rejects.toMatchObject({
+      name: 'SpeechProviderError',
+      failure: 'timeout',
+      direction: 'speech_to_text',
+    });
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    const next = await stt.recognize(recording(1, 48_000, [sine(440)]), { timeoutMs: 600_000 });
+    expect(typeof next.text).toBe('string');
+    expect(started).toHaveLength(2);
+  });
+
+  it('frees the place of a recording whose deadline passes while it waits', async () => {
+    // Prepare
+    const timers = new FakeSpeechTimers();
+    const stt = recognizer({ queueLimit: 1, timers });
+    const input = recording(1, 48_000, [sine(440)]);
+    const first = stt.transcribe(input, LONG);
+    const waiting = stt.transcribe(input, { timeoutMs: 10 });
+
+    // Act: both deadlines pass; only the waiting one had not started.
+    timers.fireAll();
+
+    // Assess
+    await expect(waiting).rejects.toMatchObject({ failure: 'timeout' });
+    await expect(first).rejects.toMatchObject({ failure: 'timeout' });
+    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: expect.any(String) });
+  });
+
+  it('cuts the text at maxCharacters', async () => {
+    // Prepare
+    const input = recording(3, 16_000, [sine(440)]);
+    const full = (await recognizer().recognize(input, LONG)).text;
+
+    // Act
+    const capped = (await recognizer({ maxCharacters: 3 }).recognize(input, LONG)).text;
+
+    // Assess: the same greedy decoding, cut.
+    expect(full.length).toBeGreaterThan(3);
+    expect(capped).toBe(full.slice(0, 3).trimEnd());
+  });
+
+  it('answers a model file that does not load with a provider failure naming it, not a hang', async () => {
+    // Prepare
+    const notAModel = `${modelPath}.broken`;
+    await writeFile(notAModel, 'not a ggml model');
+
+    // Act
+    const heard = recognizer({ modelPath: notAModel }).transcribe(
+      recording(1, 16_000, [sine(440)]),
+      LONG,
+    );
+
+    // Assess
+    await expect(heard).rejects.toThrow(SpeechProviderError);
+    await expect(heard).rejects.toMatchObject({ failure: 'unavailable' });
+  });
+});
+
+describe('capTranscript', () => {
+  it.each([
+    ['  hello world  ', 100, 'hello world'],
+    ['hello world', 6, 'hello'],
+    ['ab\u{1F600}cd', 3, 'ab'],
+    ['ab\u{1F600}cd', 4, 'ab\u{1F600}'],
+  ])('%j cut at %i is %j', (text, limit, expected) => {
+    expect(capTranscript(text, limit)).toBe(expected);
+  });
+});

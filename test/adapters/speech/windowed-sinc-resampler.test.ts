@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { mixToMono, recognizerInput } from '../../../shared/adapters/speech/recognizer-input';
+import { resample, resampledLength } from '../../../shared/adapters/speech/windowed-sinc-resampler';
+import type { Recording } from '../../../shared/ports/speech';
+import { toneWav } from '../../support/speech-audio';
+
+const tone = (hz: number, amplitude = 0.5) => ({ hz, amplitude });
+
+function recordingOf(wav: Uint8Array, sampleRate: number, channels: number): Recording {
+  const frames = (wav.length - 44) / (2 * channels);
+  return {
+    wav,
+    format: { sampleRate, channels, sampleWidth: 2 },
+    durationSeconds: frames / sampleRate,
+  };
+}
+
+/** The middle of a signal: the filter's fade at either end left out. */
+const middle = (samples: Float32Array, rate: number) =>
+  samples.subarray(Math.round(rate * 0.1), samples.length - Math.round(rate * 0.1));
+
+/** Mean power of `samples` (a sine of amplitude a has a²/2). */
+const power = (samples: Float32Array) =>
+  samples.reduce((sum, value) => sum + value * value, 0) / samples.length;
+
+/** Mean power of the `hz` component (Goertzel): how much of the signal is that tone. */
+function powerAt(samples: Float32Array, rate: number, hz: number): number {
+  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
+  let previous = 0;
+  let before = 0;
+  for (const sample of samples) {
+    const current = sample + coefficient * previous - before;
+    before = previous;
+    previous = current;
+  }
+  const magnitude = previous * previous + before * before - coefficient * previous * before;
+  return (2 * magnitude) / (samples.length * samples.length);
+}
+
+describe('resample', () => {
+  it.each([
+    [48_000, 16_000, 48_000, 16_000],
+    [48_000, 16_000, 48_001, 16_000],
+    [44_100, 16_000, 44_100, 16_000],
+    [8_000, 16_000, 8_000, 16_000],
+    [192_000, 16_000, 1_000, 83],
+    [11_025, 16_000, 11_025, 16_000],
+  ])('%i Hz to %i Hz: %i samples become %i', (from, to, input, expected) => {
+    // Act
+    const output = resample(new Float32Array(input), from, to);
+
+    // Assess
+    expect(output.length).toBe(expected);
+    expect(resampledLength(input, from, to)).toBe(expected);
+  });
+
+  it.each([
+    [48_000, 1_000],
+    [48_000, 3_000],
+    [44_100, 1_000],
+    [8_000, 1_000],
+    [192_000, 2_500],
+  ])('from %i Hz keeps a %i Hz tone at its frequency and level', (from, hz) => {
+    // Prepare
+    const input = mixToMono(recordingOf(toneWav(0.5, from, [[tone(hz)]]), from, 1));
+
+    // Act
+    const output = middle(resample(input, from, 16_000), 16_000);
+
+    // Assess: all of the power is at that frequency, and it is the tone's (0.5² / 2).
+    expect(power(output)).toBeCloseTo(0.125, 2);
+    expect(powerAt(output, 16_000, hz) / power(output)).toBeGreaterThan(0.99);
+  });
+
+  it.each([
+    [48_000, 9_000],
+    [48_000, 12_000],
+    [48_000, 20_000],
+    [96_000, 30_000],
+  ])('from %i Hz removes a %i Hz tone (above the new Nyquist): no alias is left', (from, hz) => {
+    // Prepare
+    const input = mixToMono(recordingOf(toneWav(0.5, from, [[tone(hz)]]), from, 1));
+
+    // Act
+    const output = middle(resample(input, from, 16_000), 16_000);
+
+    // Assess: at least 60 dB down (naive decimation would keep all of it, folded).
+    expect(power(output) / 0.125).toBeLessThan(1e-6);
+  });
+
+  it('keeps speech and drops what lies above 8 kHz from the same recording', () => {
+    // Prepare
+    const input = mixToMono(
+      recordingOf(toneWav(0.5, 48_000, [[tone(440, 0.3), tone(11_000, 0.3)]]), 48_000, 1),
+    );
+
+    // Act
+    const output = middle(resample(input, 48_000, 16_000), 16_000);
+
+    // Assess
+    expect(power(output)).toBeCloseTo(0.045, 3);
+    expect(powerAt(output, 16_000, 440) / power(output)).toBeGreaterThan(0.99);
+    // 11 kHz would fold to 5 kHz.
+    expect(powerAt(output, 16_000, 5_000)).toBeLessThan(1e-7);
+  });
+});
+
+describe('recognizerInput', () => {
+  it('mixes a 48 kHz stereo recording to mono (the channels averaged) at 16 kHz', () => {
+    // Prepare: the left channel a tone, the right one silent.
+    const wav = toneWav(1, 48_000, [[tone(1_000)], []]);
+
+    // Act
+    const samples = recognizerInput(recordingOf(wav, 48_000, 2));
+
+    // Assess
+    expect(samples.length).toBe(16_000);
+    expect(power(middle(samples, 16_000))).toBeCloseTo(0.125 / 4, 3);
+  });
+
+  it('cancels channels in opposite phase: the mix is an average, not one channel', () => {
+    // Prepare
+    const wav = toneWav(0.5, 48_000, [[tone(1_000)], [tone(1_000, -0.5)]]);
+
+    // Act
+    const samples = recognizerInput(recordingOf(wav, 48_000, 2));
+
+    // Assess
+    expect(power(samples)).toBeLessThan(1e-8);
+  });
+
+  it('stops at the end of the file when the data chunk says more (a recorder that never patched it)', () => {
+    // Prepare
+    const wav = toneWav(0.25, 16_000, [[tone(1_000)]]);
+    new DataView(wav.buffer).setUint32(40, 0xffff_fff0, true);
+
+    // Act
+    const samples = recognizerInput(recordingOf(wav, 16_000, 1));
+
+    // Assess
+    expect(samples.length).toBe(4_000);
+  });
+});
