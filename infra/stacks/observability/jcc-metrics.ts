@@ -22,7 +22,10 @@ export const JccMetric = {
   /** Model calls of one turn (one sample per turn that ran; replays are not turns). */
   modelCalls: 'model_calls',
   validationRetries: 'validation_retries',
+  /** Repairs of the calls handed to the node (what the response lists). */
   parameterRepairs: 'parameter_repairs',
+  /** Repairs of every attempt of the turn, the calls the model redid included. */
+  parameterRepairsAllAttempts: 'parameter_repairs_all_attempts',
   replayedRequests: 'replayed_requests',
   stopToolCalls: 'stop_tool_calls',
   stopValidationRequired: 'stop_validation_required',

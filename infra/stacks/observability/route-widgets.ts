@@ -63,6 +63,7 @@ export function routeRow(route: DashboardRoute, turnDeadlineMs: number): IWidget
         perTurn(JccMetric.modelCalls, 'model calls'),
         perTurn(JccMetric.validationRetries, 'retries'),
         perTurn(JccMetric.parameterRepairs, 'repairs'),
+        perTurn(JccMetric.parameterRepairsAllAttempts, 'repairs, every attempt'),
         perTurn(JccMetric.refinements, 'refinements'),
         perTurn(JccMetric.commandAnswers, 'answered by the commands'),
       ],
