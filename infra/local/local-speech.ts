@@ -50,13 +50,13 @@ export interface LocalRecognizer {
 
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
-/** The speech model npm start hears with when STT_MODEL names none: whisper base.en, Q5_1. */
+/** The speech model npm start hears with when STT_MODEL names none: whisper tiny.en, Q5_1. */
 export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
 
 /**
  * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
  * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
- * transcribe route's 503), by default the pinned base.en, downloaded once into the model cache
+ * transcribe route's 503), by default the pinned tiny.en, downloaded once into the model cache
  * (infra/local/model-files). Its process starts now and loads the model in the background, so
  * the first recording does not wait for it; a failed load is logged in one line (and each
  * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is

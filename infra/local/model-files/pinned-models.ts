@@ -25,18 +25,22 @@ export const PINNED_MODELS = {
     sha256: '9465e63a22add5354d9bb4b99e90117043c7124007664907259bd16d043bb031',
     sizeBytes: 639_446_688,
   },
-  /** Whisper base.en in Q5_1 (MIT), whisper.cpp's ggml format: English speech in. */
+  /**
+   * Whisper tiny.en in Q5_1 (MIT), whisper.cpp's ggml format: English speech in. The default:
+   * the prebuilt addon has no AVX code, so base.en's encoder cost about 4x tiny.en's here
+   * (docs/decisions/2026-11-26-embedded-speech-recognition.md).
+   */
   speech: {
-    repo: 'ggerganov/whisper.cpp',
-    file: 'ggml-base.en-q5_1.bin',
-    sha256: '4baf70dd0d7c4247ba2b81fafd9c01005ac77c2f9ef064e00dcf195d0e2fdd2f',
-    sizeBytes: 59_721_011,
-  },
-  /** Whisper tiny.en in Q5_1 (MIT): half the size and the work of base.en, more mistakes. */
-  speechSmall: {
     repo: 'ggerganov/whisper.cpp',
     file: 'ggml-tiny.en-q5_1.bin',
     sha256: 'c77c5766f1cef09b6b7d47f21b546cbddd4157886b3b5d6d4f709e91e66c7c2b',
     sizeBytes: 32_166_155,
+  },
+  /** Whisper base.en in Q5_1 (MIT): fewer mistakes, about 4x tiny.en's work. */
+  speechBase: {
+    repo: 'ggerganov/whisper.cpp',
+    file: 'ggml-base.en-q5_1.bin',
+    sha256: '4baf70dd0d7c4247ba2b81fafd9c01005ac77c2f9ef064e00dcf195d0e2fdd2f',
+    sizeBytes: 59_721_011,
   },
 } as const satisfies Record<string, PinnedModel>;

@@ -72,7 +72,7 @@ describe('npm start’s recognizer (STT_BASE_URL unset)', () => {
     expect(heard).toEqual({ text: expect.any(String) });
   });
 
-  it('fetches the pinned base.en by default, and refuses a file that is not it in one line', async () => {
+  it('fetches the pinned tiny.en by default, and refuses a file that is not it in one line', async () => {
     // Prepare: the hub serves other bytes where the pinned file is.
     const { repo, file } = PINNED_MODELS.speech;
     hub.serve(repo, file, { body: model, publishedSha256: sha256Of(model) });

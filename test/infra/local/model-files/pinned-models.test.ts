@@ -18,6 +18,6 @@ describe('PINNED_MODELS', () => {
     expect(PINNED_MODELS.language.file).toMatch(/\.gguf$/);
     expect(PINNED_MODELS.languageSmall.file).toMatch(/\.gguf$/);
     expect(PINNED_MODELS.speech.file).toMatch(/^ggml-.*\.bin$/);
-    expect(PINNED_MODELS.speechSmall.file).toMatch(/^ggml-.*\.bin$/);
+    expect(PINNED_MODELS.speechBase.file).toMatch(/^ggml-.*\.bin$/);
   });
 });
