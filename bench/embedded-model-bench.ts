@@ -4,10 +4,10 @@
 // test/support/random-gguf once into the temp folder: speed does not depend on the weights'
 // values. Each shape runs in its own process, so its peak RSS is its own. Printed, never asserted.
 // Run directly (`npx tsx bench/embedded-model-bench.ts`) to print its rows.
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchRow } from './bench-row';
+import { runChildForRows } from './child-rows';
 import { formatBenchTable } from './format-table';
 
 const CHILD = fileURLToPath(
@@ -34,29 +34,11 @@ export const EMBEDDED_MODEL_NOTE =
   'and continue its prompt plus 25 tokens: summed, not one request. EMBEDDED_BENCH_RUNS sets the runs (3).';
 
 function runShape(shape: string, quantization: string): Promise<BenchRow[]> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, shape, quantization], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: CHILD_TIMEOUT_MS,
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith(RESULT_MARKER));
-      if (code !== 0 || line === undefined) {
-        reject(
-          new Error(
-            `the embedded-model bench (${shape} ${quantization}) exited with ${signal ?? code}:\n${output.slice(-2_000)}`,
-          ),
-        );
-        return;
-      }
-      resolvePromise(JSON.parse(line.slice(RESULT_MARKER.length)) as BenchRow[]);
-    });
+  return runChildForRows(CHILD, {
+    args: [shape, quantization],
+    marker: RESULT_MARKER,
+    timeoutMs: CHILD_TIMEOUT_MS,
+    label: `the embedded-model bench (${shape} ${quantization})`,
   });
 }
 

@@ -2,11 +2,11 @@
 // with the latency model of a local CPU model (issue 21's Q4_0 and Q8_0 figures), on a clock 20
 // times faster than the real one (bench/local-model/local-model-stack.ts), in a child process.
 // Run directly (`npx tsx bench/local-model-bench.ts`) to print its rows.
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MEASURED } from '../test/support/scripted-llm/latency-profile';
 import type { BenchRow } from './bench-row';
+import { runChildForRows } from './child-rows';
 import { formatBenchTable } from './format-table';
 
 const CHILD = fileURLToPath(new URL('./local-model/run-local-model-bench.ts', import.meta.url));
@@ -22,29 +22,10 @@ export const LOCAL_MODEL_NOTE =
   '(test/support/scripted-llm/latency-profile.ts).';
 
 export function runLocalModelBench(): Promise<BenchRow[]> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      timeout: CHILD_TIMEOUT_MS,
-    });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      const line = output.split('\n').find((candidate) => candidate.startsWith(RESULT_MARKER));
-      if (code !== 0 || line === undefined) {
-        reject(
-          new Error(
-            `the local-model bench exited with ${signal ?? code}:\n${output.slice(-2_000)}`,
-          ),
-        );
-        return;
-      }
-      resolvePromise(JSON.parse(line.slice(RESULT_MARKER.length)) as BenchRow[]);
-    });
+  return runChildForRows(CHILD, {
+    marker: RESULT_MARKER,
+    timeoutMs: CHILD_TIMEOUT_MS,
+    label: 'the local-model bench',
   });
 }
 

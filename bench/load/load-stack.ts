@@ -34,6 +34,8 @@ export async function startLoadStack(nodeCount: number): Promise<LoadStack> {
     OPENAI_BASE_URL: model.baseURL,
     OPENAI_API_KEY: 'sk-load-scripted',
     LLM_MODEL: 'scripted',
+    // Speech in is not what this bench measures: no embedded recognizer (nor its download).
+    STT_MODEL: 'none',
     // Far above what one node sends in this run: the per-node counter runs (and costs its write
     // per request, as deployed) but never refuses.
     NODE_RATE_LIMIT: '100000',

@@ -64,6 +64,8 @@ export async function startLocalModelStack(profile: LatencyProfile): Promise<Loc
     OPENAI_BASE_URL: server.baseURL,
     OPENAI_API_KEY: 'sk-local-model-scripted',
     LLM_MODEL: 'qwen3-0.6b-scripted',
+    // Speech in is not what this bench measures: no embedded recognizer (nor its download).
+    STT_MODEL: 'none',
     NODE_RATE_LIMIT: '0',
     TURN_DEADLINE_MS: String(Math.round(MODELED_DEADLINE_MS / TIME_SCALE)),
     WARMUP_TIMEOUT_MS: String(Math.round(MODELED_WARMUP_TIMEOUT_MS / TIME_SCALE)),

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RequestSigner } from 'aws4';
+import aws4 from 'aws4';
 
 /** What a stand-in for an AWS endpoint expects of a signature. */
 export interface ExpectedSigner {
@@ -63,7 +63,7 @@ export function signatureProblem(
   const claimed = request.headers['x-amz-content-sha256'];
   if (claimed !== undefined && claimed !== bodyHash) return 'the body is not the one signed';
   const headers = Object.fromEntries(names.map((name) => [name, request.headers[name] ?? '']));
-  const signer = new RequestSigner(
+  const signer = new aws4.RequestSigner(
     {
       host: request.headers.host ?? '',
       method: request.method,
