@@ -26,4 +26,11 @@ export class FakeSpeechTimers implements SpeechTimers {
     this.#pending.clear();
     for (const timer of due) timer.callback();
   }
+
+  /** Fires the pending timers of at most `delayMs`, as if that much time had passed. */
+  fireUpTo(delayMs: number): void {
+    const due = [...this.#pending].filter(([, timer]) => timer.delayMs <= delayMs);
+    for (const [handle] of due) this.#pending.delete(handle);
+    for (const [, timer] of due) timer.callback();
+  }
 }

@@ -142,6 +142,8 @@ export class EmbeddedWhisperSpeechToText implements SpeechToText {
       this.#busy = true;
       return Promise.resolve();
     }
+    // A listener added to a signal already aborted never fires: such a request takes no place.
+    if (signal.aborted) throw stopped(expired());
     if (this.#waiting.length >= this.#queueLimit) {
       throw new SpeechBusyError('speech_to_text', this.#queueLimit + 1, RETRY_AFTER_SECONDS);
     }

@@ -64,11 +64,16 @@ export class WhisperRecognizerProcess {
         else if (this.#pending?.id === reply.id) this.#pending.settle(reply);
       });
       this.#child.on('exit', (code, signal) => {
-        this.#exited = this.#failure(`the recognizer process exited (${signal ?? code})`);
+        this.#exited ??= this.#failure(`the recognizer process exited (${signal ?? code})`);
         reject(this.#exited);
         this.#pending?.settle(this.#exited);
       });
-      this.#child.on('error', (error) => reject(this.#failure(error.message)));
+      this.#child.on('error', (error) => {
+        // A process that could not be started or signalled is not used again.
+        this.#exited ??= this.#failure(error.message);
+        reject(this.#exited);
+        this.#pending?.settle(this.#exited);
+      });
     });
     // A failed start is reported to the recognition that waits for it.
     this.#ready.catch(() => undefined);
@@ -108,7 +113,11 @@ export class WhisperRecognizerProcess {
 
   /** Ends the process now, a recognition in progress with it. */
   kill(): void {
-    if (this.#exited === null) this.#child.kill('SIGKILL');
+    if (this.#exited !== null) return;
+    // Gone from now on, not from its 'exit' event: the next recording must start a new process.
+    this.#exited = this.#failure('the recognizer process was stopped');
+    this.#pending?.settle(this.#exited);
+    this.#child.kill('SIGKILL');
   }
 
   #failure(message: string): RecognizerProcessError {

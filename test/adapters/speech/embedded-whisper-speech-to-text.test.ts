@@ -136,6 +136,24 @@ describe('EmbeddedWhisperSpeechToText', () => {
     expect(started).toHaveLength(2);
   });
 
+  it('hears the recording waiting in line with a new process when the running one is stopped', async () => {
+    // Prepare: a 30 s recording running on the loaded model, a short one waiting behind it.
+    const timers = new FakeSpeechTimers();
+    const stt = recognizer({ queueLimit: 1, timers });
+    await stt.warm();
+    const running = stt.transcribe(recording(30, 48_000, [sine(440)]), { timeoutMs: 5_000 });
+    const waiting = stt.transcribe(recording(1, 48_000, [sine(440)]), LONG);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // Act: only the running recording's deadline passes; the waiting one starts at once.
+    timers.fireUpTo(5_000);
+
+    // Assess: the waiting recording is heard, not failed by the process being killed.
+    await expect(running).rejects.toMatchObject({ failure: 'timeout' });
+    await expect(waiting).resolves.toEqual({ text: expect.any(String) });
+    expect(started).toHaveLength(2);
+  });
+
   it('frees the place of a recording whose deadline passes while it waits', async () => {
     // Prepare
     const timers = new FakeSpeechTimers();
