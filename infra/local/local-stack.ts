@@ -98,6 +98,7 @@ export async function startLocalStack(
     ])(error);
   });
   let api: LocalApiServer | null = null;
+  let recognizer: Awaited<ReturnType<typeof provideLocalRecognizer>> | null = null;
   try {
     Object.assign(env, {
       DYNAMODB_ENDPOINT: database.endpoint,
@@ -106,7 +107,8 @@ export async function startLocalStack(
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
-    const recognizer = await provideLocalRecognizer(env, log);
+    recognizer = await provideLocalRecognizer(env, log);
+    const hearing = recognizer;
     const { binaryMediaTypes } = await import('../../functions/http/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
@@ -129,7 +131,7 @@ export async function startLocalStack(
       tableName: settings.tableName,
       nodes,
       languageModelConfigured: service.languageModel !== null || localModel !== null,
-      speech: describeLocalSpeech(service, recognizer),
+      speech: describeLocalSpeech(service, hearing),
       timing: {
         turnDeadlineMs: service.engine.turnDeadlineMs,
         warmUpTimeoutMs: service.engine.warmUpTimeoutMs,
@@ -145,7 +147,7 @@ export async function startLocalStack(
             },
       embeddedModel: localModel,
       close: async () => {
-        recognizer.close();
+        hearing.close();
         await server.close();
         await localModel?.close();
         await database.close();
@@ -153,6 +155,8 @@ export async function startLocalStack(
       },
     };
   } catch (error) {
+    // A recognizer process started before the failure is not left running.
+    recognizer?.close();
     await api?.close();
     await localModel?.close();
     await database.close();

@@ -73,6 +73,14 @@ try {
   const settings = readModelCacheSettings(process.env);
   const progress = progressTo(process.stderr);
   for (const model of models) {
+    const bedrock =
+      model.setting === 'LLM_MODEL' && process.env.MODEL_PROVIDER?.trim() === 'bedrock';
+    if (bedrock) {
+      console.log(
+        `${model.label}: MODEL_PROVIDER=bedrock, npm start uses Bedrock; nothing to fetch`,
+      );
+      continue;
+    }
     if (process.env[model.serverSetting]?.trim()) {
       console.log(
         `${model.label}: ${model.serverSetting} is set, npm start uses that server; nothing to fetch`,

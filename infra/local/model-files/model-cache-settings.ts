@@ -70,5 +70,11 @@ function readEndpoint(value: string | undefined): string {
       `HF_ENDPOINT must be an http(s) URL such as https://huggingface.co, got "${value}"`,
     );
   }
+  // Its URL is printed in progress lines and errors, and kept beside each file: never a secret.
+  if (url.username !== '' || url.password !== '') {
+    throw new ModelCacheSettingsError(
+      'HF_ENDPOINT must not hold a user or password: the URL is shown in progress lines and errors',
+    );
+  }
   return value.replace(/\/+$/, '');
 }

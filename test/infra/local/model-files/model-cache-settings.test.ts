@@ -80,4 +80,16 @@ describe('readModelCacheSettings', () => {
       );
     }
   });
+
+  it('refuses an HF_ENDPOINT that holds a user or password, without quoting it', () => {
+    for (const endpoint of [
+      'https://me:s3cret@mirror.example/hub',
+      'https://token@mirror.example',
+    ]) {
+      const read = () => readModelCacheSettings({ HF_ENDPOINT: endpoint }, linux);
+      expect(read).toThrow(ModelCacheSettingsError);
+      expect(read).toThrow(/must not hold a user or password/);
+      expect(read).not.toThrow(/s3cret|token@/);
+    }
+  });
 });
