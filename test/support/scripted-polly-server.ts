@@ -14,7 +14,8 @@ export interface PollyErrorStep {
   readonly message: string;
 }
 
-export type PollyStep = AudioStep | PollyErrorStep;
+/** A step, or a function computing one when the request arrives (the test learns it came). */
+export type PollyStep = AudioStep | PollyErrorStep | ((request: RecordedPollyRequest) => PollyStep);
 
 export interface RecordedPollyRequest {
   readonly path: string;
@@ -45,16 +46,18 @@ export async function startScriptedPollyServer(): Promise<ScriptedPollyServer> {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    requests.push({
+    const request: RecordedPollyRequest = {
       path: incoming.url ?? '',
       authorization: incoming.headers.authorization,
       body: text === '' ? {} : (JSON.parse(text) as Record<string, unknown>),
-    });
-    const step = queue.shift() ?? {
+    };
+    requests.push(request);
+    let step = queue.shift() ?? {
       status: 500,
       errorType: 'ServiceFailureException',
       message: 'script exhausted: nothing queued',
     };
+    while (typeof step === 'function') step = step(request);
     if ('audio' in step) await sendAudio(step, response);
     else sendError(step, response);
   });

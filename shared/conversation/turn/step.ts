@@ -10,10 +10,10 @@
  * 4. apply the limits per reply (calls read, server tools run, calls pending on the node, room
  *    left in the exchange for their results);
  *    check each node call (normalize, validate); run the server tools;
- * 5. invalid calls: retry with the issues while the budget lasts, else ask the user;
- *    calls refused by a limit: retry with a note while the budget lasts, else hand over what fits;
- *    server tools ran: give their results to the model and go on;
- * 6. otherwise hand the valid calls to the node.
+ * 5. decide what follows from what the checks found (decide-after-checks.ts): invalid calls are
+ *    retried with the issues while the budget lasts, else the user is asked; calls refused by a
+ *    limit are retried with a note while the budget lasts, else what fits is handed over; server
+ *    tools' results go back to the model; otherwise the valid calls go to the node.
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
@@ -34,6 +34,7 @@ import {
 import { type CheckedCall, checkClientCall } from './check-client-call';
 import { clarificationFor } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
+import { decideAfterChecks } from './decide-after-checks';
 import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
 import { usedCallIds, withoutRepeats } from './held-calls';
@@ -84,35 +85,46 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
     ],
   };
 
-  if (invalid.length > 0 && !retriesLeft(repaired, context)) {
-    const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
-    return finishWithClarification(repaired, null, clarificationFor(issues), context);
-  }
-  const onlyRefused = fitted.kept.length === 0 && bounded.serverCalls.length === 0;
-  if (onlyRefused && refused.length > 0 && !retriesLeft(repaired, context)) {
-    // Every call was refused by a limit and the model was told: asking again cannot help.
-    return fitted.refused.length > 0
-      ? finishWithToolCalls(repaired, text, [], context)
-      : giveUp(repaired);
-  }
-  const overLimits = refused.length > 0 || bounded.dropped > 0;
-  const onlyRoom = refused.length === fitted.refused.length && bounded.dropped === 0;
-  if (bounded.serverCalls.length === 0 && invalid.length === 0 && fitted.kept.length > 0) {
-    if (overLimits && onlyRoom) {
-      // Asking again cannot make room: what fits goes now, and the rest is recorded as refused,
-      // so the model reads why when the results come back.
+  const next = decideAfterChecks({
+    invalid: invalid.length,
+    kept: fitted.kept.length,
+    serverCalls: bounded.serverCalls.length,
+    refused: refused.length,
+    refusedForRoom: fitted.refused.length,
+    dropped: bounded.dropped,
+    retriesLeft: retriesLeft(repaired, context),
+  });
+  switch (next.type) {
+    case 'ask_user': {
+      const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
+      return finishWithClarification(repaired, null, clarificationFor(issues), context);
+    }
+    case 'say_no_room':
+      return finishWithToolCalls(repaired, text, [], context);
+    case 'give_up':
+      return giveUp(repaired);
+    case 'hand_over_what_fits': {
+      // The calls refused for room are recorded, so the model reads why when the results come.
       const recorded = answerInServer(repaired, null, [], [], fitted.refused, context);
       return finishWithToolCalls(recorded, text, fitted.kept, context);
     }
-    if (!overLimits || !retriesLeft(repaired, context)) {
+    case 'hand_over':
       return finishWithToolCalls(repaired, text, fitted.kept, context);
+    case 'ask_model_again': {
+      const answered = answerInServer(
+        repaired,
+        text,
+        bounded.serverCalls,
+        invalid,
+        refused,
+        context,
+      );
+      return callModelAgain(
+        withRetryMessage(answered, invalid, refused, bounded.dropped, context),
+        context,
+      );
     }
   }
-  const answered = answerInServer(repaired, text, bounded.serverCalls, invalid, refused, context);
-  return callModelAgain(
-    withRetryMessage(answered, invalid, refused, bounded.dropped, context),
-    context,
-  );
 }
 
 /**

@@ -33,6 +33,14 @@ export type AnsweredTurn = TurnOutcome & { readonly utterance: string };
 export type TurnAnswer = AnsweredTurn & { readonly replayed: boolean };
 
 /**
+ * What `answerOnce` returns: the turn's own result as the turn returned it (whatever it adds to
+ * the answer), or the replay of the answer recorded earlier, which holds only what was recorded.
+ */
+export type AnsweredOnce<Turn extends AnsweredTurn> =
+  | (Turn & { readonly replayed: false })
+  | (AnsweredTurn & { readonly replayed: true });
+
+/**
  * How long past the turn deadline a claim holds. After the last model call the request still
  * saves, and the DynamoDB client may spend three attempts of up to four seconds on that write and
  * as many on reading it back; only then can a claim belong to a request that died (the Lambda
@@ -51,12 +59,12 @@ export interface AnswerKeys {
   readonly handoff?: RequestIdentity | null;
 }
 
-export async function answerOnce(
+export async function answerOnce<Turn extends AnsweredTurn>(
   dependencies: ConversationDependencies,
   conversation: { readonly nodeId: string; readonly conversationId: string },
   keys: AnswerKeys,
-  turn: (record: ConversationRecord, model: LanguageModel) => Promise<AnsweredTurn>,
-): Promise<TurnAnswer> {
+  turn: (record: ConversationRecord, model: LanguageModel) => Promise<Turn>,
+): Promise<AnsweredOnce<Turn>> {
   const { nodeId, conversationId } = conversation;
   const { identity } = keys;
   const handoff = keys.handoff ?? null;
@@ -71,7 +79,7 @@ export async function answerOnce(
     const record = await load();
     const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
-    return { ...(await turn(record, model)), replayed: false };
+    return { ...(await turn(record, model)), replayed: false as const };
   }
 
   const { clock, settings, store } = dependencies;
@@ -102,7 +110,7 @@ export async function answerOnce(
     const answered = await turn(record, model);
     // The turn's save wrote the conversation without the claim: nothing left to release.
     saved = true;
-    return { ...answered, replayed: false };
+    return { ...answered, replayed: false as const };
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`, or goes
     // with the next save of the conversation; the request's own outcome, success or error, is
@@ -112,6 +120,9 @@ export async function answerOnce(
 }
 
 /** A recorded answer replayed; one recorded before answers kept their utterance takes the latest. */
-function replay(recorded: TurnOutcome & { utterance?: string }, record: ConversationRecord) {
+function replay(
+  recorded: TurnOutcome & { utterance?: string },
+  record: ConversationRecord,
+): AnsweredTurn & { readonly replayed: true } {
   return { utterance: latestUtterance(record.messages), ...recorded, replayed: true };
 }

@@ -19,7 +19,7 @@ import { withTurnContext } from '../prompt/turn-context';
 import { historyBeforeTurn } from '../refinement/history-before-turn';
 import { lastRefinableCall } from '../refinement/last-refinable-call';
 import { type Refinement, refinementOf } from '../refinement/refinement-of';
-import { answerOnce, type TurnAnswer } from './answer-once';
+import { type AnsweredTurn, answerOnce, type TurnAnswer } from './answer-once';
 import type { CallingNode, ConversationDependencies } from './conversation-dependencies';
 import { runConversationTurn } from './conversation-turn';
 import { storedCommandSet } from './stored-command-set';
@@ -55,12 +55,11 @@ export async function handleVoiceCommand(
   const asked = speaker === null ? request.utterance : { utterance: request.utterance, speaker };
   const identity = requestIdentity(request.requestId ?? null, 'voice_command', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  const ran: { refinement: Refinement | null } = { refinement: null };
   const answer = await answerOnce(
     dependencies,
     conversation,
     { identity },
-    async (record, model) => {
+    async (record, model): Promise<AnsweredTurn & { readonly refinement: Refinement | null }> => {
       const closed: ChatMessage[] = record.pendingToolCalls.map((call) => ({
         role: 'tool',
         toolCallId: call.id,
@@ -88,14 +87,11 @@ export async function handleVoiceCommand(
         identity,
         utterance: request.utterance,
       });
-      ran.refinement = refinementOf(previous, answered.toolCalls);
-      return answered;
+      return { ...answered, refinement: refinementOf(previous, answered.toolCalls) };
     },
   );
-  const refinement = answer.replayed
-    ? await replayedRefinement(dependencies, conversation, answer)
-    : ran.refinement;
-  return { ...answer, refinement };
+  if (!answer.replayed) return answer;
+  return { ...answer, refinement: await replayedRefinement(dependencies, conversation, answer) };
 }
 
 /**

@@ -6,14 +6,11 @@ import {
   TRANSCRIPT_REPLY_LIMIT_BYTES,
 } from '../../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
-import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
 import { PROVIDER_SPEECH_LIMITS } from '../../../shared/adapters/speech/speech-stream';
 import { wavHeader } from '../../../shared/adapters/speech/wav-format';
 import { MAX_SPOKEN_SECONDS, type Recording } from '../../../shared/ports/speech';
-import { startScriptedPollyServer } from '../../support/scripted-polly-server';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
-import { useLoopbackServer } from '../../support/use-loopback-server';
 
 const options = { timeoutMs: 20_000 };
 const CHUNK = 64 * 1024;
@@ -190,29 +187,6 @@ describe('an OpenAI-compatible speech server that floods', () => {
 
     // Assess
     expect(bytes.length).toBe(pcm.length);
-  });
-});
-
-describe('a Polly that floods', () => {
-  const polly = useLoopbackServer('the scripted Polly', startScriptedPollyServer);
-
-  it('is read up to the spoken limit and no further', async () => {
-    // Prepare: 200 s of 16 kHz PCM.
-    polly.enqueue({ audio: new Uint8Array(200 * 32_000).fill(1), chunks: 100 });
-    const adapter = new PollyTextToSpeech({
-      region: 'eu-west-1',
-      voice: 'Joanna',
-      engine: 'neural',
-      endpoint: polly.endpoint,
-      credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' },
-    });
-
-    // Act
-    const speech = await adapter.synthesize('digits', options);
-    const { bytes } = await collect(speech.chunks);
-
-    // Assess
-    expect(bytes.length).toBe(MAX_SPOKEN_SECONDS * 32_000);
   });
 });
 

@@ -10,7 +10,8 @@ import {
 } from '../../../shared/conversation/history/conversation-budget';
 import { jsonTextBytes } from '../../../shared/conversation/history/json-text-length';
 import { utf8Length } from '../../../shared/conversation/history/utf8-length';
-import { compile, reply, runScripted, turnContext } from '../../support/engine-fixtures';
+import { compile, reply } from '../../support/engine-fixtures';
+import { runStep } from '../../support/step-fixture';
 
 const ROOM = DEFAULT_ENGINE_SETTINGS.maxHistoryBytes - TURN_GROWTH_BYTES;
 
@@ -61,8 +62,9 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
 
   it('calls of 2 KiB (three within the 8 KiB a turn reads) into a filled exchange: the node gets those whose results at their full share fit, in one model call', () => {
     // Act
-    const context = { ...turnContext(commandSet), exchangeRoomBytes: ROOM };
-    const { outcome, state } = runScripted(context, [reply(null, bigCalls.slice(0, 3))], {
+    const { outcome, state } = runStep([reply(null, bigCalls.slice(0, 3))], {
+      commandSet,
+      exchangeRoomBytes: ROOM,
       messages: filled,
     });
 
@@ -87,12 +89,14 @@ describe('row 5: the turn hands out only calls whose results fit (llm-failure-mo
 
   it('when nothing fits any more, the user hears why and nothing is handed out', () => {
     // Act
-    const context = { ...turnContext(commandSet), exchangeRoomBytes: 6_000 };
-    const { outcome } = runScripted(context, [
-      reply(null, bigCalls.slice(0, 1)),
-      reply(null, bigCalls.slice(1, 2)),
-      reply(null, bigCalls.slice(2, 3)),
-    ]);
+    const { outcome } = runStep(
+      [
+        reply(null, bigCalls.slice(0, 1)),
+        reply(null, bigCalls.slice(1, 2)),
+        reply(null, bigCalls.slice(2, 3)),
+      ],
+      { commandSet, exchangeRoomBytes: 6_000 },
+    );
 
     // Assess
     expect(outcome.stopReason).toBe('complete');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, compile, reply, runScripted, turnContext } from '../../support/engine-fixtures';
+import { call, compile, reply } from '../../support/engine-fixtures';
 import { PROBE_COMMANDS } from '../../support/probe-commands';
+import { runStep } from '../../support/step-fixture';
 
 const commandSet = compile(PROBE_COMMANDS);
 
@@ -64,7 +65,6 @@ describe('step: argument shape (llm-failure-modes.md)', () => {
   describe.each(['lossless', 'strict'] as const)('policy %s', (policy) => {
     it.each(ROWS)('$row', ({ args, ...expected }) => {
       // Prepare
-      const context = turnContext(commandSet, { normalization: policy });
       const want = expected[policy];
       const valid = { count: 1 };
       const replies =
@@ -73,7 +73,7 @@ describe('step: argument shape (llm-failure-modes.md)', () => {
           : [reply(null, [call('probe', args)])];
 
       // Act
-      const { outcome } = runScripted(context, replies);
+      const { outcome } = runStep(replies, { commandSet, settings: { normalization: policy } });
 
       // Assess
       expect(outcome.stopReason).toBe('tool_calls');
@@ -88,18 +88,22 @@ describe('step: argument shape (llm-failure-modes.md)', () => {
   });
 
   it('the same placeholders for a required parameter are a retry (missing)', () => {
-    const context = turnContext(commandSet);
-    const { outcome } = runScripted(context, [
-      reply(null, [call('needs', { amount: 'None' })]),
-      reply(null, [call('needs', { amount: 3 })]),
-    ]);
+    const { outcome } = runStep(
+      [
+        reply(null, [call('needs', { amount: 'None' })]),
+        reply(null, [call('needs', { amount: 3 })]),
+      ],
+      { commandSet },
+    );
     expect(outcome.modelCalls).toBe(2);
     expect(outcome.retries[0]?.issues[0]?.parameter).toBe('amount');
   });
 
   it('lenient maps "yes" and 1 to true and records the repair', () => {
-    const context = turnContext(commandSet, { normalization: 'lenient' });
-    const { outcome } = runScripted(context, [reply(null, [call('probe', { enabled: 'yes' })])]);
+    const { outcome } = runStep([reply(null, [call('probe', { enabled: 'yes' })])], {
+      commandSet,
+      settings: { normalization: 'lenient' },
+    });
     expect(JSON.parse(outcome.toolCalls[0]?.arguments ?? '')).toEqual({ enabled: true });
     expect(outcome.repairs.map((repair) => repair.parameter)).toContain('enabled');
   });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelReply } from '../../../shared/ports/language-model';
-import {
-  assertValidHistory,
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  TurnFailedError,
-  turnContext,
-} from '../../support/engine-fixtures';
+import { assertValidHistory, call, reply, TurnFailedError } from '../../support/engine-fixtures';
+import { runStep } from '../../support/step-fixture';
 
-const commandSet = compile(fixtureRegistration());
 const cutOff = (content: string | null, calls = [] as ReturnType<typeof call>[]): ModelReply => ({
   ...reply(content, calls),
   finishReason: 'length',
@@ -19,7 +10,7 @@ const cutOff = (content: string | null, calls = [] as ReturnType<typeof call>[])
 
 describe('a reply cut off at the token limit (finish_reason "length")', () => {
   it('is never spoken: it is dropped and the model asked once for a shorter reply', () => {
-    const { outcome, state } = runScripted(turnContext(commandSet), [
+    const { outcome, state } = runStep([
       cutOff('The weather tomorrow in Los Angeles will be sunny with a high of'),
       reply('Sunny tomorrow, high of 24.'),
     ]);
@@ -35,7 +26,7 @@ describe('a reply cut off at the token limit (finish_reason "length")', () => {
   });
 
   it('is never handed over as a call either, even one whose arguments happen to parse', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       cutOff(null, [call('set_timer', { duration_seconds: 60 })]),
       reply(null, [call('set_timer', { duration_seconds: 600 }, 'call_whole')]),
     ]);
@@ -46,8 +37,7 @@ describe('a reply cut off at the token limit (finish_reason "length")', () => {
   });
 
   it('cut off again: the turn fails (a 502), nothing is answered from half a reply', () => {
-    const run = () =>
-      runScripted(turnContext(commandSet), [cutOff('Half of one'), cutOff('Half of another')]);
+    const run = () => runStep([cutOff('Half of one'), cutOff('Half of another')]);
 
     expect(run).toThrow(TurnFailedError);
     expect(run).toThrow('reply_cut_off');
@@ -60,7 +50,7 @@ describe('token usage of a turn', () => {
       ...base,
       usage: { promptTokens: prompt, completionTokens: completion, cachedTokens: cached },
     });
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       withUsage(
         reply(null, [call('resolve_relative_date', { relative_term: 'tomorrow' })]),
         3900,
@@ -74,7 +64,7 @@ describe('token usage of a turn', () => {
   });
 
   it('is null when the server reports none', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [reply('Hello.')]);
+    const { outcome } = runStep([reply('Hello.')]);
     expect(outcome.usage).toBeNull();
   });
 });

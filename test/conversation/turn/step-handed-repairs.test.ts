@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  turnContext,
-} from '../../support/engine-fixtures';
+import { call, compile, reply } from '../../support/engine-fixtures';
+import { runStep } from '../../support/step-fixture';
 
 // Issue 29, item 2: parameter_repairs describes what the node received.
-const commandSet = compile(fixtureRegistration());
 const withDefaults = compile({
   available_commands: [
     {
@@ -29,7 +22,7 @@ const ruleOf = (repairs: readonly { parameter: string; rule: string }[]) =>
 describe('step: the repairs reported are those of the calls handed over', () => {
   it('the node got 7: the "5" -> 5 of the attempt the model redid is not reported', () => {
     // Act
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       reply(null, [call('set_timer', { duration_seconds: '5', label: 42 }, 'call_first')]),
       reply(null, [call('set_timer', { duration_seconds: 7, label: 'tea' }, 'call_second')]),
     ]);
@@ -44,10 +37,13 @@ describe('step: the repairs reported are those of the calls handed over', () => 
 
   it('under lenient, a default filled in a redone attempt and again in the call handed over is listed once', () => {
     // Act
-    const { outcome } = runScripted(turnContext(withDefaults, { normalization: 'lenient' }), [
-      reply(null, [call('set_volume', { level: 'loud' }, 'call_first')]),
-      reply(null, [call('set_volume', { level: '7' }, 'call_second')]),
-    ]);
+    const { outcome } = runStep(
+      [
+        reply(null, [call('set_volume', { level: 'loud' }, 'call_first')]),
+        reply(null, [call('set_volume', { level: '7' }, 'call_second')]),
+      ],
+      { commandSet: withDefaults, settings: { normalization: 'lenient' } },
+    );
 
     // Assess
     expect(ruleOf(outcome.repairs)).toEqual(['room:fill_default', 'level:parse_integer_string']);
@@ -56,7 +52,7 @@ describe('step: the repairs reported are those of the calls handed over', () => 
 
   it('a valid call held while another is redone, then repeated by the model, is reported once', () => {
     // Act
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       reply(null, [
         call('set_timer', { duration_seconds: '60' }, 'call_timer'),
         call('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_weather'),

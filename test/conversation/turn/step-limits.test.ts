@@ -3,27 +3,17 @@ import {
   MAX_PENDING_CALLS,
   MAX_SERVER_CALLS_PER_REPLY,
 } from '../../../shared/conversation/turn/call-limits';
-import {
-  assertValidHistory,
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  turnContext,
-} from '../../support/engine-fixtures';
+import { assertValidHistory, call, reply } from '../../support/engine-fixtures';
+import { runStep, timerCall } from '../../support/step-fixture';
 
-const commandSet = compile(fixtureRegistration());
 /** What `continue` accepts as an id (functions/http/request-schemas.ts ID_PATTERN, 128 max). */
 const ANSWERABLE_ID = /^[\x21-\x7E]{1,128}$/;
-const timer = (seconds: number, id: string | null) =>
-  call('set_timer', { duration_seconds: seconds }, id);
 
 describe('tool-call ids the node can always answer (hostile corpus rows 4 and 8)', () => {
   it('a retry reusing an earlier id gets a fresh one: the node never sees two calls with one id', () => {
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(null, [timer(60, 'call_0'), call('calculate', { num1: 1 }, 'call_1')]),
-      reply(null, [timer(120, 'call_0')]),
+    const { outcome, state } = runStep([
+      reply(null, [timerCall(60, 'call_0'), call('calculate', { num1: 1 }, 'call_1')]),
+      reply(null, [timerCall(120, 'call_0')]),
     ]);
 
     const ids = outcome.toolCalls.map((toolCall) => toolCall.id);
@@ -45,9 +35,7 @@ describe('tool-call ids the node can always answer (hostile corpus rows 4 and 8)
       { role: 'tool' as const, toolCallId: 'call_7', content: 'ok' },
       { role: 'user' as const, content: 'another one' },
     ];
-    const { outcome } = runScripted(turnContext(commandSet), [reply(null, [timer(60, 'call_7')])], {
-      messages: earlier,
-    });
+    const { outcome } = runStep([reply(null, [timerCall(60, 'call_7')])], { messages: earlier });
     expect(outcome.toolCalls[0]?.id).not.toBe('call_7');
   });
 
@@ -57,7 +45,7 @@ describe('tool-call ids the node can always answer (hostile corpus rows 4 and 8)
     ['non-ASCII', 'appel_é'],
     ['a control character', 'call\u0000'],
   ])('an id with %s is replaced by one continue accepts', (_case, id) => {
-    const { outcome } = runScripted(turnContext(commandSet), [reply(null, [timer(60, id)])]);
+    const { outcome } = runStep([reply(null, [timerCall(60, id)])]);
     const [only] = outcome.toolCalls;
     expect(only?.id).not.toBe(id);
     expect(only?.id).toMatch(ANSWERABLE_ID);
@@ -66,11 +54,8 @@ describe('tool-call ids the node can always answer (hostile corpus rows 4 and 8)
 
 describe('calls per reply are bounded (hostile corpus rows 6 and 7)', () => {
   it(`40 valid node calls: at most ${MAX_PENDING_CALLS} reach the node, the rest are refused and retried`, () => {
-    const forty = Array.from({ length: 40 }, (_, index) => timer(index + 1, `call_${index}`));
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(null, forty),
-      reply('Those are all the timers.'),
-    ]);
+    const forty = Array.from({ length: 40 }, (_, index) => timerCall(index + 1, `call_${index}`));
+    const { outcome, state } = runStep([reply(null, forty), reply('Those are all the timers.')]);
 
     expect(outcome.stopReason).toBe('tool_calls');
     expect(outcome.toolCalls).toHaveLength(MAX_PENDING_CALLS);
@@ -82,10 +67,7 @@ describe('calls per reply are bounded (hostile corpus rows 6 and 7)', () => {
     const flood = Array.from({ length: 200 }, (_, index) =>
       call('resolve_relative_date', { relative_term: 'tomorrow' }, `call_${index}`),
     );
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(null, flood),
-      reply('Tomorrow is Saturday.'),
-    ]);
+    const { outcome, state } = runStep([reply(null, flood), reply('Tomorrow is Saturday.')]);
 
     const toolMessages = state.messages.filter((message) => message.role === 'tool');
     const ran = toolMessages.filter((message) => !message.content.includes('"error"'));

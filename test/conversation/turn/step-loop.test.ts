@@ -1,33 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { NO_COMMAND_ANSWER } from '../../../shared/conversation/turn/direct-answer';
-import {
-  assertValidHistory,
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  turnContext,
-} from '../../support/engine-fixtures';
-import { MUST_CALL_COMMANDS } from '../../support/probe-commands';
-
-const commandSet = compile(fixtureRegistration());
+import { assertValidHistory, call, compile, reply } from '../../support/engine-fixtures';
+import { MUST_CALL_SET, runStep, TOMORROW } from '../../support/step-fixture';
 
 describe('step: the loop (llm-failure-modes.md)', () => {
   it('server tools run in-process and their results go back to the model', () => {
     // Prepare
     const resolve = call('resolve_relative_date', { relative_term: 'tomorrow' }, 'call_date');
-    const weather = call(
-      'get_weather',
-      { resolved_datetimes: ['2026-01-17T05:00:00Z'] },
-      'call_weather',
-    );
+    const weather = call('get_weather', { resolved_datetimes: TOMORROW }, 'call_weather');
 
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(null, [resolve]),
-      reply(null, [weather]),
-    ]);
+    const { outcome, state } = runStep([reply(null, [resolve]), reply(null, [weather])]);
 
     // Assess
     expect(outcome.stopReason).toBe('tool_calls');
@@ -41,7 +24,7 @@ describe('step: the loop (llm-failure-modes.md)', () => {
 
   it('get_command_utterance_examples returns the stored examples; unknown names give empty lists', () => {
     const lookUp = call('get_command_utterance_examples', { command_names: ['set_timer', 'nope'] });
-    const { state } = runScripted(turnContext(commandSet), [reply(null, [lookUp]), reply('Done.')]);
+    const { state } = runStep([reply(null, [lookUp]), reply('Done.')]);
     const result = JSON.parse(
       state.messages.find((message) => message.role === 'tool')?.content ?? '{}',
     );
@@ -53,7 +36,7 @@ describe('step: the loop (llm-failure-modes.md)', () => {
     const forever = Array.from({ length: 6 }, (_, index) =>
       reply(null, [call('resolve_relative_date', { relative_term: 'today' }, `call_${index}`)]),
     );
-    const { outcome, state } = runScripted(turnContext(commandSet), forever);
+    const { outcome, state } = runStep(forever);
     expect(outcome).toMatchObject({
       stopReason: 'complete',
       modelCalls: 6,
@@ -64,12 +47,10 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   });
 
   it('a direct answer where every tool must be called: every retry asks with tool_choice required, and the text is never the answer', () => {
-    const mustCall = compile(MUST_CALL_COMMANDS);
-    const { outcome, toolChoices } = runScripted(turnContext(mustCall), [
-      reply('Sure, timer set!'),
-      reply('Timer set!'),
-      reply('Done, the timer is set.'),
-    ]);
+    const { outcome, toolChoices } = runStep(
+      [reply('Sure, timer set!'), reply('Timer set!'), reply('Done, the timer is set.')],
+      { commandSet: MUST_CALL_SET },
+    );
     expect(toolChoices).toEqual(['required', 'required']);
     expect(outcome).toMatchObject({
       stopReason: 'complete',
@@ -83,34 +64,33 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   });
 
   it('where every tool must be called, the retry for invalid arguments asks with tool_choice required too', () => {
-    const mustCall = compile(MUST_CALL_COMMANDS);
-    const { outcome, toolChoices } = runScripted(turnContext(mustCall), [
-      reply(null, [call('set_timer', { duration_seconds: 'ten minutes' })]),
-      reply(null, [call('set_timer', { duration_seconds: 600 })]),
-    ]);
+    const { outcome, toolChoices } = runStep(
+      [
+        reply(null, [call('set_timer', { duration_seconds: 'ten minutes' })]),
+        reply(null, [call('set_timer', { duration_seconds: 600 })]),
+      ],
+      { commandSet: MUST_CALL_SET },
+    );
     expect(toolChoices).toEqual(['required']);
     expect(outcome.stopReason).toBe('tool_calls');
   });
 
   it('a must-call retry that then calls the tool ends in tool_calls', () => {
-    const mustCall = compile(MUST_CALL_COMMANDS);
-    const { outcome } = runScripted(turnContext(mustCall), [
-      reply('Sure!'),
-      reply(null, [call('set_timer', { duration_seconds: 60 })]),
-    ]);
+    const { outcome } = runStep(
+      [reply('Sure!'), reply(null, [call('set_timer', { duration_seconds: 60 })])],
+      { commandSet: MUST_CALL_SET },
+    );
     expect(outcome).toMatchObject({ stopReason: 'tool_calls', modelCalls: 2 });
   });
 
   it('a direct answer is accepted where some tool allows it (the fixture)', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
-      reply('Paris is the capital of France.'),
-    ]);
+    const { outcome } = runStep([reply('Paris is the capital of France.')]);
     expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 1, retries: [] });
   });
 
   it('the answer after the node’s tool results is final, whatever the policy', () => {
-    const mustCall = compile(MUST_CALL_COMMANDS);
-    const { outcome } = runScripted(turnContext(mustCall), [reply('The timer is running.')], {
+    const { outcome } = runStep([reply('The timer is running.')], {
+      commandSet: MUST_CALL_SET,
       toolResultsArrived: true,
     });
     expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 1, retries: [] });
@@ -122,7 +102,7 @@ describe('step: the loop (llm-failure-modes.md)', () => {
       { question: 'Which city?', parameter_name: 'city', options: ['Paris', 'Rome'] },
       'call_ask',
     );
-    const { outcome, state } = runScripted(turnContext(commandSet), [reply(null, [ask])]);
+    const { outcome, state } = runStep([reply(null, [ask])]);
     expect(outcome.stopReason).toBe('validation_required');
     expect(outcome.validationRequest).toEqual({
       question: 'Which city?',
@@ -137,8 +117,9 @@ describe('step: the loop (llm-failure-modes.md)', () => {
   });
 
   it('an empty reply is retried once from the budget, then answered with an apology', () => {
-    const context = turnContext(commandSet, { maxValidationRetries: 1 });
-    const { outcome } = runScripted(context, [reply(null), reply('  ')]);
+    const { outcome } = runStep([reply(null), reply('  ')], {
+      settings: { maxValidationRetries: 1 },
+    });
     expect(outcome.stopReason).toBe('complete');
     expect(outcome.modelCalls).toBe(2);
     expect(outcome.assistantMessage).toMatch(/Sorry/);
@@ -148,7 +129,7 @@ describe('step: the loop (llm-failure-modes.md)', () => {
 describe('step: a conversation without node commands', () => {
   it('accepts a direct answer (no must-call retry: there is nothing to call)', () => {
     const empty = compile({ available_commands: [], client_tools: [] });
-    const { outcome } = runScripted(turnContext(empty), [reply('Hello.')]);
+    const { outcome } = runStep([reply('Hello.')], { commandSet: empty });
     expect(outcome).toMatchObject({ stopReason: 'complete', modelCalls: 1, retries: [] });
   });
 });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertValidHistory,
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  turnContext,
-} from '../../support/engine-fixtures';
-
-const commandSet = compile(fixtureRegistration());
-const TOMORROW = ['2026-01-17T05:00:00Z'];
+import { assertValidHistory, call, compile, reply } from '../../support/engine-fixtures';
+import { runStep, TOMORROW } from '../../support/step-fixture';
 
 /** llm-failure-modes.md, "Meaning": never repaired; one retry each, then the fix is accepted. */
 const ROWS = [
@@ -50,11 +40,10 @@ const ROWS = [
 describe('step: meaning (llm-failure-modes.md)', () => {
   it.each(ROWS)('$row: retry (+1 call) with a message that says what to send', ({ bad, hint }) => {
     // Prepare
-    const context = turnContext(commandSet);
     const fixed = call('get_weather', { resolved_datetimes: TOMORROW }, 'call_fixed');
 
     // Act
-    const { outcome, state } = runScripted(context, [reply(null, [bad]), reply(null, [fixed])]);
+    const { outcome, state } = runStep([reply(null, [bad]), reply(null, [fixed])]);
 
     // Assess
     expect(outcome.stopReason).toBe('tool_calls');
@@ -74,18 +63,19 @@ describe('step: meaning (llm-failure-modes.md)', () => {
         { command_name: 'plan', parameters: [{ name: 'day', type: 'date', required: true }] },
       ],
     });
-    const { outcome } = runScripted(turnContext(set), [
-      reply(null, [call('plan', { day: '2026-02-30' })]),
-      reply(null, [call('plan', { day: '2026-02-28' })]),
-    ]);
+    const { outcome } = runStep(
+      [
+        reply(null, [call('plan', { day: '2026-02-30' })]),
+        reply(null, [call('plan', { day: '2026-02-28' })]),
+      ],
+      { commandSet: set },
+    );
     expect(outcome.modelCalls).toBe(2);
     expect(JSON.parse(outcome.toolCalls[0]?.arguments ?? '')).toEqual({ day: '2026-02-28' });
   });
 
   it('duration_seconds: 900 for "1 hour 30 minutes" is valid by type and passes', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
-      reply(null, [call('set_timer', { duration_seconds: 900 })]),
-    ]);
+    const { outcome } = runStep([reply(null, [call('set_timer', { duration_seconds: 900 })])]);
     expect(outcome.stopReason).toBe('tool_calls');
     expect(outcome.modelCalls).toBe(1);
   });
@@ -93,10 +83,9 @@ describe('step: meaning (llm-failure-modes.md)', () => {
   it('the same invalid call every time: 2 retries, then validation_required about the first invalid parameter', () => {
     // Prepare
     const bad = () => call('calculate', { num1: 2, num2: 3, operation: 'power' });
-    const context = turnContext(commandSet);
 
     // Act
-    const { outcome, state } = runScripted(context, [
+    const { outcome, state } = runStep([
       reply(null, [bad()]),
       reply(null, [bad()]),
       reply(null, [bad()]),
@@ -119,10 +108,10 @@ describe('step: meaning (llm-failure-modes.md)', () => {
   });
 
   it('the retry budget is configurable (MAX_VALIDATION_RETRIES=0 asks the user at once)', () => {
-    const context = turnContext(commandSet, { maxValidationRetries: 0 });
-    const { outcome } = runScripted(context, [
-      reply(null, [call('get_weather', { resolved_datetimes: ['tomorrow'] })]),
-    ]);
+    const { outcome } = runStep(
+      [reply(null, [call('get_weather', { resolved_datetimes: ['tomorrow'] })])],
+      { settings: { maxValidationRetries: 0 } },
+    );
     expect(outcome.stopReason).toBe('validation_required');
     expect(outcome.modelCalls).toBe(1);
     expect(outcome.validationRequest?.parameterName).toBe('resolved_datetimes');

@@ -5,14 +5,10 @@ import {
   assertValidHistory,
   call,
   compile,
-  fixtureRegistration,
   reply,
-  runScripted,
   sequentialIds,
-  turnContext,
 } from '../../support/engine-fixtures';
-
-const commandSet = compile(fixtureRegistration());
+import { runStep, WEATHER, weatherReply } from '../../support/step-fixture';
 
 describe('step: a number JSON cannot carry exactly (llm-failure-modes.md)', () => {
   it.each([
@@ -20,7 +16,7 @@ describe('step: a number JSON cannot carry exactly (llm-failure-modes.md)', () =
     ['an integer beyond 2^53', '{"duration_seconds": 9007199254740993}'],
   ])('%s: a retry naming the parameter, never null or rounded', (_case, args) => {
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [
+    const { outcome, state } = runStep([
       reply(null, [{ id: 'call_a', name: 'set_timer', arguments: args }]),
       reply(null, [call('set_timer', { duration_seconds: 300 }, 'call_b')]),
     ]);
@@ -41,9 +37,6 @@ describe('step: a number JSON cannot carry exactly (llm-failure-modes.md)', () =
   });
 });
 
-const WEATHER = { city: 'Los Angeles', resolved_datetimes: ['2026-01-17T05:00:00Z'] };
-const weatherCall = () => reply(null, [call('get_weather', WEATHER, 'call_w')]);
-
 describe('step: a reply whose text or arguments run to megabytes (llm-failure-modes.md)', () => {
   it.each([
     ['row 4: 2 MB of <function=t>{', '<function=t>{'.repeat(160_000)],
@@ -54,10 +47,7 @@ describe('step: a reply whose text or arguments run to megabytes (llm-failure-mo
     ['2 MB of garbage', 'y'.repeat(2_000_000)],
   ])('%s: retried unread, never spoken', (_case, content) => {
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(content),
-      weatherCall(),
-    ]);
+    const { outcome, state } = runStep([reply(content), weatherReply()]);
 
     // Assess
     expect(outcome.retries.map((retry) => retry.reason)).toEqual(['reply_too_large']);
@@ -70,7 +60,7 @@ describe('step: a reply whose text or arguments run to megabytes (llm-failure-mo
   it('with no retry left, the user hears a short fallback, never the reply', () => {
     // Act
     const huge = reply('<function=get_weather>{'.repeat(10_000));
-    const { outcome } = runScripted(turnContext(commandSet), [huge, huge, huge]);
+    const { outcome } = runStep([huge, huge, huge]);
 
     // Assess
     expect(outcome.stopReason).toBe('complete');
@@ -81,9 +71,9 @@ describe('step: a reply whose text or arguments run to megabytes (llm-failure-mo
   it('native arguments over the limit are an arguments_too_large retry, never parsed', () => {
     // Act
     const bloated = JSON.stringify({ city: 'x'.repeat(70_000), resolved_datetimes: [] });
-    const { outcome, state } = runScripted(turnContext(commandSet), [
+    const { outcome, state } = runStep([
       reply(null, [{ id: 'call_big', name: 'get_weather', arguments: bloated }]),
-      weatherCall(),
+      weatherReply(),
     ]);
 
     // Assess
@@ -143,7 +133,7 @@ describe("step: Llama 3.x's <|python_tag|> (llm-failure-modes.md)", () => {
     ],
   ])('%s: read as the call, in one model call', (_case, content) => {
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [reply(content)]);
+    const { outcome, state } = runStep([reply(content)]);
 
     // Assess
     expect(outcome.modelCalls).toBe(1);
@@ -157,10 +147,7 @@ describe("step: Llama 3.x's <|python_tag|> (llm-failure-modes.md)", () => {
     ['code, naming nothing', '<|python_tag|>print(2 + 2)'],
   ])('%s: an unknown-tool retry, never spoken', (_case, content) => {
     // Act
-    const { outcome } = runScripted(turnContext(commandSet), [
-      reply(`Sure. ${content}`),
-      reply('It is sunny.'),
-    ]);
+    const { outcome } = runStep([reply(`Sure. ${content}`), reply('It is sunny.')]);
 
     // Assess
     expect(outcome.retries[0]?.issues.map((issue) => issue.code)).toEqual(['unknown_tool']);
@@ -181,11 +168,10 @@ describe('step: what one turn validates is bounded by bytes (TURN_LIMITS, issue 
     );
 
     // Act
-    const { outcome, state } = runScripted(turnContext(notes), [
-      reply(null, calls),
-      reply(null, calls.slice(0, 1)),
-      reply(null, calls.slice(0, 1)),
-    ]);
+    const { outcome, state } = runStep(
+      [reply(null, calls), reply(null, calls.slice(0, 1)), reply(null, calls.slice(0, 1))],
+      { commandSet: notes },
+    );
 
     // Assess: one call (5 KB) was read, however many came; nothing more was checked later.
     expect(state.argumentBytes).toBeLessThanOrEqual(TURN_LIMITS.argumentBytes);

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RawToolCall } from '../../../shared/ports/language-model';
-import {
-  assertValidHistory,
-  call,
-  compile,
-  fixtureRegistration,
-  reply,
-  runScripted,
-  turnContext,
-} from '../../support/engine-fixtures';
+import { assertValidHistory, call, reply } from '../../support/engine-fixtures';
+import { runStep, WEATHER } from '../../support/step-fixture';
 
-const commandSet = compile(fixtureRegistration());
-const WEATHER = { city: 'Los Angeles', resolved_datetimes: ['2026-01-17T05:00:00Z'] };
 const weatherJson = JSON.stringify(WEATHER);
 
 /** llm-failure-modes.md, "Where the tool call is": each reply yields the get_weather call in one model call. */
@@ -75,7 +66,7 @@ const ROWS: readonly { row: string; content: string | null; toolCalls: RawToolCa
 
 describe('step: where the tool call is (llm-failure-modes.md)', () => {
   it.each(ROWS)('$row', ({ content, toolCalls }) => {
-    const { outcome, state } = runScripted(turnContext(commandSet), [reply(content, toolCalls)]);
+    const { outcome, state } = runStep([reply(content, toolCalls)]);
     expect(outcome.stopReason).toBe('tool_calls');
     expect(outcome.modelCalls).toBe(1);
     expect(outcome.toolCalls).toHaveLength(1);
@@ -86,7 +77,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
   });
 
   it('"" as arguments means {}', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       reply(null, [{ id: 'call_a', name: 'check_timers', arguments: '' }]),
     ]);
     expect(outcome.toolCalls[0]?.arguments).toBe('{}');
@@ -94,10 +85,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
 
   it('text JSON naming an undeclared tool is an unknown-tool retry; its markup is never spoken', () => {
     const text = 'Launching. <tool_call>{"name": "launch_rocket", "arguments": {}}</tool_call>';
-    const { outcome, state } = runScripted(turnContext(commandSet), [
-      reply(text),
-      reply('I cannot launch rockets.'),
-    ]);
+    const { outcome, state } = runStep([reply(text), reply('I cannot launch rockets.')]);
     expect(outcome).toMatchObject({
       stopReason: 'complete',
       assistantMessage: 'I cannot launch rockets.',
@@ -109,9 +97,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
   });
 
   it('<think> blocks are stripped from assistant_message', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
-      reply('<think>the user wants a fact</think>Paris.'),
-    ]);
+    const { outcome } = runStep([reply('<think>the user wants a fact</think>Paris.')]);
     expect(outcome).toMatchObject({ stopReason: 'complete', assistantMessage: 'Paris.' });
   });
 
@@ -122,7 +108,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
     const goodWeather = call('get_weather', WEATHER, 'call_weather_2');
 
     // Act
-    const { outcome, state } = runScripted(turnContext(commandSet), [
+    const { outcome, state } = runStep([
       reply(null, [timer, badWeather]),
       reply(null, [goodWeather]),
     ]);
@@ -139,7 +125,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
   it('a call sent again after a retry is handed over once', () => {
     const timer = call('set_timer', { duration_seconds: 300 }, 'call_timer');
     const bad = call('get_weather', { resolved_datetimes: ['tomorrow'] }, 'call_weather');
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       reply(null, [timer, bad]),
       reply(null, [
         call('set_timer', { duration_seconds: 300 }, 'call_timer_again'),
@@ -153,7 +139,7 @@ describe('step: where the tool call is (llm-failure-modes.md)', () => {
   });
 
   it('arguments that cannot be repaired are a retry', () => {
-    const { outcome } = runScripted(turnContext(commandSet), [
+    const { outcome } = runStep([
       reply(null, [{ id: 'call_a', name: 'get_weather', arguments: 'city: LA, when: tomorrow' }]),
       reply(null, [call('get_weather', WEATHER)]),
     ]);
