@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { WorkerIsolation } from '../../../shared/adapters/isolation';
+import { type ArmDeadline, WorkerIsolation } from '../../../shared/adapters/isolation';
 import { UntrustedWorkOverrunError } from '../../../shared/conversation/errors';
 import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import { startTurn } from '../../../shared/conversation/turn/turn-state';
@@ -17,7 +17,9 @@ const source = {
   client_tools: registration.client_tools ?? [],
 };
 const commandSource = JSON.stringify(source);
-const isolation = new WorkerIsolation();
+/** No deadline: these tests are not about time, and a loaded machine must not fail them. */
+const noDeadline: ArmDeadline = () => () => {};
+const isolation = new WorkerIsolation({ armDeadline: noDeadline });
 afterAll(() => isolation.close());
 
 describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
@@ -66,6 +68,7 @@ describe('WorkerIsolation: a miss costs one job', () => {
     // Prepare: a heap that boots the worker but cannot hold the 64 MB history sent to it.
     const starved = new WorkerIsolation({
       resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
+      armDeadline: noDeadline,
     });
     const commandSet = compile(source);
     const big = 'x'.repeat(1_000_000);
@@ -91,10 +94,7 @@ describe('WorkerIsolation: a miss costs one job', () => {
     let fired = 0;
     const once = new WorkerIsolation({
       armDeadline: (onOverrun, ms) => {
-        if (!fire) {
-          const timer = setTimeout(onOverrun, ms);
-          return () => clearTimeout(timer);
-        }
+        if (!fire) return noDeadline(onOverrun, ms);
         fire = false;
         fired += 1;
         onOverrun();
