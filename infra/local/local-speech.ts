@@ -6,7 +6,7 @@ import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded
 import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
 import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
-import { LocalSettingsError } from './local-settings';
+import { LocalSettingsError, readLocalSetting } from './local-settings';
 import {
   ModelCacheSettingsError,
   ModelFileError,
@@ -69,7 +69,7 @@ export async function provideLocalRecognizer(
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
   if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
-  const threads = speechThreads(env);
+  const threads = readLocalSetting(env, 'STT_THREADS');
   const modelPath = await speechModelPath(env, progress);
   if (modelPath === null) return NO_RECOGNIZER;
   const recognizer = new EmbeddedWhisperSpeechToText({
@@ -88,21 +88,6 @@ export async function provideLocalRecognizer(
       provideEmbeddedRecognizer(null);
     },
   };
-}
-
-/**
- * STT_THREADS: whisper.cpp's threads, 1 to 8 (the addon's limit); unset, the machine's cores.
- * On cores other work keeps busy, fewer threads can be faster (whisper.cpp's threads wait for
- * each other): docs/benchmarks.md.
- */
-function speechThreads(env: NodeJS.ProcessEnv): number | null {
-  const value = env.STT_THREADS?.trim();
-  if (value === undefined || value === '') return null;
-  const threads = Number(value);
-  if (!Number.isInteger(threads) || threads < 1 || threads > 8) {
-    throw new LocalSettingsError(`STT_THREADS must be a whole number from 1 to 8, got "${value}"`);
-  }
-  return threads;
 }
 
 /** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
