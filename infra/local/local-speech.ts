@@ -8,12 +8,11 @@ import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedde
 import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
 import { LocalSettingsError, readLocalSetting } from './local-settings';
 import {
+  embeddedModelReference,
   ModelCacheSettingsError,
   ModelFileError,
   ModelReferenceError,
-  PINNED_MODELS,
   type ProgressSink,
-  parseModelReference,
   progressTo,
   readModelCacheSettings,
   resolveModelFile,
@@ -49,9 +48,6 @@ export interface LocalRecognizer {
 }
 
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
-
-/** The speech model npm start hears with when STT_MODEL names none: whisper tiny.en, Q5_1. */
-export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
 
 /**
  * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
@@ -96,16 +92,9 @@ async function speechModelPath(
   progress: ProgressSink,
 ): Promise<string | null> {
   try {
-    const reference = parseModelReference(
-      env.STT_MODEL?.trim() || DEFAULT_SPEECH_MODEL,
-      'STT_MODEL',
-    );
-    const pinned = reference.kind === 'hub' && isPinnedSpeech(reference.file);
-    return await resolveModelFile(
-      pinned ? { kind: 'hub', file: PINNED_MODELS.speech } : reference,
-      readModelCacheSettings(env),
-      { progress, format: null },
-    );
+    const { reference, format } = embeddedModelReference(env, 'speech');
+    if (reference === null) return null;
+    return await resolveModelFile(reference, readModelCacheSettings(env), { progress, format });
   } catch (error) {
     const oneLine =
       error instanceof ModelFileError ||
@@ -120,9 +109,6 @@ async function speechModelPath(
     );
   }
 }
-
-const isPinnedSpeech = (file: { repo: string; file: string }) =>
-  file.repo === PINNED_MODELS.speech.repo && file.file === PINNED_MODELS.speech.file;
 
 /** The banner's words for the configured speech; URLs without credentials. */
 export function describeLocalSpeech(
