@@ -4,7 +4,8 @@
 import { resolve } from 'node:path';
 import { cpuUsage } from 'node:process';
 import { pathToFileURL } from 'node:url';
-import { HOSTILE_SCHEMA_CASES, runHostileSchemaCase } from '../test/hardening/hostile-schema-cases';
+import { runHostileSchemaCase } from '../test/hardening/hostile-schema-case';
+import { HOSTILE_SCHEMA_CASES } from '../test/hardening/hostile-schema-cases';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';

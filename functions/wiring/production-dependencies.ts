@@ -1,5 +1,6 @@
+import type { ApiKeySource } from '../../shared/adapters/config/api-key-source';
 import { resolveApiKey } from '../../shared/adapters/config/resolve-api-key';
-import { type ApiKeySource, readServiceConfig } from '../../shared/adapters/config/service-config';
+import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   randomIds,
   systemClock,

@@ -8,9 +8,8 @@ import { provideEmbeddedModel } from '../../shared/adapters/embedded-model-slot'
 import { type LanguageModel, LanguageModelError } from '../../shared/ports/language-model';
 import type { LocalModelSettings } from './local-settings';
 import {
+  embeddedModelReference,
   type ModelReference,
-  PINNED_MODELS,
-  parseModelReference,
   progressTo,
   readModelCacheSettings,
   resolveModelFile,
@@ -29,21 +28,16 @@ export interface LocalModel {
   close(): Promise<void>;
 }
 
-/** The model npm start runs when LLM_MODEL names none: Qwen3-1.7B, pinned (model-files). */
-const DEFAULT_MODEL: ModelReference = { kind: 'hub', file: PINNED_MODELS.language };
-
 /**
- * Which model npm start runs in its own process: none when OPENAI_BASE_URL names a model server
- * or MODEL_PROVIDER=bedrock (LLM_MODEL is then that server's model), else LLM_MODEL (`hf:<user>/<repo>/<file>.gguf`, a
- * path to a `.gguf`, or `none`), the pinned default when unset. LLM_MODEL is taken out of the
- * handlers' environment here: for them, no server is configured, and the model comes from the
- * slot npm start fills (shared/adapters/embedded-model-slot.ts).
+ * Which model npm start runs in its own process (embeddedModelReference): none when a server
+ * runs it (LLM_MODEL is then that server's model), else LLM_MODEL's file or the pinned default.
+ * LLM_MODEL is then taken out of the handlers' environment: for them, no server is configured,
+ * and the model comes from the slot npm start fills (shared/adapters/embedded-model-slot.ts).
  */
 export function takeEmbeddedModelReference(env: NodeJS.ProcessEnv): ModelReference | null {
-  if (env.OPENAI_BASE_URL?.trim() || env.MODEL_PROVIDER?.trim() === 'bedrock') return null;
-  const named = env.LLM_MODEL?.trim();
-  delete env.LLM_MODEL;
-  return named ? parseModelReference(named, 'LLM_MODEL') : DEFAULT_MODEL;
+  const { reference } = embeddedModelReference(env, 'language');
+  if (reference !== null) delete env.LLM_MODEL;
+  return reference;
 }
 
 /**

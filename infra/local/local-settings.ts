@@ -1,11 +1,17 @@
 import { resolve } from 'node:path';
+import {
+  readSettingsTable,
+  type TableSetting,
+  type TableValues,
+} from '../../shared/adapters/config/read-settings';
 import type { HandlerSettingName } from '../../shared/adapters/config/settings-table';
 import {
   defaultThreads,
   type EmbeddedModelRuntime,
 } from '../../shared/adapters/embedded-model/load-embedded-model';
-import { isValidTimeZone } from '../../shared/conversation/time-zones';
 import { LOCAL_MODEL_TURN_DEADLINE_MS, LOCAL_MODEL_WARMUP_TIMEOUT_MS } from './local-model-timing';
+import { modelCacheSettingsTable } from './model-files/model-cache-settings';
+import { PINNED_MODELS } from './model-files/pinned-models';
 
 /** The settings only `npm start` reads; the service's own settings are read by the handlers. */
 export interface LocalSettings {
@@ -34,69 +40,64 @@ export interface LocalModelSettings {
 
 /** Tokens a sequence holds: a command set's prompt (about 2.7k tokens measured) and an exchange. */
 export const DEFAULT_CONTEXT_SIZE = 8_192;
-const DEFAULT_QUEUE_PLACES = 4;
 
-/** A setting of `npm start` that cannot be used as given; its message names the variable. */
+/**
+ * Settings of `npm start` that cannot be used as given: one line naming each variable and what it
+ * takes (every problem at once).
+ */
 export class LocalSettingsError extends Error {
   override readonly name = 'LocalSettingsError';
 }
 
+/**
+ * Reads and checks every variable of npm start's table (below) with the checks of the handlers'
+ * table (setting-checks.ts); throws LocalSettingsError naming every bad value at once.
+ */
 export function readLocalSettings(
   env: Readonly<Record<string, string | undefined>>,
 ): LocalSettings {
-  const port = (name: string, fallback: number): number => {
-    const value = env[name]?.trim();
-    if (value === undefined || value === '') return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) {
-      throw new LocalSettingsError(`${name} must be a port number, got "${value}"`);
-    }
-    return parsed;
-  };
-  const dataDir = env.DATA_DIR?.trim();
-  const timezone = env.LOCAL_NODE_TIMEZONE?.trim();
-  if (timezone && !isValidTimeZone(timezone)) {
-    throw new LocalSettingsError(
-      `LOCAL_NODE_TIMEZONE must be an IANA time zone such as Europe/Berlin, got "${timezone}"`,
-    );
-  }
-  const integer = (name: string, fallback: number, min: number, max: number): number => {
-    const value = env[name]?.trim();
-    if (value === undefined || value === '') return fallback;
-    const parsed = Number(value);
-    if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
-      throw new LocalSettingsError(
-        `${name} must be an integer from ${min} to ${max}, got "${value}"`,
-      );
-    }
-    return parsed;
-  };
-  const onOff = (name: string, fallback: boolean): boolean => {
-    const value = env[name]?.trim().toLowerCase();
-    if (value === undefined || value === '') return fallback;
-    if (value === 'on' || value === 'off') return value === 'on';
-    throw new LocalSettingsError(`${name} must be on or off, got "${env[name]}"`);
-  };
+  const values = checkedLocalSettings(env, localSettings);
+  const dataDir = values.DATA_DIR;
   return {
-    port: port('PORT', 3000),
-    host: env.HOST?.trim() || '127.0.0.1',
-    dynamoDbPort: port('DYNAMODB_PORT', 8000),
-    dynamoDbHost: env.DYNAMODB_HOST?.trim() || '127.0.0.1',
-    dataDir: dataDir === 'memory' ? null : resolve(dataDir || '.data'),
-    tableName: env.TABLE_NAME?.trim() || 'jcc-local',
-    nodeCredentials: env.LOCAL_NODE_API_KEY?.trim() || null,
-    nodeTimezone: timezone || Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
+    port: values.PORT,
+    host: values.HOST,
+    dynamoDbPort: values.DYNAMODB_PORT,
+    dynamoDbHost: values.DYNAMODB_HOST,
+    dataDir: dataDir === 'memory' ? null : resolve(dataDir),
+    tableName: env.TABLE_NAME?.trim() || npmStartDefaults.TABLE_NAME.default,
+    nodeCredentials: values.LOCAL_NODE_API_KEY,
+    nodeTimezone:
+      values.LOCAL_NODE_TIMEZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
     embeddedModel: {
       runtime: {
-        threads: integer('LLM_THREADS', defaultThreads(), 1, 256),
-        mmap: onOff('LLM_MMAP', false),
-        contextSize: integer('LLM_CONTEXT_SIZE', DEFAULT_CONTEXT_SIZE, 512, 131_072),
-        parallel: integer('LLM_PARALLEL', 1, 1, 16),
+        threads: values.LLM_THREADS ?? defaultThreads(),
+        mmap: values.LLM_MMAP === 'on',
+        contextSize: values.LLM_CONTEXT_SIZE,
+        parallel: values.LLM_PARALLEL,
       },
-      queuePlaces: integer('LLM_QUEUE', DEFAULT_QUEUE_PLACES, 0, 64),
-      toolCallGrammar: onOff('LLM_TOOL_GRAMMAR', false),
+      queuePlaces: values.LLM_QUEUE,
+      toolCallGrammar: values.LLM_TOOL_GRAMMAR === 'on',
     },
   };
+}
+
+/** One setting of npm start's table, checked as readLocalSettings checks it. */
+export function readLocalSetting<Name extends LocalSettingName>(
+  env: Readonly<Record<string, string | undefined>>,
+  name: Name,
+): LocalSettingValues[Name] {
+  const only = { [name]: localSettings[name] } as Pick<typeof localSettings, Name>;
+  // The picked table's value is the whole table's: the compiler cannot see it through Pick.
+  return checkedLocalSettings(env, only)[name] as LocalSettingValues[Name];
+}
+
+function checkedLocalSettings<T extends Readonly<Record<string, TableSetting>>>(
+  env: Readonly<Record<string, string | undefined>>,
+  table: T,
+): TableValues<T> {
+  const { values, problems } = readSettingsTable(table, env);
+  if (problems.length > 0) throw new LocalSettingsError(problems.join('; '));
+  return values;
 }
 
 /** A server listening on every interface is reached on loopback; IPv6 literals need brackets. */
@@ -110,83 +111,118 @@ export function localApiUrl(settings: LocalSettings): string | null {
   return settings.port === 0 ? null : `http://${reachableHost(settings.host)}:${settings.port}`;
 }
 
-/** One variable only `npm start` reads (`npm run say` and `node:add` read it as it does). */
-export interface LocalSetting {
-  /** As docs/settings.md shows it; readLocalSettings takes it when the variable is unset. */
-  readonly default: string;
-  readonly meaning: string;
-}
+const integer = (min: number, max: number) => ({ kind: 'integer', min, max }) as const;
+const port = integer(0, 65_535);
+const text = { kind: 'text' } as const;
+const onOff = { kind: 'oneOf', values: ['on', 'off'] } as const;
 
 /**
- * Every variable readLocalSettings reads beyond the handlers' settings, with its meaning:
- * docs/settings.md is written from it (`npm run docs:settings`), and a test holds it to what
- * readLocalSettings reads and defaults to.
+ * Every variable npm start reads beyond the handlers' settings: its check, its default and what
+ * it means. readLocalSettings reads it, docs/settings.md is written from it (`npm run
+ * docs:settings`), and a test holds it to what readLocalSettings reads and defaults to.
  */
 export const localSettings = {
-  PORT: { default: '3000', meaning: 'where the local API listens' },
+  PORT: { check: port, default: 3000, meaning: 'where the local API listens' },
   HOST: {
+    check: text,
     default: '127.0.0.1',
     meaning: 'the address it listens on; `0.0.0.0` for every interface',
   },
   DYNAMODB_PORT: {
-    default: '8000',
+    check: port,
+    default: 8000,
     meaning:
       'the embedded DynamoDB (dynalite), reachable by other tools; a busy port stops npm start ' +
       'with one line naming a free one',
   },
   DYNAMODB_HOST: {
+    check: text,
     default: '127.0.0.1',
     meaning: 'its address; `0.0.0.0` for containers (`sam local` on Linux)',
   },
   DATA_DIR: {
+    check: text,
     default: '.data',
     meaning:
       'its LevelDB files and the generated node key (`memory` keeps nothing); one npm start ' +
       'per folder, a second stops with one line naming DATA_DIR',
   },
   LOCAL_NODE_API_KEY: {
-    default: 'generated, kept in DATA_DIR',
+    check: { kind: 'secret' },
+    default: null,
+    shownDefault: 'generated, kept in DATA_DIR',
     meaning:
       '`node_id:node_key[,node_id:node_key...]` seeded at start; a key set here is never printed',
   },
   LOCAL_NODE_TIMEZONE: {
-    default: "the machine's zone",
-    meaning: 'IANA zone of the seeded nodes; an unknown one stops npm start',
+    check: { kind: 'timeZone' },
+    default: null,
+    shownDefault: "the machine's zone",
+    meaning: 'IANA zone of the seeded nodes',
   },
   LLM_THREADS: {
-    default: "the machine's cores",
+    check: integer(1, 256),
+    default: null,
+    shownDefault: "the machine's cores",
     meaning:
       'threads the embedded model computes on (llama.cpp); more threads than cores made ' +
       'generation 200x slower on a 2-core machine ([embedded model](embedded-model.md))',
   },
   LLM_MMAP: {
+    check: onOff,
     default: 'off',
     meaning:
       '`on` maps the weights from disk instead of reading them into memory (10x slower here)',
   },
   LLM_CONTEXT_SIZE: {
-    default: '8192',
+    check: integer(512, 131_072),
+    default: DEFAULT_CONTEXT_SIZE,
     meaning: "tokens one sequence holds: a command set's prompt and an exchange",
   },
   LLM_PARALLEL: {
-    default: '1',
+    check: integer(1, 16),
+    default: 1,
     meaning: 'requests the embedded model runs at once, one context sequence each',
   },
   LLM_QUEUE: {
-    default: '4',
+    check: integer(0, 64),
+    default: 4,
     meaning:
       'requests that may wait beyond those running; one more is a `503 llm_busy` with ' +
       '`Retry-After`',
   },
   LLM_TOOL_GRAMMAR: {
+    check: onOff,
     default: 'off',
     meaning:
       "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
       'token; [embedded model](embedded-model.md))',
   },
-} as const satisfies Readonly<Record<string, LocalSetting>>;
+  STT_THREADS: {
+    // The addon's limit. On cores other work keeps busy, fewer threads can be faster.
+    check: integer(1, 8),
+    default: null,
+    shownDefault: "the machine's cores, at most 8",
+    meaning:
+      'threads the embedded whisper.cpp recognizer computes on; its threads wait for each other, so on a busy machine fewer can be faster ([benchmarks](benchmarks.md))',
+  },
+  ...modelCacheSettingsTable,
+} as const satisfies Readonly<Record<string, TableSetting>>;
 
-/** Handler settings that npm start sets when they are unset, and to what. */
+export type LocalSettingName = keyof typeof localSettings;
+type LocalSettingValues = TableValues<typeof localSettings>;
+
+/** A handler setting npm start sets when it is unset: to what, and why. */
+export interface NpmStartDefault {
+  /** As docs/settings.md shows it. */
+  readonly default: string;
+  readonly meaning: string;
+}
+
+const hubReference = (file: { readonly repo: string; readonly file: string }) =>
+  `hf:${file.repo}/${file.file}`;
+
+/** Handler settings that npm start sets (or reads its own way) when they are unset, and to what. */
 export const npmStartDefaults = {
   TABLE_NAME: { default: 'jcc-local', meaning: 'the table npm start creates' },
   DYNAMODB_ENDPOINT: { default: 'the embedded DynamoDB', meaning: 'set by npm start' },
@@ -203,4 +239,18 @@ export const npmStartDefaults = {
     default: String(LOCAL_MODEL_WARMUP_TIMEOUT_MS),
     meaning: 'against a model on a loopback or private address, below the deadline',
   },
-} as const satisfies Partial<Record<HandlerSettingName, LocalSetting>>;
+  LLM_MODEL: {
+    default: hubReference(PINNED_MODELS.language),
+    meaning:
+      'with no OPENAI_BASE_URL and no MODEL_PROVIDER=bedrock, the model npm start runs in its ' +
+      'own process: `hf:<user>/<repo>/<file>.gguf`, a path to a `.gguf`, or `none`. A pinned ' +
+      'file ([models](models.md)), named or by default, is checked against its pinned SHA-256; ' +
+      'any other hub file against the one the hub publishes',
+  },
+  STT_MODEL: {
+    default: hubReference(PINNED_MODELS.speech),
+    meaning:
+      'with no STT_BASE_URL, the whisper.cpp model npm start hears with: `hf:<user>/<repo>/<file>`, ' +
+      "a ggml file's path, or `none`; pinned files are checked as LLM_MODEL's",
+  },
+} as const satisfies Partial<Record<HandlerSettingName, NpmStartDefault>>;

@@ -6,14 +6,13 @@ import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded
 import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
 import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
-import { LocalSettingsError } from './local-settings';
+import { LocalSettingsError, readLocalSetting } from './local-settings';
 import {
+  embeddedModelReference,
   ModelCacheSettingsError,
   ModelFileError,
   ModelReferenceError,
-  PINNED_MODELS,
   type ProgressSink,
-  parseModelReference,
   progressTo,
   readModelCacheSettings,
   resolveModelFile,
@@ -50,9 +49,6 @@ export interface LocalRecognizer {
 
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
-/** The speech model npm start hears with when STT_MODEL names none: whisper tiny.en, Q5_1. */
-export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
-
 /**
  * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
  * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
@@ -69,7 +65,7 @@ export async function provideLocalRecognizer(
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
   if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
-  const threads = speechThreads(env);
+  const threads = readLocalSetting(env, 'STT_THREADS');
   const modelPath = await speechModelPath(env, progress);
   if (modelPath === null) return NO_RECOGNIZER;
   const recognizer = new EmbeddedWhisperSpeechToText({
@@ -90,37 +86,15 @@ export async function provideLocalRecognizer(
   };
 }
 
-/**
- * STT_THREADS: whisper.cpp's threads, 1 to 8 (the addon's limit); unset, the machine's cores.
- * On cores other work keeps busy, fewer threads can be faster (whisper.cpp's threads wait for
- * each other): docs/benchmarks.md.
- */
-function speechThreads(env: NodeJS.ProcessEnv): number | null {
-  const value = env.STT_THREADS?.trim();
-  if (value === undefined || value === '') return null;
-  const threads = Number(value);
-  if (!Number.isInteger(threads) || threads < 1 || threads > 8) {
-    throw new LocalSettingsError(`STT_THREADS must be a whole number from 1 to 8, got "${value}"`);
-  }
-  return threads;
-}
-
 /** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
 async function speechModelPath(
   env: NodeJS.ProcessEnv,
   progress: ProgressSink,
 ): Promise<string | null> {
   try {
-    const reference = parseModelReference(
-      env.STT_MODEL?.trim() || DEFAULT_SPEECH_MODEL,
-      'STT_MODEL',
-    );
-    const pinned = reference.kind === 'hub' && isPinnedSpeech(reference.file);
-    return await resolveModelFile(
-      pinned ? { kind: 'hub', file: PINNED_MODELS.speech } : reference,
-      readModelCacheSettings(env),
-      { progress, format: null },
-    );
+    const { reference, format } = embeddedModelReference(env, 'speech');
+    if (reference === null) return null;
+    return await resolveModelFile(reference, readModelCacheSettings(env), { progress, format });
   } catch (error) {
     const oneLine =
       error instanceof ModelFileError ||
@@ -135,9 +109,6 @@ async function speechModelPath(
     );
   }
 }
-
-const isPinnedSpeech = (file: { repo: string; file: string }) =>
-  file.repo === PINNED_MODELS.speech.repo && file.file === PINNED_MODELS.speech.file;
 
 /** The banner's words for the configured speech; URLs without credentials. */
 export function describeLocalSpeech(

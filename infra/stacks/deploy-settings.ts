@@ -3,6 +3,7 @@ import { isWithinRange } from '../../shared/adapters/config/setting-checks';
 import { handlerSettings } from '../../shared/adapters/config/settings-table';
 import { failure, type Result, success } from '../../shared/result';
 import { ANSWER_MARGIN_MS } from './answer-margin';
+import { type ContextLookup, contextReader } from './context-values';
 import {
   defaultSpeechDeploySettings,
   parseSpeechSettings,
@@ -91,49 +92,14 @@ export const deploySettingNames = Object.keys(
   defaultDeploySettings,
 ) as readonly (keyof DeploySettings)[];
 
-/** Context values from the command line arrive as strings; from cdk.json as JSON values. */
-export type ContextLookup = (key: string) => unknown;
-
 const retentionDays = new Set<number>(
   Object.values(RetentionDays).filter((value): value is number => typeof value === 'number'),
 );
 
-/** Loose on purpose: SNS checks the address by sending a confirmation; this catches slips. */
-const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
 /** The settings from context, each missing one defaulted, or every invalid one described. */
 export function parseDeploySettings(lookup: ContextLookup): Result<DeploySettings, string> {
   const issues: string[] = [];
-  const text = (key: keyof DeploySettings, fallback: string): string => {
-    const value = lookup(key);
-    if (value === undefined) return fallback;
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    issues.push(`${key} must be a non-empty string`);
-    return fallback;
-  };
-  const number = (key: keyof DeploySettings, fallback: number, isValid: (n: number) => boolean) => {
-    const value = lookup(key);
-    if (value === undefined) return fallback;
-    const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-    if (typeof parsed === 'number' && isValid(parsed)) return parsed;
-    issues.push(`${key} is invalid: ${JSON.stringify(value)}`);
-    return fallback;
-  };
-  const flag = (key: keyof DeploySettings, fallback: boolean): boolean => {
-    const value = lookup(key);
-    if (value === undefined) return fallback;
-    if (value === true || value === 'true') return true;
-    if (value === false || value === 'false') return false;
-    issues.push(`${key} must be true or false, not ${JSON.stringify(value)}`);
-    return fallback;
-  };
-  const email = (key: keyof DeploySettings): string | null => {
-    const value = lookup(key);
-    if (value === undefined || value === null || value === '') return null;
-    if (typeof value === 'string' && emailPattern.test(value.trim())) return value.trim();
-    issues.push(`${key} must be an e-mail address or empty, not ${JSON.stringify(value)}`);
-    return null;
-  };
+  const { text, number, flag, email } = contextReader<keyof DeploySettings>(lookup, issues);
   const defaults = defaultDeploySettings;
   const openAiSecretName = text('openAiSecretName', defaults.openAiSecretName);
   const modelProvider = text('modelProvider', defaults.modelProvider);

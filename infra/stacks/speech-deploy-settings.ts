@@ -1,4 +1,4 @@
-import type { ContextLookup } from './deploy-settings';
+import { type ContextLookup, contextReader } from './context-values';
 
 /**
  * Where the deployed functions that speak get their voice. Not `embedded`: that synthesizer is
@@ -64,31 +64,10 @@ export function parseSpeechSettings(
 ): SpeechDeploySettings {
   const { openAiSecretName } = model;
   const defaults = defaultSpeechDeploySettings;
-  const optional = (key: keyof SpeechDeploySettings, fallback: string | null): string | null => {
-    const value = lookup(key);
-    if (value === undefined) return fallback;
-    if (value === null || value === '') return null;
-    if (typeof value === 'string' && value.trim() !== '') return value.trim();
-    issues.push(`${key} must be a string (empty for none), not ${JSON.stringify(value)}`);
-    return fallback;
-  };
-  const required = (key: keyof SpeechDeploySettings, fallback: string): string =>
-    optional(key, fallback) ?? fallback;
-  const oneOf = <T extends string>(
-    key: keyof SpeechDeploySettings,
-    values: readonly T[],
-    fallback: T,
-  ): T => {
-    const value = optional(key, fallback);
-    if (value !== null && (values as readonly string[]).includes(value)) return value as T;
-    issues.push(`${key} must be one of ${values.join(', ')}, not ${JSON.stringify(lookup(key))}`);
-    return fallback;
-  };
-  const url = (key: keyof SpeechDeploySettings, fallback: string | null): string | null => {
-    const value = optional(key, fallback);
-    if (value !== null && !URL.canParse(value)) issues.push(`${key} is not a URL: ${value}`);
-    return value;
-  };
+  const { optional, required, oneOf, url } = contextReader<keyof SpeechDeploySettings>(
+    lookup,
+    issues,
+  );
   const sttBaseUrl = url('sttBaseUrl', model.provider === 'openai' ? openAiSttBaseUrl : null);
   const settings: SpeechDeploySettings = {
     ttsProvider: oneOf('ttsProvider', deployedTtsProviders, defaults.ttsProvider),

@@ -7,14 +7,12 @@
  */
 import { parseArgs } from 'node:util';
 import {
-  type HubFile,
+  embeddedModelReference,
+  embeddedModels,
   ModelCacheSettingsError,
   ModelFileError,
-  type ModelFileFormat,
-  type ModelReference,
   ModelReferenceError,
   PINNED_MODELS,
-  parseModelReference,
   progressTo,
   readModelCacheSettings,
   resolveModelFile,
@@ -32,32 +30,6 @@ Each is hf:<user>/<repo>/<file>, a path to a model file, or none.
 MODEL_CACHE_DIR sets the cache folder, HF_ENDPOINT a mirror of the hub.
 See docs/models.md.`;
 
-interface PulledModel {
-  readonly label: string;
-  readonly setting: string;
-  readonly serverSetting: string;
-  readonly pinned: HubFile;
-  /** Null: either format (whisper.cpp reads ggml files, and some newer GGUF ones). */
-  readonly format: ModelFileFormat | null;
-}
-
-const models: readonly PulledModel[] = [
-  {
-    label: 'language model',
-    setting: 'LLM_MODEL',
-    serverSetting: 'OPENAI_BASE_URL',
-    pinned: PINNED_MODELS.language,
-    format: 'gguf',
-  },
-  {
-    label: 'speech model',
-    setting: 'STT_MODEL',
-    serverSetting: 'STT_BASE_URL',
-    pinned: PINNED_MODELS.speech,
-    format: null,
-  },
-];
-
 try {
   const { values } = parseArgs({ options: { help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
@@ -72,28 +44,17 @@ try {
 try {
   const settings = readModelCacheSettings(process.env);
   const progress = progressTo(process.stderr);
-  for (const model of models) {
-    const bedrock =
-      model.setting === 'LLM_MODEL' && process.env.MODEL_PROVIDER?.trim() === 'bedrock';
-    if (bedrock) {
-      console.log(
-        `${model.label}: MODEL_PROVIDER=bedrock, npm start uses Bedrock; nothing to fetch`,
-      );
+  for (const model of embeddedModels) {
+    const { label, setting, format, server, reference } = embeddedModelReference(
+      process.env,
+      model,
+    );
+    if (reference === null) {
+      console.log(`${label}: ${server}; nothing to fetch`);
       continue;
     }
-    if (process.env[model.serverSetting]?.trim()) {
-      console.log(
-        `${model.label}: ${model.serverSetting} is set, npm start uses that server; nothing to fetch`,
-      );
-      continue;
-    }
-    const named = process.env[model.setting];
-    const reference: ModelReference =
-      named === undefined || named.trim() === ''
-        ? { kind: 'hub', file: model.pinned }
-        : parseModelReference(named, model.setting);
-    const path = await resolveModelFile(reference, settings, { progress, format: model.format });
-    console.log(`${model.label}: ${path ?? `none (${model.setting}=none)`}`);
+    const path = await resolveModelFile(reference, settings, { progress, format });
+    console.log(`${label}: ${path ?? `none (${setting}=none)`}`);
   }
 } catch (error) {
   if (

@@ -4,13 +4,14 @@
  * test/tools/settings-doc.test.ts fails while the page and the tables disagree.
  */
 import { writeFile } from 'node:fs/promises';
+import type { TableSetting } from '../../shared/adapters/config/read-settings';
 import type { SettingCheck } from '../../shared/adapters/config/setting-checks';
 import {
   type HandlerSetting,
   handlerSettingNames,
   handlerSettings,
 } from '../../shared/adapters/config/settings-table';
-import { type LocalSetting, localSettings, npmStartDefaults } from '../local/local-settings';
+import { localSettings, type NpmStartDefault, npmStartDefaults } from '../local/local-settings';
 
 export const SETTINGS_DOC_PATH = 'docs/settings.md';
 
@@ -22,16 +23,17 @@ what it means. Written by \`npm run docs:settings\` from the settings tables
 when this page and the tables disagree, so change the table, then run the command.
 
 The handlers read and check every setting once, when a container starts (\`npm start\` checks
-them before it listens): an invalid one stops \`npm start\` with one line naming it, and is
-reported in a Lambda function's log. Deployed, the stack sets them from \`cdk.json\`'s context
+them, and its own, with the same checks before it starts anything): an invalid one stops
+\`npm start\` with one line naming it and what it takes, and is reported in a Lambda function's
+log. Deployed, the stack sets them from \`cdk.json\`'s context
 ([deploy.md](deploy.md)).`;
 
 /** docs/settings.md as the tables say it. */
 export function renderSettingsDoc(): string {
   const handlerRows = handlerSettingNames.map((name) => {
     const setting: HandlerSetting = handlerSettings[name];
-    const local: LocalSetting | undefined = (
-      npmStartDefaults as Readonly<Record<string, LocalSetting>>
+    const local: NpmStartDefault | undefined = (
+      npmStartDefaults as Readonly<Record<string, NpmStartDefault>>
     )[name];
     const underNpmStart = local === undefined ? '' : `${shown(local.default)}: ${local.meaning}`;
     return row([
@@ -42,8 +44,8 @@ export function renderSettingsDoc(): string {
       linked(setting.meaning),
     ]);
   });
-  const localRows = Object.entries(localSettings).map(([name, setting]: [string, LocalSetting]) =>
-    row([`\`${name}\``, shown(setting.default), linked(setting.meaning)]),
+  const localRows = Object.entries(localSettings).map(([name, setting]: [string, TableSetting]) =>
+    row([`\`${name}\``, defaultOf(setting), accepted(setting.check), linked(setting.meaning)]),
   );
   return [
     INTRODUCTION,
@@ -56,8 +58,13 @@ export function renderSettingsDoc(): string {
     ].join('\n'),
     '## npm start',
     'Read by `npm start` only, and by `npm run say` and `npm run node:add`, which find the ' +
-      '`npm start` of the same settings: give them the same ones.',
-    [row(['setting', 'default', 'meaning']), row(['---', '---', '---']), ...localRows].join('\n'),
+      '`npm start` of the same settings: give them the same ones (`npm run model:pull` reads ' +
+      'MODEL_CACHE_DIR and HF_ENDPOINT, and LLM_MODEL and STT_MODEL above, as `npm start` does).',
+    [
+      row(['setting', 'default', 'accepts', 'meaning']),
+      row(['---', '---', '---', '---']),
+      ...localRows,
+    ].join('\n'),
     '',
   ].join('\n\n');
 }
@@ -71,8 +78,9 @@ function row(cells: readonly string[]): string {
   return `| ${cells.map((cell) => cell.replaceAll('|', '\\|')).join(' | ')} |`;
 }
 
-function defaultOf(setting: HandlerSetting): string {
+function defaultOf(setting: TableSetting & { readonly reservedByLambda?: true }): string {
   if (setting.required) return 'required';
+  if (setting.shownDefault !== undefined) return setting.shownDefault;
   if (setting.default === null) return 'none';
   const literal = `\`${setting.default}\``;
   const notes = [
@@ -92,6 +100,10 @@ function accepted(check: SettingCheck): string {
       return '`true`, `false`';
     case 'httpUrl':
       return 'http(s) URL';
+    case 'publicHttpUrl':
+      return 'http(s) URL, no user or password';
+    case 'timeZone':
+      return 'IANA time zone';
     case 'text':
       return 'text';
     case 'secret':

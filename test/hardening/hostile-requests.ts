@@ -1,27 +1,8 @@
 import { REPLY_BODY_LIMIT_BYTES } from '../../shared/adapters/openai/bounded-fetch';
-import type { ScriptStep } from '../support/scripted-llm-server';
+import { type HostileRequestCase, utterance, VOICE_COMMAND_PATH } from './hostile-request-case';
 import { HOSTILE_SCHEMA_CASES } from './hostile-schema-cases';
 import { REPLY_SIDE_ROWS } from './reply-side-requests';
 
-/**
- * The hostile corpus of issue 10 as whole requests through the real handlers: each case starts a
- * conversation, scripts what the model sends, makes its request, and names the statuses it may
- * get. After every case the conversation must still work (a plain voice/command answers 200).
- * The test asserts the outcomes; `npm run bench -- --only attack` times the same requests.
- */
-export interface HostileRequestCase {
-  readonly name: string;
-  readonly registration: Record<string, unknown>;
-  /** The model's replies to the hostile request, in order (repeated up to the retry budget). */
-  readonly modelReplies: readonly ScriptStep[];
-  /** The request's path and body; null when the registration itself is the attack. */
-  readonly request: { readonly path: string; readonly body: Record<string, unknown> } | null;
-  /** Sent instead of the node's key: the request is anonymous. */
-  readonly anonymous?: boolean;
-  readonly expectedStatuses: readonly number[];
-}
-
-const COMMAND = '/api/v0/voice/command';
 const nativeCalls = (
   calls: readonly { id: string | null; name: string; arguments: unknown }[],
 ) => ({
@@ -47,7 +28,6 @@ const timer = (seconds: number, id: string | null) => ({
   name: 'set_timer',
   arguments: { duration_seconds: seconds },
 });
-const utterance = (text: string) => ({ path: COMMAND, body: { voice_command: text } });
 
 /** Whether `value` can go over the wire as JSON (100,000 levels deep cannot: stringify recurses). */
 function serializable(value: unknown): boolean {
@@ -88,6 +68,12 @@ const schemaRows: HostileRequestCase[] = HOSTILE_SCHEMA_CASES.filter(
   };
 });
 
+/**
+ * The hostile corpus of issue 10 as whole requests through the real handlers: each case starts a
+ * conversation, scripts what the model sends, makes its request, and names the statuses it may
+ * get. After every case the conversation must still work (a plain voice/command answers 200).
+ * The test asserts the outcomes; `npm run bench -- --only attack` times the same requests.
+ */
 export const HOSTILE_REQUEST_CASES: readonly HostileRequestCase[] = [
   ...schemaRows,
   {
@@ -155,7 +141,10 @@ export const HOSTILE_REQUEST_CASES: readonly HostileRequestCase[] = [
     name: 'row 11: a 250 KB schema-invalid body with no key',
     registration: TIMER_COMMANDS,
     modelReplies: [],
-    request: { path: COMMAND, body: { voice_command: 'x'.repeat(250_000), conversation_id: 7 } },
+    request: {
+      path: VOICE_COMMAND_PATH,
+      body: { voice_command: 'x'.repeat(250_000), conversation_id: 7 },
+    },
     anonymous: true,
     expectedStatuses: [401],
   },

@@ -1,33 +1,6 @@
-import {
-  type CommandSetSource,
-  clearCommandSetCache,
-  compileCommandSet,
-  type NormalizationPolicy,
-} from '../../shared/params';
+import type { NormalizationPolicy } from '../../shared/params';
+import type { HostileSchemaCase } from './hostile-schema-case';
 import { MULTIPLIED_SCHEMA_CASES } from './multiplied-schema-cases';
-
-/**
- * The hostile corpus of the parameter system (issue 10, rows 1, 2, 3, 9 and 10, and their
- * neighbours): registrations and model arguments that cost seconds of CPU, or the process, before
- * the limits. The test asserts each outcome; `npm run bench` times each one.
- */
-export interface HostileSchemaCase {
-  readonly name: string;
-  readonly source: CommandSetSource;
-  /** The model's call, when the registration is accepted. */
-  readonly call?: {
-    readonly name: string;
-    readonly arguments: unknown;
-    readonly policy: NormalizationPolicy;
-  };
-  readonly expected: HostileOutcome;
-}
-
-/** Refused at start ([code, parameter, limit]), or the call's issues ([code, parameter]), or valid. */
-export type HostileOutcome =
-  | { readonly refused: readonly (readonly [string, string | null, string])[] }
-  | { readonly issues: readonly (readonly [string, string | null])[] }
-  | { readonly valid: true };
 
 const tool = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   client_tools: [
@@ -61,6 +34,11 @@ const chain = Object.fromEntries(
   ]),
 );
 
+/**
+ * The hostile corpus of the parameter system (issue 10, rows 1, 2, 3, 9 and 10, and their
+ * neighbours): registrations and model arguments that cost seconds of CPU, or the process, before
+ * the limits. The test asserts each outcome; `npm run bench` times each one.
+ */
 export const HOSTILE_SCHEMA_CASES: readonly HostileSchemaCase[] = [
   {
     name: 'row 1: pattern ^(a+)+$ and "a" x 32 + "!"',
@@ -194,35 +172,3 @@ export const HOSTILE_SCHEMA_CASES: readonly HostileSchemaCase[] = [
   },
   ...MULTIPLIED_SCHEMA_CASES,
 ];
-
-/** Compiles the case's registration cold (no cache) and checks its call; the outcome in short. */
-export function runHostileSchemaCase(hostile: HostileSchemaCase): {
-  readonly outcome: HostileOutcome;
-  readonly messages: readonly string[];
-} {
-  clearCommandSetCache();
-  const compiled = compileCommandSet(hostile.source);
-  if (!compiled.ok) {
-    return {
-      outcome: {
-        refused: compiled.issues.map((issue) => [
-          issue.code,
-          issue.parameter,
-          limitNamed(issue.message),
-        ]),
-      },
-      messages: compiled.issues.map((issue) => issue.message),
-    };
-  }
-  if (hostile.call === undefined) return { outcome: { valid: true }, messages: [] };
-  const check = compiled.value.check(hostile.call, hostile.call.policy);
-  if (check.ok) return { outcome: { valid: true }, messages: [] };
-  return {
-    outcome: { issues: check.issues.map((issue) => [issue.code, issue.parameter]) },
-    messages: check.issues.map((issue) => issue.message),
-  };
-}
-
-function limitNamed(message: string): string {
-  return /the limit (\w+)/.exec(message)?.[1] ?? message;
-}

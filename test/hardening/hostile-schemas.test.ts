@@ -6,7 +6,8 @@ import {
   schemaLimitProblems,
 } from '../../shared/params/limits/schema-limit-problems';
 import { compileOrThrow, loadFixture } from '../params/support/command-sets';
-import { HOSTILE_SCHEMA_CASES, runHostileSchemaCase } from './hostile-schema-cases';
+import { runHostileSchemaCase } from './hostile-schema-case';
+import { HOSTILE_SCHEMA_CASES } from './hostile-schema-cases';
 
 // Before the limits, rows 1 and 10 ran for 30 s and more (past the test timeout), rows 2 and 9
 // compiled, row 3 was accepted after 2.25 s, and the deep registration threw. Time is measured in

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { HostileRequestCase } from './hostile-requests';
+import { type HostileRequestCase, VOICE_COMMAND_PATH } from './hostile-request-case';
 import { argumentsAtLimits, multipliedParameters } from './multiplied-generators';
 
 /**
@@ -10,7 +10,6 @@ import { argumentsAtLimits, multipliedParameters } from './multiplied-generators
  * of one turn. The property (multiplied-requests.test.ts): every request answered, no 500, the
  * conversation usable; the attack bench measures the CPU of a fixed sample.
  */
-const COMMAND = '/api/v0/voice/command';
 const NAMES = ['probe', 'store_note', 'nowhere', 'constructor', '__proto__', 'request_validation'];
 
 const registration = multipliedParameters.map((parameters) => ({
@@ -87,7 +86,7 @@ export const multipliedRequest: fc.Arbitrary<HostileRequestCase> = fc
     name: `issue 18 multiplied request ${index}`,
     registration: source,
     modelReplies: [...replies, ...Array.from({ length: 6 }, () => ({ reply: { content: 'OK.' } }))],
-    request: { path: COMMAND, body: { voice_command: 'store a note and probe' } },
+    request: { path: VOICE_COMMAND_PATH, body: { voice_command: 'store a note and probe' } },
     expectedStatuses: [200, 400, 413, 422, 502],
   }));
 

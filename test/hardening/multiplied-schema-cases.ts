@@ -1,4 +1,4 @@
-import type { HostileSchemaCase } from './hostile-schema-cases';
+import type { HostileSchemaCase } from './hostile-schema-case';
 
 /**
  * Issue 18: each knob at its limit was bounded, but an attacker multiplies knobs. These combine

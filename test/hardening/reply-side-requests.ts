@@ -1,13 +1,11 @@
 import { seededText } from '../support/seeded-text';
-import type { HostileRequestCase } from './hostile-requests';
+import { type HostileRequestCase, utterance } from './hostile-request-case';
 
 /**
  * Issue 18's reply-side rows as whole requests: what a model sends that multiplies a bound (a
  * megabyte of markup, calls that leave no room for their results, numbers JSON cannot carry,
  * `<|python_tag|>` code). Each must answer in bounded work and leave the conversation usable.
  */
-const COMMAND = '/api/v0/voice/command';
-const utterance = (text: string) => ({ path: COMMAND, body: { voice_command: text } });
 const NOTES = {
   available_commands: [
     {

@@ -56,6 +56,32 @@ describe('npm start', () => {
     // Assess
     expect(command).toEqual({ binary: 'tsx', args: ['infra/local/start.ts'] });
   });
+
+  it.each([
+    [
+      'its own settings, every bad one at once',
+      { LLM_THREADS: '0', STT_THREADS: 'two', HF_ENDPOINT: 'ftp://mirror.example/hub' },
+      'npm start: LLM_THREADS must be an integer from 1 to 256, got "0"; ' +
+        'STT_THREADS must be an integer from 1 to 8, got "two"; HF_ENDPOINT must be an http(s) URL',
+    ],
+    [
+      'a model setting that names no model',
+      { LLM_MODEL: 'hf:acme' },
+      'npm start: LLM_MODEL: "hf:acme" names no file of the repository: use ' +
+        'hf:<user>/<repo>/<file> (a file on the hub, or HF_ENDPOINT), a path to a model file, or none',
+    ],
+  ])('stops on %s with one line saying what to do', async (_, settings, expected) => {
+    // Act
+    const line = await refusedStart({
+      ...hermetic(),
+      PORT: String(await freePort()),
+      DATA_DIR: 'memory',
+      ...settings,
+    });
+
+    // Assess
+    expect(line).toBe(expected);
+  });
 });
 
 // One stack, started once for these cases (a start is the slow part of this file), as a

@@ -66,7 +66,7 @@ describe("npm start's settings table", () => {
     const read = readValue(readLocalSettings({}));
 
     // Assess
-    expect(read).toBe(tabled);
+    expect(read).toBe(String(tabled));
   });
 
   it('says the folder DATA_DIR defaults to', () => {

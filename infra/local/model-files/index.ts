@@ -3,6 +3,11 @@
 /** @public */
 export type { DownloadEvent, ProgressSink, ProgressStream } from './download-progress';
 export { progressTo } from './download-progress';
+export {
+  type EmbeddedModelReference,
+  embeddedModelReference,
+  embeddedModels,
+} from './embedded-model-references';
 /** @public */
 export type { EnsureModelFileOptions } from './ensure-model-file';
 export { ensureModelFile } from './ensure-model-file';

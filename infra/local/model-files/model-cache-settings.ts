@@ -1,5 +1,9 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve, win32 } from 'node:path';
+import {
+  readSettingsTable,
+  type TableSetting,
+} from '../../../shared/adapters/config/read-settings';
 
 /** Where model files are cached and which hub serves them. */
 export interface ModelCacheSettings {
@@ -22,20 +26,45 @@ export class ModelCacheSettingsError extends Error {
 const appFolder = 'jcc-serverless';
 
 /**
+ * The model cache's two settings: rows of npm start's settings table (local-settings.ts), read
+ * here too, since `npm run model:pull` reads them as npm start does.
+ */
+export const modelCacheSettingsTable = {
+  MODEL_CACHE_DIR: {
+    check: { kind: 'text' },
+    default: null,
+    shownDefault: 'your cache folder: ~/.cache/jcc-serverless/models on Linux',
+    meaning:
+      'where downloaded model files are kept, never inside the repository (`~` is your home ' +
+      'folder); unset: XDG_CACHE_HOME on Linux, ~/Library/Caches on macOS, LOCALAPPDATA on ' +
+      'Windows ([models](models.md))',
+  },
+  HF_ENDPOINT: {
+    check: { kind: 'publicHttpUrl' },
+    default: 'https://huggingface.co',
+    meaning:
+      'the hub model files come from: a mirror or an air-gapped copy serving the same paths; ' +
+      'no user or password in it (it is shown in progress lines)',
+  },
+} as const satisfies Readonly<Record<string, TableSetting>>;
+
+/**
  * `MODEL_CACHE_DIR` (default: the user's cache folder, never inside the repository) and
  * `HF_ENDPOINT` (default the Hugging Face hub; a mirror or an air-gapped copy serves the same
- * paths).
+ * paths), checked as every setting is (setting-checks.ts).
  */
 export function readModelCacheSettings(
   env: Readonly<Record<string, string | undefined>>,
   host: CacheHost = { platform: process.platform, homeDir: homedir() },
 ): ModelCacheSettings {
-  const configured = env.MODEL_CACHE_DIR?.trim();
+  const { values, problems } = readSettingsTable(modelCacheSettingsTable, env);
+  if (problems.length > 0) throw new ModelCacheSettingsError(problems.join('; '));
+  const configured = values.MODEL_CACHE_DIR;
   const cacheDir =
-    configured === undefined || configured === ''
+    configured === null
       ? defaultCacheDir(env, host)
       : resolve(configured.replace(/^~(?=$|[/\\])/, host.homeDir));
-  return { cacheDir, endpoint: readEndpoint(env.HF_ENDPOINT?.trim()) };
+  return { cacheDir, endpoint: values.HF_ENDPOINT.replace(/\/+$/, '') };
 }
 
 function defaultCacheDir(
@@ -53,28 +82,4 @@ function defaultCacheDir(
   const xdg = env.XDG_CACHE_HOME?.trim();
   const cacheHome = xdg && isAbsolute(xdg) ? xdg : join(host.homeDir, '.cache');
   return join(cacheHome, appFolder, 'models');
-}
-
-function readEndpoint(value: string | undefined): string {
-  if (value === undefined || value === '') return 'https://huggingface.co';
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ModelCacheSettingsError(
-      `HF_ENDPOINT must be an http(s) URL such as https://huggingface.co, got "${value}"`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ModelCacheSettingsError(
-      `HF_ENDPOINT must be an http(s) URL such as https://huggingface.co, got "${value}"`,
-    );
-  }
-  // Its URL is printed in progress lines and errors, and kept beside each file: never a secret.
-  if (url.username !== '' || url.password !== '') {
-    throw new ModelCacheSettingsError(
-      'HF_ENDPOINT must not hold a user or password: the URL is shown in progress lines and errors',
-    );
-  }
-  return value.replace(/\/+$/, '');
 }

@@ -62,7 +62,7 @@ export class ModelChecksumError extends ModelFileError {
     super(
       stage === 'downloaded'
         ? `${fileName} does not match its SHA-256 (expected ${expected}, got ${actual}): the download was deleted and nothing was loaded; run again, and if it fails again, check what HF_ENDPOINT serves`
-        : `the hub announces a different ${fileName} than the pinned one (SHA-256 ${actual}, pinned ${expected}): nothing was downloaded; name the file you want with hf:<user>/<repo>/<file>`,
+        : `the hub announces a different ${fileName} than the pinned one (SHA-256 ${actual}, pinned ${expected}): nothing was downloaded; check what HF_ENDPOINT serves, or name a file of your own by its path`,
     );
   }
 }

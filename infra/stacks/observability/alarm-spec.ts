@@ -1,4 +1,6 @@
+import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import { ComparisonOperator, type IMetric, MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { maxMetricsPerAlarm } from './jcc-metrics';
 import type { RouteSignals } from './route-signals';
 
@@ -6,6 +8,17 @@ import type { RouteSignals } from './route-signals';
 export interface ObservedRoute {
   readonly name: string;
   readonly signals: RouteSignals;
+}
+
+/** What the alarms watch: the stage, the functions and routes of the route table, the table. */
+export interface ObservedResources {
+  readonly stage: Stage;
+  readonly functions: readonly { readonly id: string; readonly function: IFunction }[];
+  readonly routes: readonly ObservedRoute[];
+  readonly tableName: string;
+  /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */
+  readonly tableOperations: readonly string[];
+  readonly turnDeadlineMs: number;
 }
 
 /** One alarm: the description says why it matters and where to look first. */

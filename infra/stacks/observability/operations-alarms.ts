@@ -1,21 +1,14 @@
-import type { Stage } from 'aws-cdk-lib/aws-apigateway';
 import { type IMetric, MathExpression } from 'aws-cdk-lib/aws-cloudwatch';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import { type AlarmSpec, atLeast, type ObservedRoute, routesWhere } from './alarm-spec';
+import {
+  type AlarmSpec,
+  atLeast,
+  type ObservedResources,
+  type ObservedRoute,
+  routesWhere,
+} from './alarm-spec';
 import { defaultPeriod, JccMetric, jccMetric } from './jcc-metrics';
 import { modelAlarms, speechAlarms } from './model-alarms';
 import { tableAlarms } from './table-alarms';
-
-/** What the alarms watch: the stage, the functions and routes of the route table, the table. */
-export interface ObservedResources {
-  readonly stage: Stage;
-  readonly functions: readonly { readonly id: string; readonly function: IFunction }[];
-  readonly routes: readonly ObservedRoute[];
-  readonly tableName: string;
-  /** The DynamoDB operations the functions use (`GetItem`, ...): SystemErrors is per operation. */
-  readonly tableOperations: readonly string[];
-  readonly turnDeadlineMs: number;
-}
 
 /** Every alarm of the service, from the route and function tables (nothing listed by hand). */
 export function operationsAlarms(observed: ObservedResources): AlarmSpec[] {

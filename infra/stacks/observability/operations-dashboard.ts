@@ -13,7 +13,8 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { ModelFailureMetric, statusMetricName, sumOverRoutes } from './jcc-metrics';
-import { type DashboardRoute, routeRow } from './route-widgets';
+import type { DashboardRoute } from './route-signals';
+import { routeRow } from './route-widgets';
 import { speechRow } from './speech-widgets';
 
 /** A deployed function of the route table, as the dashboard and the alarms watch it. */

@@ -39,6 +39,15 @@ export interface RouteSignals {
   readonly fallsBack: boolean;
 }
 
+/** A route of the table as the dashboard draws it: a row of graphs, only the lines it emits. */
+export interface DashboardRoute {
+  /** The route table's name: the `route` dimension of our metrics. */
+  readonly name: string;
+  readonly method: string;
+  readonly path: string;
+  readonly signals: RouteSignals;
+}
+
 /**
  * Every route's edge: a bad key (401), a node over its rate (429), and the registry read behind
  * the key failing (503 storage_unavailable) or being a bug (500).

@@ -6,17 +6,8 @@ import {
   warmUpMetricName,
   warmUpOutcomes,
 } from './jcc-metrics';
-import type { RouteSignals } from './route-signals';
+import type { DashboardRoute } from './route-signals';
 import { speechRouteWidgets } from './speech-widgets';
-
-export interface DashboardRoute {
-  /** The route table's name: the `route` dimension of our metrics. */
-  readonly name: string;
-  readonly method: string;
-  readonly path: string;
-  /** What it emits: only those lines are drawn (route-signals.ts). */
-  readonly signals: RouteSignals;
-}
 
 /**
  * One row per route: answers by status (only the statuses it can answer), handler latency, the

@@ -1,7 +1,6 @@
 import { GraphWidget, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import { chatCutOff, JccMetric, jccMetric, SpeechMetric, sumOverRoutes } from './jcc-metrics';
-import type { RouteSignals } from './route-signals';
-import type { DashboardRoute } from './route-widgets';
+import type { DashboardRoute, RouteSignals } from './route-signals';
 
 const named = (routes: readonly DashboardRoute[], test: (signals: RouteSignals) => boolean) =>
   routes.filter((route) => test(route.signals)).map((route) => route.name);

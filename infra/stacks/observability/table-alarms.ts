@@ -1,7 +1,6 @@
 import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
-import { type AlarmSpec, atLeast } from './alarm-spec';
+import { type AlarmSpec, atLeast, type ObservedResources } from './alarm-spec';
 import { defaultPeriod } from './jcc-metrics';
-import type { ObservedResources } from './operations-alarms';
 
 /** The table's alarms: throttles, and AWS-side errors of every operation the functions use. */
 export function tableAlarms(

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import type { ApiKeySource } from './service-config';
+import type { ApiKeySource } from './api-key-source';
 
 /**
  * The model's key could not be read from its secret: missing in this region, not readable by the

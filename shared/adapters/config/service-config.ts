@@ -1,5 +1,6 @@
 import { DEFAULT_ENGINE_SETTINGS, type EngineSettings } from '../../conversation/engine-settings';
 import { bedrockMantleBaseUrl } from '../openai/bedrock-endpoint';
+import { type ApiKeySource, apiKeySource } from './api-key-source';
 import { type ReadSettings, readSettings } from './read-settings';
 import { defaultWarmUpTimeoutMs, type HandlerSettingValues } from './settings-table';
 import {
@@ -8,11 +9,6 @@ import {
   type SpeechToTextConfig,
   type TextToSpeechConfig,
 } from './speech-config';
-
-/** Where the model's key comes from: the environment (local runs) or a Secrets Manager secret. */
-export type ApiKeySource =
-  | { readonly kind: 'value'; readonly value: string }
-  | { readonly kind: 'secret'; readonly secretId: string };
 
 interface LanguageModelConfig {
   /** The OpenAI-compatible server, or Bedrock's endpoint (its default, or BEDROCK_BASE_URL). */
@@ -119,17 +115,10 @@ function readLanguageModel(read: ReadSettings, problems: string[]): LanguageMode
     problems.push('OPENAI_BASE_URL is required when LLM_MODEL is set');
   }
   if (!given.has('LLM_MODEL')) problems.push('LLM_MODEL is required when OPENAI_BASE_URL is set');
-  // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK still wants a string.
-  const apiKey: ApiKeySource =
-    settings.OPENAI_API_KEY !== null
-      ? { kind: 'value', value: settings.OPENAI_API_KEY }
-      : settings.OPENAI_API_KEY_SECRET !== null
-        ? { kind: 'secret', secretId: settings.OPENAI_API_KEY_SECRET }
-        : { kind: 'value', value: 'not-needed' };
   return {
     baseURL: settings.OPENAI_BASE_URL ?? '',
     model: settings.LLM_MODEL ?? '',
-    apiKey,
+    apiKey: apiKeySource(settings.OPENAI_API_KEY, settings.OPENAI_API_KEY_SECRET),
     bedrock: null,
     maxTokens: settings.MODEL_MAX_TOKENS,
     thinking: settings.MODEL_THINKING,

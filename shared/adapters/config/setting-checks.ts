@@ -1,3 +1,5 @@
+import { isValidTimeZone } from '../../conversation/time-zones/time-zone';
+
 /**
  * How one environment variable is checked, each kind's message beside its check. A message
  * quotes the value only where it cannot be a secret: never a key, never a URL (it may carry
@@ -8,6 +10,10 @@ export type SettingCheck =
   | { readonly kind: 'oneOf'; readonly values: readonly string[] }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'httpUrl' }
+  /** An http(s) URL shown to people (progress lines, errors): never a user or password in it. */
+  | { readonly kind: 'publicHttpUrl' }
+  /** An IANA time zone (`Europe/Berlin`, `UTC`). */
+  | { readonly kind: 'timeZone' }
   | { readonly kind: 'text' }
   | { readonly kind: 'secret' };
 
@@ -67,6 +73,25 @@ function checkText(
       return /^https?:\/\//.test(text)
         ? { ok: true, value: text }
         : { ok: false, problem: `${name} must be an http(s) URL` };
+    case 'publicHttpUrl': {
+      const url = URL.canParse(text) ? new URL(text) : null;
+      if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        return { ok: false, problem: `${name} must be an http(s) URL` };
+      }
+      return url.username === '' && url.password === ''
+        ? { ok: true, value: text }
+        : {
+            ok: false,
+            problem: `${name} must not hold a user or password: the URL is shown in progress lines and errors`,
+          };
+    }
+    case 'timeZone':
+      return isValidTimeZone(text)
+        ? { ok: true, value: text }
+        : {
+            ok: false,
+            problem: `${name} must be an IANA time zone such as Europe/Berlin, got "${text}"`,
+          };
     case 'text':
     case 'secret':
       return { ok: true, value: text };

@@ -1,5 +1,5 @@
+import { type ApiKeySource, apiKeySource } from './api-key-source';
 import type { ReadSettings } from './read-settings';
-import type { ApiKeySource } from './service-config';
 import type { pollyEngines } from './settings-table';
 
 /** Speech in: an OpenAI-compatible transcription server (OpenAI, Groq, a whisper server). */
@@ -36,13 +36,6 @@ export const embeddedVoices = ['slt', 'kal16', 'kal', 'awb', 'rms'] as const;
 
 const defaultVoices = { openai: 'alloy', polly: 'Joanna', embedded: 'slt' } as const;
 
-/** A key from the environment, else its secret's name, else none (servers without a key). */
-function keySource(value: string | null, secretId: string | null): ApiKeySource {
-  if (value !== null) return { kind: 'value', value };
-  if (secretId !== null) return { kind: 'secret', secretId };
-  return { kind: 'value', value: 'not-needed' };
-}
-
 /**
  * Speech in when STT_BASE_URL is set. Settings of a provider not chosen are ignored, not refused:
  * the stack declares every setting, at its default, on every function.
@@ -53,7 +46,7 @@ export function readSpeechToText(read: ReadSettings): SpeechToTextConfig | null 
   return {
     baseURL: settings.STT_BASE_URL,
     model: settings.STT_MODEL,
-    apiKey: keySource(settings.STT_API_KEY, settings.STT_API_KEY_SECRET),
+    apiKey: apiKeySource(settings.STT_API_KEY, settings.STT_API_KEY_SECRET),
   };
 }
 
@@ -80,7 +73,7 @@ export function readTextToSpeech(
           settings.TTS_RESPONSE_FORMAT === 'wav'
             ? { kind: 'wav' }
             : { kind: 'pcm', sampleRate: settings.TTS_PCM_SAMPLE_RATE },
-        apiKey: keySource(settings.TTS_API_KEY, settings.TTS_API_KEY_SECRET),
+        apiKey: apiKeySource(settings.TTS_API_KEY, settings.TTS_API_KEY_SECRET),
       };
     case 'polly':
       return { provider, voice, engine: settings.POLLY_ENGINE };

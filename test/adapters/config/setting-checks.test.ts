@@ -20,6 +20,9 @@ describe('checkSetting', () => {
     ['an http URL', { kind: 'httpUrl' }, 'http://127.0.0.1:8080/v1', 'http://127.0.0.1:8080/v1'],
     ['any text', { kind: 'text' }, 'jcc-table', 'jcc-table'],
     ['a secret', { kind: 'secret' }, 'sk-x', 'sk-x'],
+    ['a public URL', { kind: 'publicHttpUrl' }, 'https://hf-mirror.com/', 'https://hf-mirror.com/'],
+    ['an IANA zone', { kind: 'timeZone' }, 'Europe/Berlin', 'Europe/Berlin'],
+    ['UTC', { kind: 'timeZone' }, 'UTC', 'UTC'],
   ])('takes %s', (_case, check, text, expected) => {
     expect(checkSetting('SETTING', text, check)).toEqual({ ok: true, value: expected });
   });
@@ -40,6 +43,24 @@ describe('checkSetting', () => {
       { kind: 'httpUrl' },
       'ftp://u:pw@h',
       'SETTING must be an http(s) URL',
+    ],
+    [
+      'a host without a scheme',
+      { kind: 'publicHttpUrl' },
+      'hf-mirror.com',
+      'SETTING must be an http(s) URL',
+    ],
+    [
+      'a public URL holding a password, not quoted',
+      { kind: 'publicHttpUrl' },
+      'https://me:s3cret@mirror.example',
+      'SETTING must not hold a user or password: the URL is shown in progress lines and errors',
+    ],
+    [
+      'an unknown zone',
+      { kind: 'timeZone' },
+      'Mars/Base',
+      'SETTING must be an IANA time zone such as Europe/Berlin, got "Mars/Base"',
     ],
   ])('refuses %s, naming the setting', (_case, check, text, problem) => {
     expect(checkSetting('SETTING', text, check)).toEqual({ ok: false, problem });

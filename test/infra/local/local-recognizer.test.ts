@@ -110,7 +110,7 @@ describe('npm start’s recognizer (STT_BASE_URL unset)', () => {
   it.each(['0', '9', '1.5', 'two'])('refuses STT_THREADS=%s in one line', async (threads) => {
     await expect(
       provide({ STT_THREADS: threads, STT_MODEL: 'hf:someone/whisper-tests/ggml-random-test.bin' }),
-    ).rejects.toThrow(`STT_THREADS must be a whole number from 1 to 8, got "${threads}"`);
+    ).rejects.toThrow(`STT_THREADS must be an integer from 1 to 8, got "${threads}"`);
     expect(hub.requests).toEqual([]);
   });
 });

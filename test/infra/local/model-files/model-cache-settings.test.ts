@@ -74,9 +74,7 @@ describe('readModelCacheSettings', () => {
     ).toBe('http://10.0.0.5:8080/hub');
     for (const endpoint of ['hf-mirror.com', 'ftp://mirror/models']) {
       expect(() => readModelCacheSettings({ HF_ENDPOINT: endpoint }, linux)).toThrow(
-        new ModelCacheSettingsError(
-          `HF_ENDPOINT must be an http(s) URL such as https://huggingface.co, got "${endpoint}"`,
-        ),
+        new ModelCacheSettingsError('HF_ENDPOINT must be an http(s) URL'),
       );
     }
   });

@@ -2,7 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ModelReferenceError, parseModelReference } from '../../../../infra/local/model-files';
+import {
+  ModelReferenceError,
+  PINNED_MODELS,
+  parseModelReference,
+} from '../../../../infra/local/model-files';
 
 let folder: string;
 let modelPath: string;
@@ -21,18 +25,32 @@ const accepted =
 describe('parseModelReference', () => {
   it.each([
     [
-      'hf:unsloth/Qwen3-1.7B-GGUF/Qwen3-1.7B-Q4_K_M.gguf',
+      'hf:unsloth/Qwen3-1.7B-GGUF/Qwen3-1.7B-Q8_0.gguf',
       'unsloth/Qwen3-1.7B-GGUF',
-      'Qwen3-1.7B-Q4_K_M.gguf',
+      'Qwen3-1.7B-Q8_0.gguf',
     ],
     ['hf:acme/models/Q4_K_M/part.gguf', 'acme/models', 'Q4_K_M/part.gguf'],
     [
-      '  hf:ggerganov/whisper.cpp/ggml-base.en-q5_1.bin ',
+      '  hf:ggerganov/whisper.cpp/ggml-small.en-q5_1.bin ',
       'ggerganov/whisper.cpp',
-      'ggml-base.en-q5_1.bin',
+      'ggml-small.en-q5_1.bin',
     ],
   ])('reads %s as a hub file', (text, repo, file) => {
     expect(parseModelReference(text)).toEqual({ kind: 'hub', file: { repo, file } });
+  });
+
+  it('reads a pinned file with its pin (pinned-models.test.ts), matched exactly', () => {
+    expect(
+      parseModelReference(` hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`),
+    ).toEqual({
+      kind: 'hub',
+      file: PINNED_MODELS.speech,
+    });
+    const { repo, file } = PINNED_MODELS.language;
+    expect(parseModelReference(`hf:${repo}/${file.toLowerCase()}`)).toEqual({
+      kind: 'hub',
+      file: { repo, file: file.toLowerCase() },
+    });
   });
 
   it.each(['none', 'NONE', ' none '])('reads %j as no model', (text) => {

@@ -3,13 +3,13 @@ import { PINNED_MODELS, parseModelReference } from '../../../../infra/local/mode
 
 describe('PINNED_MODELS', () => {
   it.each(Object.entries(PINNED_MODELS))(
-    'pins %s by a SHA-256 and a size, as a valid hf: reference',
+    'pins %s by a SHA-256 and a size, as a valid hf: reference that carries the pin',
     (_role, model) => {
       expect(model.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(Number.isSafeInteger(model.sizeBytes) && model.sizeBytes > 1_000_000).toBe(true);
       expect(parseModelReference(`hf:${model.repo}/${model.file}`)).toEqual({
         kind: 'hub',
-        file: { repo: model.repo, file: model.file },
+        file: model,
       });
     },
   );
