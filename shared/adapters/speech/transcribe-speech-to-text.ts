@@ -44,6 +44,8 @@ export interface TranscribeSpeechToTextOptions {
   readonly timers?: SpeechTimers;
   /** How the audio is paced: real time by default (the tests count the waits instead). */
   readonly pace?: AudioPace;
+  /** Milliseconds on a monotonic clock: each event is due at its own time from the first. */
+  readonly now?: () => number;
 }
 
 type Sdk = typeof import('@aws-sdk/client-transcribe-streaming');
@@ -62,11 +64,13 @@ export class TranscribeSpeechToText implements SpeechToText {
   readonly #options: TranscribeSpeechToTextOptions;
   readonly #timers: SpeechTimers;
   readonly #pace: AudioPace;
+  readonly #now: () => number;
 
   constructor(options: TranscribeSpeechToTextOptions) {
     this.#options = options;
     this.#timers = options.timers ?? systemTimers;
     this.#pace = options.pace ?? ((ms, signal) => sleep(ms, signal, this.#timers));
+    this.#now = options.now ?? (() => performance.now());
     this.#client = import('@aws-sdk/client-transcribe-streaming').then((sdk) => ({
       sdk,
       client: boundedClient(sdk, options),
@@ -121,16 +125,23 @@ export class TranscribeSpeechToText implements SpeechToText {
     }
   }
 
-  /** The audio as events of TRANSCRIBE_CHUNK_MS, each after the one before has had its time. */
+  /**
+   * The audio as events of TRANSCRIBE_CHUNK_MS, the n-th due n chunks after the first: a late
+   * timer (a busy machine) delays one event, never the ones after it.
+   */
   async *#audioEvents(
     audio: ReturnType<typeof transcribeAudio>,
     signal: AbortSignal,
   ): AsyncGenerator<AudioStream> {
-    let first = true;
+    const started = this.#now();
+    let index = 0;
     for (const chunk of audioChunks(audio, TRANSCRIBE_CHUNK_MS)) {
-      if (!first) await this.#pace(TRANSCRIBE_CHUNK_MS, signal);
+      if (index > 0) {
+        const due = started + index * TRANSCRIBE_CHUNK_MS;
+        await this.#pace(Math.max(0, due - this.#now()), signal);
+      }
       if (signal.aborted) return;
-      first = false;
+      index += 1;
       yield { AudioEvent: { AudioChunk: chunk } };
     }
   }

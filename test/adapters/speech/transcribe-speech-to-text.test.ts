@@ -23,13 +23,16 @@ const transcribe = useLoopbackServer('the scripted Transcribe', () =>
 const MAX_CHARACTERS = 2_000;
 const options = { timeoutMs: 30_000 };
 
-/** The waits the adapter asked for between audio events, answered at once. */
-function countedPace() {
+/** The waits the adapter asked for between audio events, answered at once on a fake clock. */
+function countedPace(lateMs = 0) {
   const waits: number[] = [];
+  let clock = 1_000;
   return {
     waits,
+    now: () => clock,
     pace: async (ms: number) => {
       waits.push(ms);
+      clock += ms + lateMs;
     },
   };
 }
@@ -39,9 +42,10 @@ const adapter = (
     timers?: FakeSpeechTimers;
     region?: string;
     credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+    lateMs?: number;
   } = {},
 ) => {
-  const paced = countedPace();
+  const paced = countedPace(settings.lateMs);
   const stt = new TranscribeSpeechToText({
     region: settings.region ?? REGION,
     languageCode: 'en-GB',
@@ -49,6 +53,7 @@ const adapter = (
     endpoint: transcribe.endpoint,
     credentials: settings.credentials ?? TEST_AWS_CREDENTIALS,
     pace: paced.pace,
+    now: paced.now,
     ...(settings.timers === undefined ? {} : { timers: settings.timers }),
   });
   return { stt, waits: paced.waits };
@@ -114,6 +119,18 @@ describe('TranscribeSpeechToText', () => {
     expect(request?.ended).toBe(true);
     // One wait of a chunk's time between two events: the audio goes at the pace it was spoken.
     expect(waits).toEqual(Array.from({ length: 10 }, () => 100));
+  });
+
+  it('keeps to the schedule when a wait ends late: the next event is due at its own time', async () => {
+    // Prepare: every wait ends 30 ms late, as a timer on a busy machine does.
+    transcribe.enqueue({ kind: 'results', events: [finals('late')] });
+    const { stt, waits } = adapter({ lateMs: 30 });
+
+    // Act
+    await stt.transcribe(mono48k(0.5), options);
+
+    // Assess: 100 ms, then 70 ms each (100 less the 30 the wait before overran).
+    expect(waits).toEqual([100, 70, 70, 70]);
   });
 
   it('mixes stereo into mono and resamples a rate Transcribe does not take (96 kHz) to 16 kHz', async () => {
