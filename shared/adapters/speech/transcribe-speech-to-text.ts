@@ -196,6 +196,9 @@ function streamException(event: TranscriptResultStream): Error | null {
   return null;
 }
 
+const ignore = () => undefined;
+const SILENT = { trace: ignore, debug: ignore, info: ignore, warn: ignore, error: ignore };
+
 /**
  * A client of one attempt (the deadline rules, not retries) whose replies are counted as their
  * bytes arrive: past TRANSCRIBE_REPLY_LIMIT_BYTES the body stops and the call fails.
@@ -204,6 +207,9 @@ function boundedClient(sdk: Sdk, options: TranscribeSpeechToTextOptions) {
   const client = new sdk.TranscribeStreamingClient({
     region: options.region,
     maxAttempts: 1,
+    // Without a logger of its own the SDK writes a plain warning of every failed stream to the
+    // console: the route's one `request failed` line already says what failed and what to fix.
+    logger: SILENT,
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
     ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
   });
