@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded,stt]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -30,6 +30,7 @@ import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
 import { runSpeechStreamBench } from './speech-stream-bench';
 import { runSttBench } from './stt-bench';
+import { runTranscribeBench } from './transcribe-bench';
 
 interface SuiteReport {
   readonly rows: readonly BenchRow[];
@@ -69,6 +70,10 @@ const SUITES = {
     details: [EMBEDDED_MODEL_NOTE],
   }),
   stt: async (): Promise<SuiteReport> => ({ rows: await runSttBench(), details: [] }),
+  transcribe: async (): Promise<SuiteReport> => ({
+    rows: await runTranscribeBench(),
+    details: [],
+  }),
 } as const;
 type SuiteName = keyof typeof SUITES;
 const SUITE_NAMES = Object.keys(SUITES) as SuiteName[];

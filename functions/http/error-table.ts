@@ -22,7 +22,7 @@ import { SpeechBusyError, SpeechProviderError } from '../../shared/ports/speech'
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
 import { RateLimitedError } from './limit-node-rate';
-import { MODEL_FAILURE_CODES } from './model-failure-codes';
+import { MODEL_FAILURE_CODES, SPEECH_FAILURE_CODES } from './model-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -60,6 +60,15 @@ const MODEL_FAILURE_MESSAGES: Readonly<Record<string, string>> = {
     'The service may not call its language model (IAM); an operator must grant it.',
   model_access_denied:
     'The account has no access to the configured model in its region; an operator must request it.',
+};
+
+/** What a node is told of a speech provider's refusal with a code of its own. */
+const SPEECH_FAILURE_MESSAGES: Readonly<Record<keyof typeof SPEECH_FAILURE_CODES, string>> = {
+  credentials_rejected:
+    "The speech provider refused the service's AWS credentials; an operator must fix them.",
+  permission_denied:
+    'The service may not call its speech provider (IAM); an operator must grant it.',
+  throttled: 'The speech provider refused a new stream past its quota; retry shortly.',
 };
 
 const codeOfModelFailure = (failure: string): string | undefined =>
@@ -150,14 +159,19 @@ const RULES: readonly Rule[] = [
   ),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
-  rule(SpeechProviderError, (error) =>
-    body(
+  rule(SpeechProviderError, (error) => {
+    const details = [{ direction: error.direction, failure: error.failure }];
+    if (Object.hasOwn(SPEECH_FAILURE_CODES, error.failure)) {
+      const failure = error.failure as keyof typeof SPEECH_FAILURE_CODES;
+      return body(502, SPEECH_FAILURE_CODES[failure], SPEECH_FAILURE_MESSAGES[failure], details);
+    }
+    return body(
       502,
       'speech_provider_failed',
       `The ${error.direction === 'speech_to_text' ? 'speech-to-text' : 'text-to-speech'} provider failed (${error.failure}).`,
-      [{ direction: error.direction, failure: error.failure }],
-    ),
-  ),
+      details,
+    );
+  }),
   rule(SpeechBusyError, (error) => ({
     ...body(
       503,

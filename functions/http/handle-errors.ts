@@ -6,7 +6,7 @@ import { mapError } from './error-table';
 import { HttpError } from './http-error';
 import { jsonResponse } from './json-response';
 import { mappedStack } from './mapped-stack';
-import { isModelFailureCode } from './model-failure-codes';
+import { isProviderFailureCode } from './model-failure-codes';
 
 /**
  * The last word on every failed request: the error table gives status and body; 5xx details go to
@@ -28,8 +28,10 @@ export function handleErrors(
       const status = mapped.statusCode;
       const code = mapped.body.error.code;
       metrics(request.context).addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
-      // Which fix a model failure needs: its own alarm reads it (model-failure-codes.ts).
-      if (isModelFailureCode(code)) metrics(request.context).addMetric(code, MetricUnit.Count, 1);
+      // Which fix a provider's failure needs: its own alarm reads it (model-failure-codes.ts).
+      if (isProviderFailureCode(code)) {
+        metrics(request.context).addMetric(code, MetricUnit.Count, 1);
+      }
       if (status === 500) {
         logger.error('request failed', { status, code, error: loggedError(error) });
       } else if (status >= 500) {

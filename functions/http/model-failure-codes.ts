@@ -12,9 +12,25 @@ export const MODEL_FAILURE_CODES = {
   model_access_denied: 'llm_model_access_denied',
 } as const;
 
-export type ModelFailureCode = (typeof MODEL_FAILURE_CODES)[keyof typeof MODEL_FAILURE_CODES];
+/**
+ * The speech provider failures with a code of their own (502s like `speech_provider_failed`, and
+ * counted with it as `speech_provider_errors`): an AWS provider (Transcribe) refusing the
+ * credentials, the IAM action, or a new stream past its quota. Each is a metric too.
+ */
+export const SPEECH_FAILURE_CODES = {
+  credentials_rejected: 'speech_credentials_rejected',
+  permission_denied: 'speech_permission_denied',
+  throttled: 'speech_throttled',
+} as const;
 
-const codes: ReadonlySet<string> = new Set(Object.values(MODEL_FAILURE_CODES));
+type ProviderFailureCode =
+  | (typeof MODEL_FAILURE_CODES)[keyof typeof MODEL_FAILURE_CODES]
+  | (typeof SPEECH_FAILURE_CODES)[keyof typeof SPEECH_FAILURE_CODES];
+
+const codes: ReadonlySet<string> = new Set([
+  ...Object.values(MODEL_FAILURE_CODES),
+  ...Object.values(SPEECH_FAILURE_CODES),
+]);
 
 /** Whether an answer's error code is one of those, counted as its own metric. */
-export const isModelFailureCode = (code: string): code is ModelFailureCode => codes.has(code);
+export const isProviderFailureCode = (code: string): code is ProviderFailureCode => codes.has(code);

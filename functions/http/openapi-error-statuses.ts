@@ -31,7 +31,9 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'The language model failed after the allowed attempts (llm_failed), was throttled on every ' +
     'attempt (llm_throttled), or its cloud provider refused the call: the credentials ' +
     '(llm_credentials_rejected), the IAM policy (llm_permission_denied) or the model access ' +
-    '(llm_model_access_denied); or the speech provider failed (speech_provider_failed).',
+    '(llm_model_access_denied); or the speech provider failed (speech_provider_failed) or, ' +
+    'Amazon Transcribe, refused the credentials (speech_credentials_rejected), the IAM policy ' +
+    '(speech_permission_denied) or a stream past its quota (speech_throttled).',
   '503':
     'No language model configured (local runs), the embedded model of a local run busy with a ' +
     'full queue (llm_busy, with Retry-After), no speech provider configured ' +

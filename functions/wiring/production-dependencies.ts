@@ -92,7 +92,8 @@ export async function productionDependencies(
         : await resolveApiKey(source, config.region);
   const model = options.callsModel ? {} : { model: null };
   const uses = { hears: options.hears ?? false, speaks: options.speaks ?? false };
-  const stt = uses.hears ? config.speechToText : null;
+  // Transcribe needs no key: the role signs its stream.
+  const stt = uses.hears && config.speechToText?.provider === 'openai' ? config.speechToText : null;
   const tts =
     uses.speaks && config.textToSpeech?.provider === 'openai' ? config.textToSpeech : null;
   const speechKeys = {

@@ -64,7 +64,7 @@ export async function provideLocalRecognizer(
   progress: ProgressSink = progressTo(process.stderr),
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
-  if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
+  if (env.STT_BASE_URL?.trim() || env.STT_PROVIDER?.trim() === 'transcribe') return NO_RECOGNIZER;
   const threads = readLocalSetting(env, 'STT_THREADS');
   const modelPath = await speechModelPath(env, progress);
   if (modelPath === null) return NO_RECOGNIZER;
@@ -125,6 +125,11 @@ export function describeLocalSpeech(
     speaks = `${tts.model}, voice ${tts.voice}, at ${where(tts.baseURL)}`;
   return {
     speaks,
-    hears: stt === null ? recognizer.hears : `${stt.model} at ${where(stt.baseURL)}`,
+    hears:
+      stt === null
+        ? recognizer.hears
+        : stt.provider === 'transcribe'
+          ? `Amazon Transcribe streaming (${stt.languageCode}) in ${stt.region}`
+          : `${stt.model} at ${where(stt.baseURL)}`,
   };
 }

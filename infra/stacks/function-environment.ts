@@ -91,6 +91,9 @@ export function functionEnvironment(
     TURN_DEADLINE_MS: String(inputs.settings.turnDeadlineMs),
     NODE_RATE_LIMIT: String(inputs.settings.nodeRateLimit),
     NODE_RATE_WINDOW_SECONDS: String(inputs.settings.nodeRateWindowSeconds),
+    // Transcribe: no URL and no secret, the role signs; its region is the function's own.
+    STT_PROVIDER: speechIn(settings.sttProvider),
+    TRANSCRIBE_LANGUAGE: speechIn(settings.transcribeLanguage),
     STT_BASE_URL: speechIn(settings.sttBaseUrl),
     STT_MODEL: speechIn(settings.sttModel),
     STT_API_KEY_SECRET: speechIn(settings.sttApiKeySecretName),

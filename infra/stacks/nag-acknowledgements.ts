@@ -62,7 +62,9 @@ export const functionRoleAcknowledgements: readonly NagAcknowledgement[] = [
       'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no ' +
       'resource-level permissions, so AWS requires Resource "*" for them; so does ' +
       'polly:SynthesizeSpeech (Polly names lexicons only), granted to the functions that speak ' +
-      'through Polly; every other statement of the role names its log group, the table or a secret.',
+      'through Polly, and transcribe:StartStreamTranscription (no resource type), granted to the ' +
+      'function that hears through Transcribe; every other statement of the role names its log ' +
+      'group, the table or a secret.',
   },
   {
     id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:bedrock-mantle:<AWS::Region>:<AWS::AccountId>:project/*]',

@@ -7,6 +7,10 @@ import { type ContextLookup, contextReader } from './context-values';
 export const deployedTtsProviders = ['polly', 'openai', 'none'] as const;
 export type DeployedTtsProvider = (typeof deployedTtsProviders)[number];
 
+/** Where the deployed functions that hear send a recording (STT_PROVIDER). */
+export const deployedSttProviders = ['openai', 'transcribe'] as const;
+export type DeployedSttProvider = (typeof deployedSttProviders)[number];
+
 /** Polly's engines (POLLY_ENGINE); the voice must support the one chosen. */
 export const pollyEngineNames = ['neural', 'standard', 'generative', 'long-form'] as const;
 export type PollyEngineName = (typeof pollyEngineNames)[number];
@@ -28,8 +32,18 @@ export interface SpeechDeploySettings {
   /** The Secrets Manager secret holding the speech server's key (openai only); null: no key. */
   readonly ttsApiKeySecretName: string | null;
   /**
+   * Speech in: `openai`, the OpenAI-compatible server `sttBaseUrl`; or `transcribe`, Amazon
+   * Transcribe streaming (no key: the function that hears may call
+   * `transcribe:StartStreamTranscription`), paced at real time, so not the default
+   * (docs/decisions/2026-11-26-transcribe-streaming.md).
+   */
+  readonly sttProvider: DeployedSttProvider;
+  /** TRANSCRIBE_LANGUAGE: Transcribe's language code, with `sttProvider: transcribe`. */
+  readonly transcribeLanguage: string;
+  /**
    * STT_BASE_URL of the transcription server; null turns speech in off (503). Unset, OpenAI's
-   * with `modelProvider: openai`, none with Bedrock (whose deploy needs no secret).
+   * with `modelProvider: openai`, none with Bedrock (whose deploy needs no secret); none with
+   * `sttProvider: transcribe`.
    */
   readonly sttBaseUrl: string | null;
   readonly sttModel: string;
@@ -41,6 +55,8 @@ export interface SpeechDeploySettings {
 }
 
 export const defaultSpeechDeploySettings = {
+  sttProvider: 'openai',
+  transcribeLanguage: 'en-US',
   ttsProvider: 'polly',
   ttsVoice: null,
   pollyEngine: 'neural',
@@ -68,8 +84,14 @@ export function parseSpeechSettings(
     lookup,
     issues,
   );
-  const sttBaseUrl = url('sttBaseUrl', model.provider === 'openai' ? openAiSttBaseUrl : null);
+  const sttProvider = oneOf('sttProvider', deployedSttProviders, defaults.sttProvider);
+  const transcribed = sttProvider === 'transcribe';
+  const sttBaseUrl = transcribed
+    ? null
+    : url('sttBaseUrl', model.provider === 'openai' ? openAiSttBaseUrl : null);
   const settings: SpeechDeploySettings = {
+    sttProvider,
+    transcribeLanguage: required('transcribeLanguage', defaults.transcribeLanguage),
     ttsProvider: oneOf('ttsProvider', deployedTtsProviders, defaults.ttsProvider),
     ttsVoice: optional('ttsVoice', defaults.ttsVoice),
     pollyEngine: oneOf('pollyEngine', pollyEngineNames, defaults.pollyEngine),
@@ -81,6 +103,11 @@ export function parseSpeechSettings(
     sttApiKeySecretName:
       sttBaseUrl === null ? null : optional('sttApiKeySecretName', openAiSecretName),
   };
+  if (transcribed && !/^[a-z]{2,3}-[A-Z]{2}$/.test(settings.transcribeLanguage)) {
+    issues.push(
+      `transcribeLanguage is not a language code such as en-US: ${settings.transcribeLanguage}`,
+    );
+  }
   if (settings.ttsProvider === 'openai' && settings.ttsBaseUrl === null) {
     issues.push('ttsProvider openai needs ttsBaseUrl, the speech server (…/v1)');
   }

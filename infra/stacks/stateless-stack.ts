@@ -48,6 +48,7 @@ export class StatelessStack extends Stack {
           // Only a function that calls the model, hears or speaks may read the key it needs.
           secrets: keys.readBy(apiFunction),
           speaksWithPolly: apiFunction.speaks && settings.ttsProvider === 'polly',
+          hearsWithTranscribe: apiFunction.hears && settings.sttProvider === 'transcribe',
           // Only a function that calls the model may call Bedrock's.
           bedrockRegion:
             apiFunction.callsModel && settings.modelProvider === 'bedrock'

@@ -43,6 +43,8 @@ export interface VoiceFunctionProps {
   readonly secrets: readonly ISecret[];
   /** It speaks through Amazon Polly: its role may call `polly:SynthesizeSpeech`. */
   readonly speaksWithPolly: boolean;
+  /** It hears through Amazon Transcribe: its role may call `transcribe:StartStreamTranscription`. */
+  readonly hearsWithTranscribe: boolean;
   /**
    * The region of the Bedrock model it calls (a token for the stack's own); null when it calls
    * none. Its role may then call `bedrock-mantle:CreateInference` there (bedrockInferenceStatement).
@@ -56,7 +58,7 @@ export interface VoiceFunctionProps {
 /**
  * One handler as a Lambda function with its own log group and a role that can do exactly what
  * the handler does: write its logs, use the table, read the secrets of the keys it uses, call
- * Polly if it speaks through it, and send its traces to X-Ray.
+ * Polly if it speaks through it, Transcribe if it hears through it, and send its traces to X-Ray.
  */
 export class VoiceFunction extends Construct {
   readonly function: LambdaFunction;
@@ -76,6 +78,7 @@ export class VoiceFunction extends Construct {
       'the table',
       ...(props.secrets.length === 0 ? [] : [`${props.secrets.length} key secret(s)`]),
       ...(props.speaksWithPolly ? ['Polly'] : []),
+      ...(props.hearsWithTranscribe ? ['Transcribe'] : []),
       ...(props.bedrockRegion === null ? [] : ["Bedrock's model"]),
     ];
     this.role = new Role(this, 'Role', {
@@ -100,6 +103,12 @@ export class VoiceFunction extends Construct {
       // SynthesizeSpeech has no resource to name (Polly's only resources are lexicons).
       this.role.addToPolicy(
         new PolicyStatement({ actions: ['polly:SynthesizeSpeech'], resources: ['*'] }),
+      );
+    }
+    if (props.hearsWithTranscribe) {
+      // The Service Authorization Reference lists no resource type for it: "*" is the only form.
+      this.role.addToPolicy(
+        new PolicyStatement({ actions: ['transcribe:StartStreamTranscription'], resources: ['*'] }),
       );
     }
     if (props.bedrockRegion !== null) {

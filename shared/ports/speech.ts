@@ -1,7 +1,7 @@
 /**
  * Speech in and speech out, beside `LanguageModel`: the core and the edge see PCM and text,
  * never a vendor or HTTP. Adapters: an OpenAI-compatible audio API (speech in and out), Amazon
- * Polly (speech out), and for `npm start` an embedded synthesizer (speech out) and an embedded
+ * Polly (speech out), Amazon Transcribe streaming (speech in), and for `npm start` an embedded synthesizer (speech out) and an embedded
  * whisper.cpp recognizer (speech in).
  */
 
@@ -60,6 +60,12 @@ export const SpeechFailure = {
   rejected: 'rejected',
   /** An answer that is not what was asked for (no text, audio in another format). */
   malformedReply: 'malformed_reply',
+  /** An AWS provider refused the credentials the call was signed with (missing, expired). */
+  credentialsRejected: 'credentials_rejected',
+  /** An AWS provider refused the role: the IAM action is not allowed. */
+  permissionDenied: 'permission_denied',
+  /** An AWS provider's quota refused the call (Transcribe's concurrent streams, its rate). */
+  throttled: 'throttled',
 } as const;
 export type SpeechFailure = (typeof SpeechFailure)[keyof typeof SpeechFailure];
 

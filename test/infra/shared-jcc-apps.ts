@@ -40,6 +40,12 @@ export const sharedJccAppVariants = {
       sttApiKeySecretName: 'prod/jcc/stt',
     },
   },
+  /** Speech in through Amazon Transcribe (no secret, its IAM action), cdk-nag registered. */
+  transcribe: {
+    bundle: false,
+    context: { sttProvider: 'transcribe', transcribeLanguage: 'de-DE' },
+    prepare: (app) => Validations.of(app).addPlugins(new AwsSolutionsChecks(app)),
+  },
   /** A slow model: a 120 s turn deadline, API Gateway waiting 180 s. */
   slowModel: {
     bundle: false,
@@ -49,11 +55,14 @@ export const sharedJccAppVariants = {
 
 export type SharedJccAppVariant = keyof typeof sharedJccAppVariants;
 
+/** The variants cdk-nag reports on. */
+export const naggedVariants: readonly SharedJccAppVariant[] = ['deployed', 'transcribe'];
+
 /** What the global setup records next to each cloud assembly. */
 export type SynthesisRecord =
   | {
       readonly ok: true;
-      /** cdk-nag's report on the whole app, for the `deployed` variant. */
+      /** cdk-nag's report on the whole app, for the variants that register it. */
       readonly nag?: { readonly success: boolean; readonly violations: readonly string[] };
     }
   | { readonly ok: false; readonly error: string };

@@ -29,8 +29,11 @@ export interface ReceivedRequest {
   readonly body: string;
 }
 
+/** The payload hash of a request whose body is an event stream of signed events (Transcribe). */
+export const SIGNED_EVENTS = 'STREAMING-AWS4-HMAC-SHA256-EVENTS';
+
 const AUTHORIZATION =
-  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/;
+  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([a-z0-9;:-]+), Signature=([0-9a-f]{64})$/;
 
 /**
  * Why `request` is not signed as `expected` asks, or null when it is: the Authorization header
@@ -49,9 +52,11 @@ export function signatureProblem(
   if (region !== expected.region) return `signed for region ${region}`;
   if (service !== expected.service) return `signed for service ${service}`;
   const names = signedHeaders.split(';');
-  for (const required of ['host', 'x-amz-date']) {
-    if (!names.includes(required)) return `the signature does not cover ${required}`;
+  // Over HTTP/2 the host is the `:authority` pseudo-header, and the AWS SDK signs that.
+  if (!names.includes('host') && !names.includes(':authority')) {
+    return 'the signature does not cover host';
   }
+  if (!names.includes('x-amz-date')) return 'the signature does not cover x-amz-date';
   if (
     expected.credentials.sessionToken !== undefined &&
     request.headers['x-amz-security-token'] !== expected.credentials.sessionToken
@@ -59,9 +64,12 @@ export function signatureProblem(
     return 'the session token is missing';
   }
   // aws4 trusts x-amz-content-sha256 as the body's hash: check it against the body received.
+  // An event stream's body is signed event by event: its request signs the marker instead.
   const bodyHash = createHash('sha256').update(request.body, 'utf8').digest('hex');
   const claimed = request.headers['x-amz-content-sha256'];
-  if (claimed !== undefined && claimed !== bodyHash) return 'the body is not the one signed';
+  if (claimed !== undefined && claimed !== bodyHash && claimed !== SIGNED_EVENTS) {
+    return 'the body is not the one signed';
+  }
   const headers = Object.fromEntries(names.map((name) => [name, request.headers[name] ?? '']));
   const signer = new aws4.RequestSigner(
     {
@@ -73,6 +81,8 @@ export function signatureProblem(
       headers,
       body: request.body,
       doNotModifyHeaders: true,
+      // aws4 adds `host` itself; over HTTP/2 `:authority` was signed in its place.
+      ...(names.includes('host') ? {} : { extraHeadersToIgnore: { host: true } }),
     },
     expected.credentials,
   );

@@ -5,7 +5,10 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { MODEL_FAILURE_CODES } from '../../../functions/http/model-failure-codes';
+import {
+  MODEL_FAILURE_CODES,
+  SPEECH_FAILURE_CODES,
+} from '../../../functions/http/model-failure-codes';
 import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
@@ -58,6 +61,16 @@ export const ModelFailureMetric = {
   credentialsRejected: MODEL_FAILURE_CODES.credentials_rejected,
   permissionDenied: MODEL_FAILURE_CODES.permission_denied,
   modelAccessDenied: MODEL_FAILURE_CODES.model_access_denied,
+} as const;
+
+/**
+ * The speech provider refusals counted by their code (each also a 502 and a provider error):
+ * Amazon Transcribe refusing the credentials, the IAM action, or a stream past its quota.
+ */
+export const SpeechFailureMetric = {
+  credentialsRejected: SPEECH_FAILURE_CODES.credentials_rejected,
+  permissionDenied: SPEECH_FAILURE_CODES.permission_denied,
+  throttled: SPEECH_FAILURE_CODES.throttled,
 } as const;
 
 /** 1 for a chat whose reply the model cut off at its token limit, else 0. */

@@ -5,6 +5,7 @@ import {
   defaultPeriod,
   JccMetric,
   ModelFailureMetric,
+  SpeechFailureMetric,
   SpeechMetric,
   statusMetricName,
   sumOverRoutes,
@@ -163,6 +164,47 @@ export function speechAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
         idPrefix: 's',
         label: 'speech provider errors',
       }),
+      ...atLeast(3),
+    },
+    ...speechRefusalAlarms(routes),
+  ];
+}
+
+/**
+ * Amazon Transcribe refusing the service itself (the credentials or the IAM action: every
+ * recording fails until fixed, so one is enough) or a new stream past its quota.
+ */
+function speechRefusalAlarms(routes: readonly ObservedRoute[]): AlarmSpec[] {
+  const refused = routesWhere(routes, (signals) => signals.speechRefusals);
+  if (refused.length === 0) return [];
+  const sum = (metricName: string, idPrefix: string, label: string) =>
+    sumOverRoutes(metricName, refused, { idPrefix, label });
+  return [
+    {
+      id: 'SpeechInRefused',
+      description:
+        'A recording answered 502 speech_credentials_rejected or speech_permission_denied: Amazon ' +
+        "Transcribe refused the function's credentials, or its role may not call " +
+        'transcribe:StartStreamTranscription. Nodes cannot be heard until fixed; the "request ' +
+        'failed" WARN line of the speech function ends with what to fix.',
+      metric: new MathExpression({
+        expression: 'credentials + permission',
+        usingMetrics: {
+          credentials: sum(SpeechFailureMetric.credentialsRejected, 'c', 'credentials rejected'),
+          permission: sum(SpeechFailureMetric.permissionDenied, 'p', 'permission denied'),
+        },
+        period: defaultPeriod,
+        label: 'Transcribe refused the service',
+      }),
+      ...atLeast(1),
+    },
+    {
+      id: 'SpeechInThrottled',
+      description:
+        'At least 3 recordings answered 502 speech_throttled in 5 minutes: Amazon Transcribe ' +
+        'refused new streams past the account quota (concurrent HTTP/2 streams, or ' +
+        'StartStreamTranscription calls a second; 5 each by default). Request more in Service Quotas.',
+      metric: sum(SpeechFailureMetric.throttled, 't', 'throttled'),
       ...atLeast(3),
     },
   ];

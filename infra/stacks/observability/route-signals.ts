@@ -28,6 +28,11 @@ export interface RouteSignals {
   readonly modelFailures: boolean;
   /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */
   readonly hears: boolean;
+  /**
+   * Answers the speech provider refusals that have a code of their own, each also a metric of
+   * that name (`speech_permission_denied`, ...: Amazon Transcribe's, model-failure-codes.ts).
+   */
+  readonly speechRefusals: boolean;
   /** Synthesizes speech: `characters_synthesized`, `speech_provider_errors`. */
   readonly speaks: boolean;
   /**
@@ -100,7 +105,7 @@ const declared: Readonly<Record<string, Declared>> = {
   },
   // The speech routes: a provider failing is their own 502 (speech_provider_failed), speech not
   // configured their 503.
-  'media-transcribe': { statuses: [502], hears: true },
+  'media-transcribe': { statuses: [502], hears: true, speechRefusals: true },
   'media-speak': { statuses: [502], speaks: true },
   'media-speak-stream': { statuses: [502], speaks: true, streamsSpeech: true },
   // An unknown time zone in the query.
@@ -127,6 +132,7 @@ export function routeSignals(
     chats: extra.chats ?? false,
     modelFailures: extra.modelFailures ?? false,
     hears: extra.hears ?? false,
+    speechRefusals: extra.speechRefusals ?? false,
     speaks: extra.speaks ?? false,
     streamsSpeech: extra.streamsSpeech ?? false,
     fallsBack: extra.fallsBack ?? false,

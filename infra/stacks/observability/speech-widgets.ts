@@ -1,5 +1,12 @@
 import { GraphWidget, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
-import { chatCutOff, JccMetric, jccMetric, SpeechMetric, sumOverRoutes } from './jcc-metrics';
+import {
+  chatCutOff,
+  JccMetric,
+  jccMetric,
+  SpeechFailureMetric,
+  SpeechMetric,
+  sumOverRoutes,
+} from './jcc-metrics';
 import type { DashboardRoute, RouteSignals } from './route-signals';
 
 const named = (routes: readonly DashboardRoute[], test: (signals: RouteSignals) => boolean) =>
@@ -14,7 +21,7 @@ function total(metricName: string, routes: readonly string[], label: string, sta
 
 /**
  * The speech and chat row: what the providers bill (seconds heard, characters spoken), how soon
- * the node hears its answer, what failed, and the chat turns. Empty when no route speaks, hears or
+ * the node hears its answer, what failed (Transcribe's refusals by fix), and the chat turns. Empty when no route speaks, hears or
  * chats.
  */
 export function speechRow(routes: readonly DashboardRoute[]): IWidget[] {
@@ -38,6 +45,17 @@ export function speechRow(routes: readonly DashboardRoute[]): IWidget[] {
           ...total(SpeechMetric.providerErrors, either, 'provider errors'),
           ...total(SpeechMetric.fallbacks, falling, 'fell back to JSON'),
         ],
+      }),
+    );
+  }
+  const refused = named(routes, (signals) => signals.speechRefusals);
+  if (refused.length > 0) {
+    widgets.push(
+      new GraphWidget({
+        title: 'Speech in refused by Amazon Transcribe, by fix: credentials, IAM action, quota',
+        left: Object.values(SpeechFailureMetric).flatMap((metricName) =>
+          total(metricName, refused, metricName),
+        ),
       }),
     );
   }

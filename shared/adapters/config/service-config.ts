@@ -33,7 +33,7 @@ export interface ServiceConfig {
   readonly dynamoDbEndpoint: string | null;
   /** Null when no model is configured: the service starts and the voice routes answer 503. */
   readonly languageModel: LanguageModelConfig | null;
-  /** Speech in (STT_*); null when STT_BASE_URL is unset: the transcribe route answers 503. */
+  /** Speech in (STT_*, TRANSCRIBE_*); null when none is set: the transcribe route answers 503. */
   readonly speechToText: SpeechToTextConfig | null;
   /** Speech out (TTS_PROVIDER and its settings); null when unset: no audio is synthesized. */
   readonly textToSpeech: TextToSpeechConfig | null;
@@ -81,7 +81,7 @@ export function readServiceConfig(
     );
   }
   const languageModel = readLanguageModel(read, problems);
-  const speechToText = readSpeechToText(read);
+  const speechToText = readSpeechToText(read, problems);
   const textToSpeech = readTextToSpeech(read, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {

@@ -212,6 +212,29 @@ export const handlerSettings = {
     default: null,
     meaning: 'the Secrets Manager secret holding that key, when STT_API_KEY is unset',
   },
+  STT_PROVIDER: {
+    check: { kind: 'oneOf', values: ['openai', 'transcribe'] },
+    default: 'openai',
+    meaning:
+      '`openai`: the STT_BASE_URL server (unset: the embedded recognizer under npm start, none ' +
+      'deployed); `transcribe`: Amazon Transcribe streaming, signed with the AWS credentials (no ' +
+      'key), paced at real time, so a recording takes at least its own length (docs/speech.md)',
+  },
+  TRANSCRIBE_LANGUAGE: {
+    check: text,
+    default: 'en-US',
+    meaning: "Transcribe's language code (STT_PROVIDER=transcribe), e.g. en-GB, de-DE, fr-FR",
+  },
+  TRANSCRIBE_REGION: {
+    check: text,
+    default: null,
+    meaning: "Transcribe's region (STT_PROVIDER=transcribe); unset: AWS_REGION, the function's own",
+  },
+  TRANSCRIBE_ENDPOINT: {
+    check: { kind: 'httpUrl' },
+    default: null,
+    meaning: "unset: AWS's endpoint of the region; set for a stand-in (the tests)",
+  },
   TTS_PROVIDER: {
     check: { kind: 'oneOf', values: ttsProviders },
     default: null,

@@ -2,12 +2,27 @@ import { type ApiKeySource, apiKeySource } from './api-key-source';
 import type { ReadSettings } from './read-settings';
 import type { pollyEngines } from './settings-table';
 
-/** Speech in: an OpenAI-compatible transcription server (OpenAI, Groq, a whisper server). */
-export interface SpeechToTextConfig {
-  readonly baseURL: string;
-  readonly model: string;
-  readonly apiKey: ApiKeySource;
-}
+/**
+ * Speech in: an OpenAI-compatible transcription server (OpenAI, Groq, a whisper server), or
+ * Amazon Transcribe streaming (no key: the AWS credentials sign it).
+ */
+export type SpeechToTextConfig =
+  | {
+      readonly provider: 'openai';
+      readonly baseURL: string;
+      readonly model: string;
+      readonly apiKey: ApiKeySource;
+    }
+  | {
+      readonly provider: 'transcribe';
+      readonly region: string;
+      readonly languageCode: string;
+      /** TRANSCRIBE_ENDPOINT; null for AWS's. */
+      readonly endpoint: string | null;
+    };
+
+/** Transcribe's language codes: `en-US`, `de-CH`, `zh-TW`... */
+const TRANSCRIBE_LANGUAGE = /^[a-z]{2,3}-[A-Z]{2}$/;
 
 /** How an OpenAI-compatible speech server answers: raw PCM at a known rate, or WAV. */
 export type OpenAiSpeechFormat =
@@ -37,13 +52,31 @@ export const embeddedVoices = ['slt', 'kal16', 'kal', 'awb', 'rms'] as const;
 const defaultVoices = { openai: 'alloy', polly: 'Joanna', embedded: 'slt' } as const;
 
 /**
- * Speech in when STT_BASE_URL is set. Settings of a provider not chosen are ignored, not refused:
- * the stack declares every setting, at its default, on every function.
+ * Speech in when STT_PROVIDER is transcribe or STT_BASE_URL is set. Settings of a provider not
+ * chosen are ignored, not refused: the stack declares every setting, at its default, on every
+ * function.
  */
-export function readSpeechToText(read: ReadSettings): SpeechToTextConfig | null {
+export function readSpeechToText(
+  read: ReadSettings,
+  problems: string[],
+): SpeechToTextConfig | null {
   const { values: settings } = read;
+  if (settings.STT_PROVIDER === 'transcribe') {
+    if (!TRANSCRIBE_LANGUAGE.test(settings.TRANSCRIBE_LANGUAGE)) {
+      problems.push(
+        `TRANSCRIBE_LANGUAGE must be a language code such as en-US, got "${settings.TRANSCRIBE_LANGUAGE}"`,
+      );
+    }
+    return {
+      provider: 'transcribe',
+      region: settings.TRANSCRIBE_REGION ?? settings.AWS_REGION ?? settings.AWS_DEFAULT_REGION,
+      languageCode: settings.TRANSCRIBE_LANGUAGE,
+      endpoint: settings.TRANSCRIBE_ENDPOINT,
+    };
+  }
   if (settings.STT_BASE_URL === null) return null;
   return {
+    provider: 'openai',
     baseURL: settings.STT_BASE_URL,
     model: settings.STT_MODEL,
     apiKey: apiKeySource(settings.STT_API_KEY, settings.STT_API_KEY_SECRET),

@@ -10,8 +10,11 @@ export interface AwsRefusal {
   readonly fix: string;
 }
 
-/** The error types AWS answers when the signature's credentials are missing, wrong or expired. */
-const CREDENTIAL_ERRORS = new Set([
+/**
+ * The error types AWS answers when the signature's credentials are missing, wrong or expired
+ * (Transcribe's refusals read them too: transcribe-failure.ts).
+ */
+export const AWS_CREDENTIAL_ERRORS: ReadonlySet<string> = new Set([
   'ExpiredToken',
   'ExpiredTokenException',
   'UnrecognizedClientException',
@@ -41,7 +44,7 @@ export function classifyAwsRefusal(
   region: string,
 ): AwsRefusal | null {
   if (status !== 401 && status !== 403 && status !== 404) return null;
-  const credentials = type === null ? CREDENTIAL_WORDS.test(text) : CREDENTIAL_ERRORS.has(type);
+  const credentials = type === null ? CREDENTIAL_WORDS.test(text) : AWS_CREDENTIAL_ERRORS.has(type);
   if (credentials) {
     return {
       failure: LanguageModelFailure.credentialsRejected,

@@ -27,6 +27,7 @@ describe('speech in settings', () => {
       STT_API_KEY: 'stt-key',
     });
     expect(config.speechToText).toEqual({
+      provider: 'openai',
       baseURL: 'http://localhost:8000/v1',
       model: 'whisper-1',
       apiKey: { kind: 'value', value: 'stt-key' },
@@ -46,13 +47,50 @@ describe('speech in settings', () => {
       STT_BASE_URL: 'https://api.groq.com/openai/v1',
       ...env,
     });
-    expect(config.speechToText?.apiKey).toEqual(apiKey);
+    expect(config.speechToText).toMatchObject({ provider: 'openai', apiKey });
   });
 
   it('refuses a server that is not an http(s) URL, without quoting it', () => {
     expect(problemsOf({ STT_BASE_URL: 'ftp://user:pw@host' })).toEqual([
       'STT_BASE_URL must be an http(s) URL',
     ]);
+  });
+
+  it.each([
+    [
+      { STT_PROVIDER: 'transcribe', AWS_REGION: 'eu-west-2' },
+      { provider: 'transcribe', region: 'eu-west-2', languageCode: 'en-US', endpoint: null },
+    ],
+    [
+      {
+        STT_PROVIDER: 'Transcribe',
+        STT_BASE_URL: 'https://api.openai.com/v1',
+        TRANSCRIBE_LANGUAGE: 'de-CH',
+        TRANSCRIBE_REGION: 'eu-central-1',
+        TRANSCRIBE_ENDPOINT: 'http://127.0.0.1:4000',
+      },
+      {
+        provider: 'transcribe',
+        region: 'eu-central-1',
+        languageCode: 'de-CH',
+        endpoint: 'http://127.0.0.1:4000',
+      },
+    ],
+  ])(
+    'STT_PROVIDER=transcribe with %j: Transcribe, no key, STT_BASE_URL ignored',
+    (env, expected) => {
+      expect(readServiceConfig({ ...BASE, ...env }).speechToText).toEqual(expected);
+    },
+  );
+
+  it.each(['english', 'en_US', 'EN-us', ''])('refuses TRANSCRIBE_LANGUAGE %j', (language) => {
+    const problems = problemsOf({ STT_PROVIDER: 'transcribe', TRANSCRIBE_LANGUAGE: language });
+    // Empty is unset: the default.
+    expect(problems).toEqual(
+      language === ''
+        ? []
+        : [`TRANSCRIBE_LANGUAGE must be a language code such as en-US, got "${language}"`],
+    );
   });
 });
 

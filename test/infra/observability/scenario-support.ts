@@ -8,6 +8,7 @@ import type {
   ScriptStep,
   StartedScriptedLlmServer,
 } from '../../support/scripted-llm-server';
+import type { ScriptedTranscribeServer } from '../../support/scripted-transcribe-server';
 import type { Send } from './metrics-harness';
 
 /** The handlers of every function in each configuration a route's outcomes need. */
@@ -32,6 +33,9 @@ export interface Configurations {
   readonly bedrock: Send;
   readonly bedrockSpeaking: Send;
   readonly bedrockLlm: StartedScriptedLlmServer;
+  /** Hearing through Amazon Transcribe (STT_PROVIDER=transcribe), signed for its stand-in. */
+  readonly transcribing: Send;
+  readonly transcribe: ScriptedTranscribeServer;
   /** One request per node and window, the window's one request spent. */
   readonly limited: Send;
   /** The registry's table does not exist: every key check fails as storage_unavailable. */

@@ -45,6 +45,16 @@ export const speechOutcomes: Readonly<Record<string, (c: Configurations) => Prom
     c.audio.enqueueTranscription(refused);
     expectStatus(await send(c.speaking), 502, 'transcription failed');
     expectStatus(await send(c.noModel), 503, 'speech in not configured');
+    c.transcribe.enqueue({ kind: 'results', events: [[{ text: 'lights on', partial: false }]] });
+    expectStatus(await send(c.transcribing), 200, 'transcribed by Transcribe');
+    for (const [status, errorType] of [
+      [403, 'AccessDeniedException'],
+      [403, 'ExpiredTokenException'],
+      [429, 'LimitExceededException'],
+    ] as const) {
+      c.transcribe.enqueue({ kind: 'refusal', status, errorType, message: 'scripted' });
+      expectStatus(await send(c.transcribing), 502, `Transcribe: ${errorType}`);
+    }
   },
   'media-speak': (c) => speakOutcomes(c, apiRoute('media-speak')),
   'media-speak-stream': (c) => speakOutcomes(c, apiRoute('media-speak-stream')),

@@ -1,7 +1,9 @@
 import { apiRoute } from '../../../functions/http/api-routes';
+import { TranscribeSpeechToText } from '../../../shared/adapters/speech/transcribe-speech-to-text';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
 import { startScriptedAudioServer } from '../../support/scripted-audio-server';
 import { startScriptedLlmServer } from '../../support/scripted-llm-server';
+import { startScriptedTranscribeServer } from '../../support/scripted-transcribe-server';
 import { TEST_AWS_CREDENTIALS } from '../../support/sigv4-verifier';
 import {
   createForeignTable,
@@ -39,7 +41,7 @@ export interface RunningConfigurations {
  */
 export async function startConfigurations(): Promise<RunningConfigurations> {
   const database: RunningDynalite = await startDynalite();
-  const [llm, slowLlm, audio, bedrockLlm] = await Promise.all([
+  const [llm, slowLlm, audio, bedrockLlm, transcribe] = await Promise.all([
     startScriptedLlmServer(),
     startScriptedLlmServer(),
     startScriptedAudioServer(),
@@ -49,6 +51,11 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
         service: 'bedrock-mantle',
         credentials: TEST_AWS_CREDENTIALS,
       },
+    }),
+    startScriptedTranscribeServer({
+      region: BEDROCK_REGION,
+      service: 'transcribe',
+      credentials: TEST_AWS_CREDENTIALS,
     }),
   ]);
   // The credential chain of the Bedrock configurations finds these, as in Lambda.
@@ -92,6 +99,20 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
     bedrock: await handlersFor(database, tableName, bedrock),
     bedrockSpeaking: await handlersFor(database, tableName, bedrock, { speech }),
     bedrockLlm,
+    // Its audio sent at once: the pacing is the adapter's tests' concern, not the metrics'.
+    transcribing: await handlersFor(database, tableName, model, {
+      speech: {
+        speechToText: new TranscribeSpeechToText({
+          region: BEDROCK_REGION,
+          languageCode: 'en-US',
+          maxCharacters: 2_000,
+          endpoint: transcribe.endpoint,
+          pace: async () => undefined,
+        }),
+        textToSpeech: null,
+      },
+    }),
+    transcribe,
     limited: await handlersFor(
       database,
       tableName,
@@ -115,15 +136,23 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
       ...audio.unexpectedRequests,
       ...bedrockLlm.unexpectedRequests,
       ...bedrockLlm.signatureFailures,
+      ...transcribe.requests.flatMap((request) => request.signatureProblem ?? []),
     ],
     reset: () => {
       llm.reset();
       slowLlm.reset();
       audio.reset();
       bedrockLlm.reset();
+      transcribe.reset();
     },
     close: async () => {
-      await Promise.all([llm.close(), slowLlm.close(), audio.close(), bedrockLlm.close()]);
+      await Promise.all([
+        llm.close(),
+        slowLlm.close(),
+        audio.close(),
+        bedrockLlm.close(),
+        transcribe.close(),
+      ]);
       await database.close();
       for (const [name, value] of Object.entries(savedCredentials)) {
         if (value === undefined) delete process.env[name];

@@ -48,6 +48,8 @@ describe('parseDeploySettings', () => {
     ['bedrockModel', ' qwen.qwen3-32b ', 'qwen.qwen3-32b'],
     ['bedrockRegion', 'us-west-2', 'us-west-2'],
     ['bedrockRegion', '', null],
+    ['sttProvider', 'transcribe', 'transcribe'],
+    ['transcribeLanguage', ' fr-CA ', 'fr-CA'],
   ])('reads %s = %j (command line strings included) as %j', (key, given, expected) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -81,6 +83,7 @@ describe('parseDeploySettings', () => {
     ['modelProvider', 'vertex'],
     ['bedrockRegion', 'Ireland'],
     ['bedrockModel', ''],
+    ['sttProvider', 'whisper'],
   ])('rejects %s = %j, naming the setting', (key, given) => {
     // Prepare
     const lookup = lookupFrom({ [key]: given });
@@ -123,6 +126,31 @@ describe('parseDeploySettings of speech', () => {
     const result = parseDeploySettings(lookupFrom({ sttBaseUrl: '' }));
 
     expect(result.ok && result.value.sttApiKeySecretName).toBeNull();
+  });
+
+  it('hears through Transcribe with no server and no secret, even with the OpenAI model', () => {
+    const result = parseDeploySettings(
+      lookupFrom({
+        modelProvider: 'openai',
+        sttProvider: 'transcribe',
+        sttBaseUrl: 'https://api.groq.com/openai/v1',
+      }),
+    );
+
+    expect(result.ok && result.value).toMatchObject({
+      sttProvider: 'transcribe',
+      transcribeLanguage: 'en-US',
+      sttBaseUrl: null,
+      sttApiKeySecretName: null,
+    });
+  });
+
+  it('refuses a Transcribe language that is not a language code', () => {
+    const result = parseDeploySettings(
+      lookupFrom({ sttProvider: 'transcribe', transcribeLanguage: 'German' }),
+    );
+
+    expect(!result.ok && result.issues).toEqual([expect.stringContaining('transcribeLanguage')]);
   });
 
   it('refuses an OpenAI-compatible speech server without its URL', () => {

@@ -128,6 +128,26 @@ describe('the alarms and the dashboard of the synthesized stack', () => {
     SLOW_TEST_MS,
   );
 
+  it.each([
+    ['speech_credentials_rejected', 'jcc-SpeechInRefused'],
+    ['speech_permission_denied', 'jcc-SpeechInRefused'],
+    ['speech_throttled', 'jcc-SpeechInThrottled'],
+  ])(
+    'the speech refusal %s is drawn and alarmed on (%s) for the route that hears',
+    (code, alarm) => {
+      const routes = apiRoutes.filter((route) => routeSignals(route).speechRefusals);
+      const lines = routes.map((route) => `Jcc ${code} route=${route.name},service=jcc`);
+      const drawn = [...dashboardLines(synthesized()).values()].flatMap((set) => [...set]);
+      expect(routes.map((route) => route.name)).toEqual(['media-transcribe']);
+      expect([...emitted()]).toEqual(expect.arrayContaining(lines));
+      expect(drawn).toEqual(expect.arrayContaining(lines));
+      expect([...(alarmLines(synthesized()).get(alarm) ?? [])]).toEqual(
+        expect.arrayContaining(lines),
+      );
+    },
+    SLOW_TEST_MS,
+  );
+
   it(
     'warm-up failures are drawn and alarmed on',
     () => {

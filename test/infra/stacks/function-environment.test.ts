@@ -172,6 +172,7 @@ describe('functionEnvironment', () => {
 
     // Assess
     expect(config.speechToText).toEqual({
+      provider: 'openai',
       baseURL: 'https://api.openai.com/v1',
       model: 'whisper-1',
       apiKey: { kind: 'secret', secretId: 'jcc/openai-api-key' },

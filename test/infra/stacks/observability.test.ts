@@ -54,6 +54,8 @@ describe('the alarms', () => {
       'ModelAccessDenied',
       'ModelThrottled',
       'SpeechProviderErrors',
+      'SpeechInRefused',
+      'SpeechInThrottled',
       'TableThrottles',
       'TableSystemErrors',
     ];

@@ -191,3 +191,67 @@ describe('the stateless stack IAM policies', () => {
     );
   });
 });
+
+describe('speech in through Amazon Transcribe (sttProvider: transcribe)', () => {
+  const app = sharedJccApp('transcribe');
+  const resources = (type: string) => app.statelessTemplate.findResources(type);
+  const policiesOf = (roleLogicalId: string): PolicyStatementJson[] =>
+    Object.values(resources('AWS::IAM::Policy'))
+      .filter((policy) =>
+        policy.Properties.Roles.some((role: unknown) =>
+          JSON.stringify(role).includes(roleLogicalId),
+        ),
+      )
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+
+  it('lets only the function that hears start a stream, on "*" (the action has no resource type)', () => {
+    // Act
+    const streaming = Object.entries(resources('AWS::IAM::Role'))
+      .map(([roleId, role]) => ({
+        name: String(role.Properties.Description).split(':')[0],
+        statements: policiesOf(roleId).filter((statement) =>
+          [statement.Action].flat().includes('transcribe:StartStreamTranscription'),
+        ),
+      }))
+      .filter((role) => role.statements.length > 0);
+
+    // Assess
+    const hearing = voiceFunctions.filter((fn) => fn.hears).map((fn) => fn.name);
+    expect(hearing.length).toBeGreaterThan(0);
+    expect(streaming.map((role) => role.name).sort()).toEqual(hearing.sort());
+    for (const role of streaming) {
+      for (const statement of role.statements) {
+        expect(statement.Resource).toBe('*');
+        expect(statement.Effect).toBe('Allow');
+      }
+    }
+    const actions = Object.values(resources('AWS::IAM::Policy')).flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]).flatMap((statement) =>
+        [statement.Action].flat(),
+      ),
+    );
+    expect(actions.filter((action) => action.startsWith('transcribe:'))).toEqual(
+      hearing.map(() => 'transcribe:StartStreamTranscription'),
+    );
+    expect(actions.filter((action) => action.startsWith('secretsmanager:'))).toEqual([]);
+  });
+
+  it('tells the function that hears the provider and the language, no server and no secret', () => {
+    for (const fn of voiceFunctions) {
+      const variables =
+        resources('AWS::Lambda::Function')[functionLogicalId(fn)]?.Properties.Environment.Variables;
+      expect(variables).toMatchObject(
+        fn.hears
+          ? { STT_PROVIDER: 'transcribe', TRANSCRIBE_LANGUAGE: 'de-DE', STT_BASE_URL: '' }
+          : { STT_PROVIDER: '', TRANSCRIBE_LANGUAGE: '' },
+      );
+      expect(variables.STT_API_KEY_SECRET).toBe('');
+      expect(variables.TRANSCRIBE_REGION).toBe('');
+    }
+  });
+
+  it('passes the cdk-nag AwsSolutions checks with no new acknowledgement', () => {
+    expect(app.nag?.violations).toEqual([]);
+    expect(app.nag?.success).toBe(true);
+  });
+});

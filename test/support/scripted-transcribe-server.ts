@@ -1,0 +1,255 @@
+import {
+  createServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2';
+import type { AddressInfo } from 'node:net';
+import { EventStreamCodec, type Message, type MessageHeaders } from '@smithy/eventstream-codec';
+import { type ExpectedSigner, signatureProblem } from './sigv4-verifier';
+
+/** One result of a TranscriptEvent: its text, and whether Transcribe may still change it. */
+export interface ScriptedResult {
+  readonly text: string;
+  readonly partial: boolean;
+}
+
+export type TranscribeStep =
+  /** After the audio ends: one TranscriptEvent per entry, then the stream ends. */
+  | { readonly kind: 'results'; readonly events: readonly (readonly ScriptedResult[])[] }
+  /** Refused before the stream starts: an HTTP error as AWS shapes it. */
+  | {
+      readonly kind: 'refusal';
+      readonly status: number;
+      readonly errorType: string;
+      readonly message: string;
+    }
+  /** After the first audio event: an exception event (`:message-type: exception`). */
+  | { readonly kind: 'exception'; readonly exceptionType: string; readonly message: string }
+  /** The headers, then nothing: no result and no end, whatever is sent. */
+  | { readonly kind: 'stall' }
+  /** After the audio ends: final results of `text` until `bytes` have been sent. */
+  | { readonly kind: 'flood'; readonly text: string; readonly bytes: number };
+
+/** One StartStreamTranscription as the server received it. */
+export interface RecordedTranscription {
+  readonly headers: Readonly<Record<string, string>>;
+  /** Why its signature is wrong, or null. */
+  readonly signatureProblem: string | null;
+  /** The audio of its AudioEvents, in order. */
+  readonly audioEvents: Uint8Array[];
+  /** Whether the client sent the empty event that ends the audio. */
+  ended: boolean;
+  /** Resolves when the HTTP/2 stream is closed, by either side. */
+  readonly closed: Promise<void>;
+}
+
+export interface ScriptedTranscribeServer {
+  /** Give it to the Transcribe client as `endpoint` (TRANSCRIBE_ENDPOINT). */
+  readonly endpoint: string;
+  readonly requests: readonly RecordedTranscription[];
+  enqueue(...steps: TranscribeStep[]): void;
+  /** Streams opened and not yet closed. */
+  openStreams(): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+const utf8 = {
+  decode: (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8'),
+  encode: (text: string) => new Uint8Array(Buffer.from(text, 'utf8')),
+};
+const codec = new EventStreamCodec(utf8.decode, utf8.encode);
+const text = (value: string) => ({ type: 'string' as const, value });
+
+/**
+ * Amazon Transcribe's StartStreamTranscription (`POST /stream-transcription`) on 127.0.0.1 over
+ * cleartext HTTP/2, its event stream encoded and decoded with @smithy/eventstream-codec: the
+ * client's signed envelopes are opened to their AudioEvents, results and exceptions are sent as
+ * Transcribe sends them. Each request's SigV4 Authorization is checked by the `aws4` package
+ * (sigv4-verifier.ts) against `signer`: a wrong one is a 403 InvalidSignatureException, recorded.
+ */
+export async function startScriptedTranscribeServer(
+  signer: ExpectedSigner,
+): Promise<ScriptedTranscribeServer> {
+  const queue: TranscribeStep[] = [];
+  const requests: RecordedTranscription[] = [];
+  let open = 0;
+  const server = createServer((incoming, response) => {
+    open += 1;
+    const closed = new Promise<void>((resolve) =>
+      incoming.stream.once('close', () => {
+        open -= 1;
+        resolve();
+      }),
+    );
+    const headers = headersOf(incoming);
+    const problem = signatureProblem(
+      { method: incoming.method, url: incoming.url, headers, body: '' },
+      signer,
+    );
+    const recorded: RecordedTranscription = {
+      headers,
+      signatureProblem: problem,
+      audioEvents: [],
+      ended: false,
+      closed,
+    };
+    requests.push(recorded);
+    const step: TranscribeStep =
+      problem !== null
+        ? {
+            kind: 'refusal',
+            status: 403,
+            errorType: 'InvalidSignatureException',
+            message:
+              'The request signature we calculated does not match the signature you provided.',
+          }
+        : (queue.shift() ?? {
+            kind: 'refusal',
+            status: 500,
+            errorType: 'InternalFailureException',
+            message: 'script exhausted: nothing queued',
+          });
+    answer(step, incoming, response, recorded);
+  });
+  const sessions = new Set<Http2Session>();
+  server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.on('close', () => sessions.delete(session));
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    requests,
+    enqueue: (...steps) => {
+      queue.push(...steps);
+    },
+    openStreams: () => open,
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
+    close: async () => {
+      for (const session of sessions) session.destroy();
+      await new Promise<void>((closed) => server.close(() => closed()));
+    },
+  };
+}
+
+/** The request's headers as signed: lower-case, with HTTP/2's `:authority` (the SDK signs it). */
+function headersOf(incoming: Http2ServerRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if ((name.startsWith(':') && name !== ':authority') || value === undefined) continue;
+    headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
+}
+
+function answer(
+  step: TranscribeStep,
+  incoming: Http2ServerRequest,
+  response: Http2ServerResponse,
+  recorded: RecordedTranscription,
+): void {
+  if (step.kind === 'refusal') {
+    incoming.resume();
+    response.writeHead(step.status, {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-errortype': `${step.errorType}:http://internal.amazon.com/coral/com.amazonaws.transcribe.streaming/`,
+    });
+    response.end(JSON.stringify({ Message: step.message }));
+    return;
+  }
+  response.writeHead(200, {
+    'content-type': 'application/vnd.amazon.eventstream',
+    'x-amzn-request-id': 'scripted',
+    'x-amzn-transcribe-session-id': 'scripted-session',
+  });
+  const send = (message: Message) => {
+    if (!response.stream.destroyed) response.write(codec.encode(message));
+  };
+  readAudio(incoming, recorded, {
+    onFirstAudio: () => {
+      if (step.kind !== 'exception') return;
+      send({
+        headers: {
+          ':message-type': text('exception'),
+          ':exception-type': text(step.exceptionType),
+          ':content-type': text('application/json'),
+        },
+        body: utf8.encode(JSON.stringify({ Message: step.message })),
+      });
+      response.end();
+    },
+    onEnd: () => {
+      if (step.kind === 'results') {
+        for (const results of step.events) send(transcriptEvent(results));
+        response.end();
+      } else if (step.kind === 'flood') {
+        let sent = 0;
+        while (sent < step.bytes && !response.stream.destroyed) {
+          const event = codec.encode(transcriptEvent([{ text: step.text, partial: false }]));
+          response.write(event);
+          sent += event.length;
+        }
+        response.end();
+      }
+      // A stall answers nothing, ever.
+    },
+  });
+}
+
+/** A TranscriptEvent of `results`, as Transcribe's JSON shapes it. */
+function transcriptEvent(results: readonly ScriptedResult[]): Message {
+  const headers: MessageHeaders = {
+    ':message-type': text('event'),
+    ':event-type': text('TranscriptEvent'),
+    ':content-type': text('application/json'),
+  };
+  const body = {
+    Transcript: {
+      Results: results.map((result, index) => ({
+        ResultId: `result-${index}`,
+        StartTime: 0,
+        EndTime: 1,
+        IsPartial: result.partial,
+        Alternatives: [{ Transcript: result.text, Items: [] }],
+      })),
+    },
+  };
+  return { headers, body: utf8.encode(JSON.stringify(body)) };
+}
+
+/**
+ * Reads the request's event stream: each message is a signed envelope (`:chunk-signature`)
+ * around an AudioEvent; an envelope with nothing inside ends the audio.
+ */
+function readAudio(
+  incoming: Http2ServerRequest,
+  recorded: RecordedTranscription,
+  on: { onFirstAudio(): void; onEnd(): void },
+): void {
+  let pending = Buffer.alloc(0);
+  incoming.on('data', (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 4) {
+      const length = pending.readUInt32BE(0);
+      if (pending.length < length) break;
+      const envelope = codec.decode(new Uint8Array(pending.subarray(0, length)));
+      pending = pending.subarray(length);
+      if (envelope.body.length === 0) {
+        recorded.ended = true;
+        on.onEnd();
+        continue;
+      }
+      const event = codec.decode(envelope.body);
+      if (event.headers[':event-type']?.value !== 'AudioEvent') continue;
+      recorded.audioEvents.push(event.body);
+      if (recorded.audioEvents.length === 1) on.onFirstAudio();
+    }
+  });
+  incoming.on('error', () => undefined);
+}
