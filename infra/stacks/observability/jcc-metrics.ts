@@ -5,8 +5,8 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { MODEL_FAILURE_CODES } from '../../../functions/http/model-failure-codes';
-import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
+import { SPEECH_METRICS } from '../../../functions/http/answers/speech-metrics';
+import { MODEL_FAILURE_CODES } from '../../../functions/http/errors/model-failure-codes';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../functions/http/api-routes';
+import type { ApiRoute } from '../../../functions/http/contract/api-routes';
 
 /**
  * What one route of the table really emits, so that the dashboard draws and the alarms read only

@@ -1,4 +1,4 @@
-import { apiRoute } from '../../../functions/http/api-routes';
+import { apiRoute } from '../../../functions/http/contract/api-routes';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
 import { startScriptedAudioServer } from '../../support/scripted-audio-server';
 import { startScriptedLlmServer } from '../../support/scripted-llm-server';

@@ -1,17 +1,15 @@
-import { type ApiRoute, apiRoutes, type SchemaName } from './api-routes';
-import { chatCompletionSchema } from './chat-completion-schema';
-import { chatRequestSchema } from './chat-request-schema';
-import { conversationStartRequestSchema } from './conversation-start-request-schema';
-import { dateContextSchema } from './date-context-schema';
-import { ERROR_STATUSES, methodNotAllowed, VOICE_ERROR_STATUSES } from './openapi-error-statuses';
-import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
+import { type ApiRoute, apiRoutes, type SchemaName } from '../contract/api-routes';
+import { chatCompletionSchema } from '../contract/chat-completion-schema';
+import { chatRequestSchema } from '../contract/chat-request-schema';
+import { conversationStartRequestSchema } from '../contract/conversation-start-request-schema';
+import { dateContextSchema } from '../contract/date-context-schema';
 import {
   acknowledgeRequestSchema,
   continueRequestSchema,
   ID_PATTERN,
   LIMITS,
   voiceCommandRequestSchema,
-} from './request-schemas';
+} from '../contract/request-schemas';
 import {
   acknowledgeResponseSchema,
   conversationStartResponseSchema,
@@ -19,8 +17,10 @@ import {
   streamFallbackResponseSchema,
   voiceCommandResponseSchema,
   wakeResponseSchema,
-} from './response-schemas';
-import { speakRequestSchema, transcriptionResponseSchema } from './speech-schemas';
+} from '../contract/response-schemas';
+import { speakRequestSchema, transcriptionResponseSchema } from '../contract/speech-schemas';
+import { ERROR_STATUSES, methodNotAllowed, VOICE_ERROR_STATUSES } from './openapi-error-statuses';
+import { jsonContent, requestBodyOf, successResponse } from './openapi-media';
 
 /** Where the API is served: `npm start`, and a deployed stage (the stack's ApiUrl output). */
 export const OPENAPI_SERVERS = [

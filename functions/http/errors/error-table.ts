@@ -10,18 +10,21 @@ import {
   ToolResultsMismatchError,
   TurnTimeoutError,
   UntrustedWorkOverrunError,
-} from '../../shared/conversation';
-import { ChatMaxTokensError, ChatTooLargeError } from '../../shared/conversation/chat/chat-errors';
+} from '../../../shared/conversation';
+import {
+  ChatMaxTokensError,
+  ChatTooLargeError,
+} from '../../../shared/conversation/chat/chat-errors';
 import {
   ConversationConflictError,
   ConversationTooLargeError,
   StorageUnavailableError,
-} from '../../shared/ports';
-import { LanguageModelFailure } from '../../shared/ports/language-model';
-import { SpeechBusyError, SpeechProviderError } from '../../shared/ports/speech';
+} from '../../../shared/ports';
+import { LanguageModelFailure } from '../../../shared/ports/language-model';
+import { SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
+import { RateLimitedError } from '../edge/limit-node-rate';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
-import { RateLimitedError } from './limit-node-rate';
 import { MODEL_FAILURE_CODES } from './model-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 

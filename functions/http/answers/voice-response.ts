@@ -1,8 +1,13 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { AnsweredTurn, Refinement, TurnAnswer, TurnOutcome } from '../../shared/conversation';
-import type { JsonResult } from './create-route';
-import type { VoiceCommandResponse } from './response-schemas';
+import type {
+  AnsweredTurn,
+  Refinement,
+  TurnAnswer,
+  TurnOutcome,
+} from '../../../shared/conversation';
+import type { VoiceCommandResponse } from '../contract/response-schemas';
+import type { JsonResult } from '../edge/create-route';
 import { addTokenMetrics, tokenLog } from './token-metrics';
 
 /** A voice/command answer says whether its call refines an earlier one; continue's never does. */

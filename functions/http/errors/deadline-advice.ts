@@ -1,5 +1,5 @@
-import { handlerSettings } from '../../shared/adapters/config/settings-table';
-import type { TurnTimeoutError } from '../../shared/conversation';
+import { handlerSettings } from '../../../shared/adapters/config/settings-table';
+import type { TurnTimeoutError } from '../../../shared/conversation';
 
 const { max: MAX_DEADLINE_MS } = handlerSettings.TURN_DEADLINE_MS.check;
 

@@ -4,16 +4,16 @@ import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { NodeRateLimiter } from '../../shared/ports';
-import type { ApiRoute } from './api-routes';
+import type { NodeRateLimiter } from '../../../shared/ports';
+import type { ApiRoute } from '../contract/api-routes';
+import { handleErrors } from '../errors/handle-errors';
+import type { RequestBody } from '../request-body/validate-request';
 import { authenticateNode } from './authenticate-node';
-import { handleErrors } from './handle-errors';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
 import { requestMetrics } from './request-metrics';
 import type { AuthenticatedNode, EdgeResult, RouteContext, RouteHandler } from './route-request';
-import type { RequestBody } from './validate-request';
 
 export interface RouteDependencies {
   readonly authenticator: NodeAuthenticator;

@@ -1,5 +1,5 @@
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { TokenUsage } from '../../shared/ports/language-model';
+import type { TokenUsage } from '../../../shared/ports/language-model';
 
 /**
  * The tokens a turn or a chat used, as metrics (`prompt_tokens`, `completion_tokens`,

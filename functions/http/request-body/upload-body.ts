@@ -1,12 +1,12 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import type { Recording } from '../../shared/ports/speech';
-import type { RouteUpload } from './api-routes';
+import type { Recording } from '../../../shared/ports/speech';
+import type { RouteUpload } from '../contract/api-routes';
+import { SPEECH_LIMITS } from '../contract/speech-limits';
+import { HttpError } from '../errors/http-error';
 import { refuseLargerThan } from './body-size';
-import { HttpError } from './http-error';
 import { readMultipartFile } from './multipart-file';
 import { checkRecording, type RecordingIssue } from './recording-check';
-import { SPEECH_LIMITS } from './speech-limits';
 import type { RequestBody } from './validate-request';
 
 type EdgeMiddleware = MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;

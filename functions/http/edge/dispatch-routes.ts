@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
-import { type ApiFunction, type RouteName, routesOf } from './api-routes';
-import { errorBody } from './http-error';
+import { type ApiFunction, type RouteName, routesOf } from '../contract/api-routes';
+import { errorBody } from '../errors/http-error';
 import { jsonResponse } from './json-response';
 import type { EdgeResult } from './route-request';
 

@@ -1,4 +1,4 @@
-import { speechNotConfigured } from '../../shared/adapters/speech/speech-not-configured';
+import { speechNotConfigured } from '../../../shared/adapters/speech/speech-not-configured';
 
 /** A speech route asked for a way of speech this deployment has no provider for (a 503). */
 export class SpeechNotConfiguredError extends Error {

@@ -1,5 +1,5 @@
-import { HttpError } from './http-error';
-import { ID_PATTERN, LIMITS } from './request-schemas';
+import { ID_PATTERN, LIMITS } from '../contract/request-schemas';
+import { HttpError } from '../errors/http-error';
 
 /** The header alternative to a body `request_id` (the IETF httpapi Idempotency-Key draft's name). */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -1,4 +1,4 @@
-import type { ApiRoute, RouteSuccess } from './api-routes';
+import type { ApiRoute, RouteSuccess } from '../contract/api-routes';
 
 /**
  * What the OpenAPI document says of a route's bodies beyond JSON: a multipart upload in, audio out

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from './response-schemas';
+import type { ErrorResponse } from '../contract/response-schemas';
 
 /** An error the edge itself raises (bad body, bad key...), already carrying its status and code. */
 export class HttpError extends Error {

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashNodeKey } from '../../shared/adapters/node-key';
-import { systemTiming, type Timing } from '../../shared/adapters/system/timing';
-import type { Clock } from '../../shared/ports/clock';
-import type { NodeRecord, NodeRegistry } from '../../shared/ports/node-registry';
-import { HttpError } from './http-error';
+import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
+import type { Clock } from '../../../shared/ports/clock';
+import type { NodeRecord, NodeRegistry } from '../../../shared/ports/node-registry';
+import { HttpError } from '../errors/http-error';
 import type { AuthenticatedNode } from './route-request';
 
 export interface AuthenticatorOptions {

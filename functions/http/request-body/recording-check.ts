@@ -4,9 +4,9 @@
  * WAVE_FORMAT_EXTENSIBLE, chunks walked to `data`), then what we take: 16-bit samples, a
  * plausible rate and channel count, whole frames of audio, and a duration within the limit.
  */
-import { readWavLayout } from '../../shared/adapters/speech/wav-format';
-import type { Recording } from '../../shared/ports/speech';
-import { failure, type Result, success } from '../../shared/result';
+import { readWavLayout } from '../../../shared/adapters/speech/wav-format';
+import type { Recording } from '../../../shared/ports/speech';
+import { failure, type Result, success } from '../../../shared/result';
 
 /** What is wrong with a file that is not a recording we take, for the 4xx body. */
 export interface RecordingIssue {

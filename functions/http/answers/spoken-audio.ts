@@ -6,7 +6,7 @@ import {
   SpeechProviderError,
   type SynthesizedSpeech,
   type TextToSpeech,
-} from '../../shared/ports/speech';
+} from '../../../shared/ports/speech';
 import { SPEECH_METRICS } from './speech-metrics';
 
 /** Speech whose first bytes have arrived: the route can answer 200 and stream the rest. */

@@ -1,9 +1,9 @@
-import type { ConversationDependencies } from '../../shared/conversation';
-import { handleVoiceCommand, type TurnAnswer } from '../../shared/conversation';
-import { requestIdOf } from './request-id';
-import type { voiceCommandRequestSchema } from './request-schemas';
-import type { AuthenticatedNode } from './route-request';
-import type { SchemaType } from './schema-type';
+import type { ConversationDependencies } from '../../../shared/conversation';
+import { handleVoiceCommand, type TurnAnswer } from '../../../shared/conversation';
+import type { voiceCommandRequestSchema } from '../contract/request-schemas';
+import type { SchemaType } from '../contract/schema-type';
+import { requestIdOf } from '../edge/request-id';
+import type { AuthenticatedNode } from '../edge/route-request';
 
 /**
  * The turn of voice/command, from its checked body: one place for voice/command and

@@ -1,7 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { TurnAnswer } from '../../shared/conversation';
-import type { TextToSpeech } from '../../shared/ports/speech';
-import { SPEECH_LIMITS } from './speech-limits';
+import type { TurnAnswer } from '../../../shared/conversation';
+import type { TextToSpeech } from '../../../shared/ports/speech';
+import { SPEECH_LIMITS } from '../contract/speech-limits';
 import { SPEECH_METRICS } from './speech-metrics';
 import { pcmHeaders, type SpeakOptions, startSpeaking } from './spoken-audio';
 

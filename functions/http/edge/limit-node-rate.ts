@@ -1,6 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { type NodeRateLimiter, StorageUnavailableError } from '../../shared/ports';
+import { type NodeRateLimiter, StorageUnavailableError } from '../../../shared/ports';
 import type { RouteContext } from './route-request';
 
 /** The node sent more requests than its fair share; it may retry after `retryAfterSeconds`. */

@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '../../shared/conversation/chat/chat-limits';
+import { CHAT_LIMITS } from '../../../shared/conversation/chat/chat-limits';
 
 /**
  * What routines and alerts send to `chat` (OpenAI's message shape, text only). The characters of

@@ -1,7 +1,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import type { ChatAnswer } from '../../shared/conversation/chat/complete-chat';
-import type { ChatCompletion } from './chat-completion-schema';
+import type { ChatAnswer } from '../../../shared/conversation/chat/complete-chat';
+import type { ChatCompletion } from '../contract/chat-completion-schema';
 import { addTokenMetrics, tokenLog } from './token-metrics';
 
 /** What the completion body names besides the answer: where it came from, and when. */

@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { LIMITS } from '../contract/request-schemas';
+import { HttpError } from '../errors/http-error';
 import { refuseLargerThan } from './body-size';
-import { HttpError } from './http-error';
-import { LIMITS } from './request-schemas';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
 

@@ -2,9 +2,9 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { jsonResponse } from '../edge/json-response';
 import { mapError } from './error-table';
 import { HttpError } from './http-error';
-import { jsonResponse } from './json-response';
 import { mappedStack } from './mapped-stack';
 import { isModelFailureCode } from './model-failure-codes';
 

@@ -2,10 +2,10 @@ import type { MiddlewareObj } from '@middy/core';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { JSONSchema } from 'json-schema-to-ts';
+import type { SchemaType } from '../contract/schema-type';
+import { HttpError } from '../errors/http-error';
 import { bodyGuard } from './body-guard';
-import { HttpError } from './http-error';
 import { jsonBodyParser } from './json-body';
-import type { SchemaType } from './schema-type';
 
 const MAX_DETAILS = 20;
 

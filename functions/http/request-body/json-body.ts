@@ -1,7 +1,7 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { firstInexactNumber, isJsonObject, parseJsonExact } from '../../shared/params';
-import { HttpError } from './http-error';
+import { firstInexactNumber, isJsonObject, parseJsonExact } from '../../../shared/params';
+import { HttpError } from '../errors/http-error';
 
 /**
  * Parses the body as JSON, data as data: a key `__proto__` or `constructor` is an own property

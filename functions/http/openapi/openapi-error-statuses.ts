@@ -1,5 +1,5 @@
-import { LIMITS } from './request-schemas';
-import { SPEECH_LIMITS } from './speech-limits';
+import { LIMITS } from '../contract/request-schemas';
+import { SPEECH_LIMITS } from '../contract/speech-limits';
 
 /** What each error status of the API means, as the OpenAPI document says it on every route. */
 export const ERROR_STATUSES: Readonly<Record<string, string>> = {

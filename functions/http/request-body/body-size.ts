@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { HttpError } from './http-error';
+import { HttpError } from '../errors/http-error';
 
 /**
  * A 413 before anything is parsed when the body is larger than `limitBytes`, measured in bytes as

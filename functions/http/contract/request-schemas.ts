@@ -1,4 +1,4 @@
-import { MAX_PENDING_CALLS } from '../../shared/conversation/turn/call-limits';
+import { MAX_PENDING_CALLS } from '../../../shared/conversation/turn/call-limits';
 
 /**
  * The JSON Schemas of the request bodies: the one place the edge validates with, the OpenAPI
