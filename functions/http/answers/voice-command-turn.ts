@@ -1,9 +1,8 @@
-import type { ConversationDependencies } from '../../../shared/conversation';
+import type { CallingNode, ConversationDependencies } from '../../../shared/conversation';
 import { handleVoiceCommand, type TurnAnswer } from '../../../shared/conversation';
 import type { voiceCommandRequestSchema } from '../contract/request-schemas';
 import type { SchemaType } from '../contract/schema-type';
 import { requestIdOf } from '../edge/request-id';
-import type { AuthenticatedNode } from '../edge/route-request';
 
 /**
  * The turn of voice/command, from its checked body: one place for voice/command and
@@ -14,7 +13,7 @@ export function voiceCommandTurn(
   request: {
     readonly body: SchemaType<typeof voiceCommandRequestSchema>;
     readonly headers: Readonly<Record<string, string | undefined>>;
-    readonly node: AuthenticatedNode;
+    readonly node: CallingNode;
   },
 ): Promise<TurnAnswer> {
   const { body, headers, node } = request;

@@ -4,6 +4,7 @@ import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { CallingNode } from '../../../shared/conversation';
 import type { NodeRateLimiter } from '../../../shared/ports';
 import type { ApiRoute } from '../contract/api-routes';
 import { handleErrors } from '../errors/handle-errors';
@@ -13,7 +14,7 @@ import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
 import { requestMetrics } from './request-metrics';
-import type { AuthenticatedNode, EdgeResult, RouteContext, RouteHandler } from './route-request';
+import type { EdgeResult, RouteContext, RouteHandler } from './route-request';
 
 export interface RouteDependencies {
   readonly authenticator: NodeAuthenticator;
@@ -28,7 +29,7 @@ export interface RouteInput<Body> {
   /** Lower-cased names (the normalizer ran). */
   readonly headers: Readonly<Record<string, string | undefined>>;
   readonly query: Readonly<Record<string, string | undefined>>;
-  readonly node: AuthenticatedNode;
+  readonly node: CallingNode;
   readonly logger: Logger;
   readonly metrics: Metrics;
   /** What is left of the invocation (the Lambda timeout), in milliseconds. */

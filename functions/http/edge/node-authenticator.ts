@@ -1,10 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
 import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
+import type { CallingNode } from '../../../shared/conversation';
 import type { Clock } from '../../../shared/ports/clock';
 import type { NodeRecord, NodeRegistry } from '../../../shared/ports/node-registry';
 import { HttpError } from '../errors/http-error';
-import type { AuthenticatedNode } from './route-request';
 
 export interface AuthenticatorOptions {
   /**
@@ -59,7 +59,7 @@ export class NodeAuthenticator {
     this.timing = timing ?? systemTiming;
   }
 
-  async authenticate(header: string | undefined): Promise<AuthenticatedNode> {
+  async authenticate(header: string | undefined): Promise<CallingNode> {
     const startedAt = this.timing.monotonic();
     const node = await this.check(header);
     if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };

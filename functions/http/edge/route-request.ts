@@ -1,16 +1,10 @@
 import type { MiddyfiedHandler } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { CallingNode } from '../../../shared/conversation';
 
-/** The node the edge authenticated, with the context the registry holds for it. */
-export interface AuthenticatedNode {
-  readonly nodeId: string;
-  readonly timezone: string | null;
-  readonly room: string | null;
-}
-
-/** The Lambda context, plus what the edge learned before the route runs. */
+/** The Lambda context, plus what the edge learned before the route runs: the node, by its key. */
 export interface RouteContext extends Context {
-  node?: AuthenticatedNode;
+  node?: CallingNode;
 }
 
 /**
