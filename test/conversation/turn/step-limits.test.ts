@@ -14,7 +14,7 @@ import {
 } from '../../support/engine-fixtures';
 
 const commandSet = compile(fixtureRegistration());
-/** What `continue` accepts as an id (functions/http/request-schemas.ts ID_PATTERN, 128 max). */
+/** What `continue` accepts as an id (functions/http/contract/request-schemas.ts ID_PATTERN, 128 max). */
 const ANSWERABLE_ID = /^[\x21-\x7E]{1,128}$/;
 const timer = (seconds: number, id: string | null) =>
   call('set_timer', { duration_seconds: seconds }, id);
