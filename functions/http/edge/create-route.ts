@@ -3,13 +3,12 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy, { type MiddlewareObj } from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { CallingNode } from '../../../shared/conversation';
 import type { NodeRateLimiter } from '../../../shared/ports';
 import type { ApiRoute } from '../contract/api-routes';
 import { handleErrors } from '../errors/handle-errors';
 import type { RequestBody } from '../request-body/validate-request';
-import { authenticateNode } from './authenticate-node';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
 import type { NodeAuthenticator } from './node-authenticator';
@@ -131,4 +130,16 @@ function toEdgeResult(result: RouteResult): EdgeResult {
 function conversationOf(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || !('conversation_id' in body)) return undefined;
   return typeof body.conversation_id === 'string' ? body.conversation_id : undefined;
+}
+
+/** Puts the authenticated node where the route reads it; a bad key ends the request with 401. */
+function authenticateNode(
+  authenticator: NodeAuthenticator,
+): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext> {
+  return {
+    before: async (request) => {
+      const header = request.event.headers?.['x-api-key'] ?? undefined;
+      request.context.node = await authenticator.authenticate(header);
+    },
+  };
 }

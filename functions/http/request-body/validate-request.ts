@@ -2,9 +2,10 @@ import type { MiddlewareObj } from '@middy/core';
 import { Ajv, type ErrorObject } from 'ajv';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { JSONSchema } from 'json-schema-to-ts';
+import { LIMITS } from '../contract/request-schemas';
 import type { SchemaType } from '../contract/schema-type';
 import { HttpError } from '../errors/http-error';
-import { bodyGuard } from './body-guard';
+import { refuseLargerThan } from './body-size';
 import { jsonBodyParser } from './json-body';
 
 const MAX_DETAILS = 20;
@@ -69,4 +70,25 @@ function describe(error: ErrorObject): { path: string; message: string } {
   const path = error.instancePath === '' ? '/' : error.instancePath;
   const missing = error.keyword === 'required' ? ` (${String(error.params.missingProperty)})` : '';
   return { path, message: `${error.message ?? 'is invalid'}${missing}` };
+}
+
+const JSON_MEDIA_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
+
+/**
+ * Refuses what the JSON parser should never see: a body that is not JSON by its content type
+ * (415), or one larger than the documented limit (413), measured in bytes as sent.
+ */
+function bodyGuard(): EdgeMiddleware {
+  return {
+    before: ({ event }) => {
+      const contentType = event.headers?.['content-type'] ?? event.headers?.['Content-Type'];
+      if (typeof contentType !== 'string' || !JSON_MEDIA_TYPE.test(contentType.trim())) {
+        throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+      }
+      refuseLargerThan(event, LIMITS.bodyBytes, 'body');
+      if ((event.body ?? '').trim() === '') {
+        throw new HttpError(400, 'invalid_json', 'The body is empty; send a JSON object.');
+      }
+    },
+  };
 }
