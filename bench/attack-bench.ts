@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { apiFunctions, routePath } from '../functions/http/api-routes';
+import { apiFunctions, routePath } from '../functions/http/contract/api-routes';
 import { HOSTILE_REQUEST_CASES } from '../test/hardening/hostile-requests';
 import { STACK_VARIABLES } from '../test/support/stack-variables';
 import { attackWithMultipliedCorpus } from './attack-multiplied';

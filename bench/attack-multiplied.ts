@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { routePath } from '../functions/http/api-routes';
+import { routePath } from '../functions/http/contract/api-routes';
 import { multipliedRequestSample } from '../test/hardening/multiplied-requests';
 import type { MeasuredRequest } from './request-cpu';
 import type { ScriptedModelProcess } from './scripted-model-process';

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { AUTHENTICATOR_DEFAULTS, NodeAuthenticator } from '../functions/http/node-authenticator';
+import {
+  AUTHENTICATOR_DEFAULTS,
+  NodeAuthenticator,
+} from '../functions/http/edge/node-authenticator';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
 import { createDynamoDbClient } from '../shared/adapters/dynamodb/client';
 import { DynamoDbNodeRateLimiter } from '../shared/adapters/dynamodb/node-rate-limiter';

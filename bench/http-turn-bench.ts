@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { apiRoutes, binaryMediaTypes, routePath } from '../functions/http/api-routes';
+import { apiRoutes, binaryMediaTypes, routePath } from '../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
 import { installLambdaStreamingGlobals } from '../infra/local/lambda-response-streaming';

@@ -4,8 +4,8 @@
 // (written, as Lambda writes its logs). Usage: <function name> <bundle>.
 
 import { pathToFileURL } from 'node:url';
-import type { ProxyHandler } from '../functions/http/dispatch-routes';
-import type { StreamingHandler } from '../functions/http/stream-responses';
+import type { ProxyHandler } from '../functions/http/edge/dispatch-routes';
+import type { StreamingHandler } from '../functions/http/edge/stream-responses';
 import { installLambdaStreamingGlobals } from '../infra/local/lambda-response-streaming';
 import { startLocalApiServer } from '../infra/local/local-api-server';
 
@@ -13,7 +13,7 @@ type Command = { readonly id: number; readonly kind: 'cpu' | 'close' };
 
 const [functionName, bundle] = process.argv.slice(2);
 installLambdaStreamingGlobals();
-const { apiRoutes, binaryMediaTypes } = await import('../functions/http/api-routes');
+const { apiRoutes, binaryMediaTypes } = await import('../functions/http/contract/api-routes');
 const module: { handler: ProxyHandler | StreamingHandler } = await import(
   pathToFileURL(bundle ?? '').href
 );

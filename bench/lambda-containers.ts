@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { type ApiFunction, apiRoutes } from '../functions/http/api-routes';
+import { type ApiFunction, apiRoutes } from '../functions/http/contract/api-routes';
 import { bundleHandler } from '../infra/bundling/bundle-handler';
 import { readLocalSettings } from '../infra/local/local-settings';
 import { seedLocalNodes } from '../infra/local/seed-local-nodes';

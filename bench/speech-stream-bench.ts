@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import type { StreamingHandler } from '../functions/http/stream-responses';
+import type { StreamingHandler } from '../functions/http/edge/stream-responses';
 import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../infra/local/api-gateway-event';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';

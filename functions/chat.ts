@@ -1,11 +1,11 @@
 import { completeChat } from '../shared/conversation/chat/complete-chat';
-import { apiFunctions, apiRoute } from './http/api-routes';
-import { chatRequestSchema } from './http/chat-request-schema';
-import { recordChat, toChatCompletion } from './http/chat-response';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import type { RouteHandler } from './http/route-request';
-import { jsonBody } from './http/validate-request';
+import { recordChat, toChatCompletion } from './http/answers/chat-response';
+import { apiFunctions, apiRoute } from './http/contract/api-routes';
+import { chatRequestSchema } from './http/contract/chat-request-schema';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import type { RouteHandler } from './http/edge/route-request';
+import { jsonBody } from './http/request-body/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 

@@ -1,12 +1,12 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { startConversation } from '../shared/conversation';
-import { apiFunctions, apiRoute } from './http/api-routes';
-import { conversationStartRequestSchema } from './http/conversation-start-request-schema';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import type { ConversationStartResponse } from './http/response-schemas';
-import type { RouteHandler } from './http/route-request';
-import { jsonBody } from './http/validate-request';
+import { apiFunctions, apiRoute } from './http/contract/api-routes';
+import { conversationStartRequestSchema } from './http/contract/conversation-start-request-schema';
+import type { ConversationStartResponse } from './http/contract/response-schemas';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import type { RouteHandler } from './http/edge/route-request';
+import { jsonBody } from './http/request-body/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 

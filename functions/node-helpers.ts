@@ -1,13 +1,13 @@
 import { acknowledgeUtterance } from '../shared/conversation/acknowledgement/acknowledge-utterance';
 import { dateContextForNode } from '../shared/conversation/use-cases/date-context-for-node';
 import { wakeResponseForNode } from '../shared/conversation/use-cases/wake-response-for-node';
-import { apiFunctions, apiRoute } from './http/api-routes';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { acknowledgeRequestSchema } from './http/request-schemas';
-import type { AcknowledgeResponse, WakeResponse } from './http/response-schemas';
-import type { RouteHandler } from './http/route-request';
-import { jsonBody, NO_BODY } from './http/validate-request';
+import { apiFunctions, apiRoute } from './http/contract/api-routes';
+import { acknowledgeRequestSchema } from './http/contract/request-schemas';
+import type { AcknowledgeResponse, WakeResponse } from './http/contract/response-schemas';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import type { RouteHandler } from './http/edge/route-request';
+import { jsonBody, NO_BODY } from './http/request-body/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 

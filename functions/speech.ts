@@ -1,17 +1,27 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { wavHeader } from '../shared/adapters/speech/wav-format';
 import { SpeechBusyError, SpeechProviderError } from '../shared/ports/speech';
-import { type ApiRoute, apiFunctions, apiRoute, type RouteUpload } from './http/api-routes';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import type { RouteHandler } from './http/route-request';
-import { SPEECH_METRICS } from './http/speech-metrics';
-import { SpeechNotConfiguredError } from './http/speech-not-configured-error';
-import { speakRequestSchema, type TranscriptionResponse } from './http/speech-schemas';
-import { pcmHeaders, speechTimeoutMs, startSpeaking, synthesizeWhole } from './http/spoken-audio';
-import { type StreamingHandler, streamResponses } from './http/stream-responses';
-import { wavUpload } from './http/upload-body';
-import { jsonBody } from './http/validate-request';
+import { SPEECH_METRICS } from './http/answers/speech-metrics';
+import {
+  pcmHeaders,
+  speechTimeoutMs,
+  startSpeaking,
+  synthesizeWhole,
+} from './http/answers/spoken-audio';
+import {
+  type ApiRoute,
+  apiFunctions,
+  apiRoute,
+  type RouteUpload,
+} from './http/contract/api-routes';
+import { speakRequestSchema, type TranscriptionResponse } from './http/contract/speech-schemas';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import type { RouteHandler } from './http/edge/route-request';
+import { type StreamingHandler, streamResponses } from './http/edge/stream-responses';
+import { SpeechNotConfiguredError } from './http/errors/speech-not-configured-error';
+import { wavUpload } from './http/request-body/upload-body';
+import { jsonBody } from './http/request-body/validate-request';
 import { createSpeechDependencies } from './wiring/create-speech-dependencies';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';

@@ -1,12 +1,12 @@
 import { continueConversation } from '../shared/conversation';
-import { apiFunctions, apiRoute } from './http/api-routes';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { requestIdOf } from './http/request-id';
-import { continueRequestSchema } from './http/request-schemas';
-import type { RouteHandler } from './http/route-request';
-import { jsonBody } from './http/validate-request';
-import { voiceAnswerResult } from './http/voice-response';
+import { voiceAnswerResult } from './http/answers/voice-response';
+import { apiFunctions, apiRoute } from './http/contract/api-routes';
+import { continueRequestSchema } from './http/contract/request-schemas';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import { requestIdOf } from './http/edge/request-id';
+import type { RouteHandler } from './http/edge/route-request';
+import { jsonBody } from './http/request-body/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 

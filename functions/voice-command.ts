@@ -1,11 +1,11 @@
-import { apiFunctions, apiRoute } from './http/api-routes';
-import { createRoute } from './http/create-route';
-import { dispatchRoutes, type ProxyHandler } from './http/dispatch-routes';
-import { voiceCommandRequestSchema } from './http/request-schemas';
-import type { RouteHandler } from './http/route-request';
-import { jsonBody } from './http/validate-request';
-import { voiceCommandTurn } from './http/voice-command-turn';
-import { voiceAnswerResult } from './http/voice-response';
+import { voiceCommandTurn } from './http/answers/voice-command-turn';
+import { voiceAnswerResult } from './http/answers/voice-response';
+import { apiFunctions, apiRoute } from './http/contract/api-routes';
+import { voiceCommandRequestSchema } from './http/contract/request-schemas';
+import { createRoute } from './http/edge/create-route';
+import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import type { RouteHandler } from './http/edge/route-request';
+import { jsonBody } from './http/request-body/validate-request';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 
 export const LOAD_ROUTES = {
   start: routePath('conversation-start'),

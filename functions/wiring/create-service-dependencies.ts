@@ -15,7 +15,7 @@ import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups
 import type { UntrustedWork } from '../../shared/conversation';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
-import { NodeAuthenticator } from '../http/node-authenticator';
+import { NodeAuthenticator } from '../http/edge/node-authenticator';
 import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
 
 export interface WiringOptions {

@@ -3,7 +3,7 @@ import { embeddedRecognizer } from '../../shared/adapters/speech/embedded-recogn
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
 import { TranscribeSpeechToText } from '../../shared/adapters/speech/transcribe-speech-to-text';
 import type { SpeechToText } from '../../shared/ports/speech';
-import { SPEECH_LIMITS } from '../http/speech-limits';
+import { SPEECH_LIMITS } from '../http/contract/speech-limits';
 import { createTextToSpeech } from './create-text-to-speech';
 import type { SpeechDependencies } from './service-dependencies';
 import type { SpeechKeys, SpeechUses } from './speech-wiring';

@@ -1,6 +1,6 @@
-import type { ProxyHandler } from '../http/dispatch-routes';
-import { mapError } from '../http/error-table';
-import { jsonResponse } from '../http/json-response';
+import type { ProxyHandler } from '../http/edge/dispatch-routes';
+import { jsonResponse } from '../http/edge/json-response';
+import { mapError } from '../http/errors/error-table';
 import { type FunctionUses, productionDependencies } from './production-dependencies';
 import type { ServiceDependencies } from './service-dependencies';
 import type { SpeechWiring } from './speech-wiring';

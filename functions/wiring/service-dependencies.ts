@@ -1,6 +1,6 @@
 import type { ConversationDependencies } from '../../shared/conversation';
 import type { SpeechToText, TextToSpeech } from '../../shared/ports/speech';
-import type { RouteDependencies } from '../http/create-route';
+import type { RouteDependencies } from '../http/edge/create-route';
 import type { WakeAndChatDependencies } from './wake-and-chat-dependencies';
 
 /**

@@ -1,4 +1,4 @@
-import { NodeAuthenticator } from '../../functions/http/node-authenticator';
+import { NodeAuthenticator } from '../../functions/http/edge/node-authenticator';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { createDynamoDbClient, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
+import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';

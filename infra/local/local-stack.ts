@@ -109,7 +109,7 @@ export async function startLocalStack(
     provideLocalSynthesizer();
     recognizer = await provideLocalRecognizer(env, log);
     const hearing = recognizer;
-    const { binaryMediaTypes } = await import('../../functions/http/api-routes');
+    const { binaryMediaTypes } = await import('../../functions/http/contract/api-routes');
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ProxyHandler } from '../../functions/http/dispatch-routes';
-import type { StreamingHandler } from '../../functions/http/stream-responses';
+import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
+import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { repositoryRoot } from '../stacks/voice-routes';
 import { installLambdaStreamingGlobals } from './lambda-response-streaming';
 import type { LocalRoute } from './local-api-server';
@@ -14,7 +14,7 @@ export async function loadRoutes(): Promise<LocalRoute[]> {
   installLambdaStreamingGlobals();
   // Imported only now, after the environment points at the local database; each function's
   // entry once, as each is its own Lambda.
-  const { apiRoutes } = await import('../../functions/http/api-routes');
+  const { apiRoutes } = await import('../../functions/http/contract/api-routes');
   const entries = [...new Set(apiRoutes.map((route) => route.function.entry))];
   const loaded = new Map<string, FunctionHandler>();
   for (const entry of entries) {
@@ -33,6 +33,6 @@ export async function loadRoutes(): Promise<LocalRoute[]> {
 
 /** The OpenAPI document the local server serves at /openapi.json. */
 export async function loadOpenApi(): Promise<unknown> {
-  const { buildOpenApiDocument } = await import('../../functions/http/openapi-document');
+  const { buildOpenApiDocument } = await import('../../functions/http/openapi/openapi-document');
   return buildOpenApiDocument();
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { ApiRoute } from '../../functions/http/api-routes';
+import type { ApiRoute } from '../../functions/http/contract/api-routes';
 import { NodeKeyOrigin } from './local-node-key';
 import type { LocalStack } from './local-stack';
 

@@ -1,5 +1,5 @@
 /** `npm start`: the local API with an embedded DynamoDB. Ctrl-C stops it cleanly. */
-import { apiRoutes } from '../../functions/http/api-routes';
+import { apiRoutes } from '../../functions/http/contract/api-routes';
 import { ConfigError } from '../../shared/adapters/config/service-config';
 import { EmbeddedModelLoadError } from '../../shared/adapters/embedded-model/load-embedded-model';
 import { LocalSettingsError } from './local-settings';

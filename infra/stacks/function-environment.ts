@@ -106,7 +106,7 @@ export function functionEnvironment(
     TTS_API_KEY_SECRET: speechOut(settings.ttsApiKeySecretName),
     // Declared for `sam local` and for a debugging session, empty in AWS: not
     // `--enable-source-maps`, whose parsed map would weigh on every garbage collection; the
-    // stack of a 500 is mapped when it is logged (functions/http/mapped-stack.ts).
+    // stack of a 500 is mapped when it is logged (functions/http/errors/mapped-stack.ts).
     NODE_OPTIONS: '',
   };
 }

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 import { parseNodeCredentials } from '../../shared/adapters/node-key';
 import { findLocalNodeKeys, localNodeKeyFile, NodeKeyOrigin } from '../local/local-node-key';
 import { type LocalSettings, localApiUrl, readLocalSettings } from '../local/local-settings';

@@ -1,6 +1,6 @@
 /** `npm run openapi`: writes docs/openapi.json from the schemas the handlers validate with. */
 import { writeFile } from 'node:fs/promises';
-import { buildOpenApiDocument } from '../../functions/http/openapi-document';
+import { buildOpenApiDocument } from '../../functions/http/openapi/openapi-document';
 import { parseToolArguments } from './tool-arguments';
 
 export const OPENAPI_PATH = 'docs/openapi.json';

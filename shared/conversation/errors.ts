@@ -2,7 +2,7 @@ import type { CommandSetIssue } from '../params';
 
 /**
  * The domain's typed errors. Each crosses the boundary to the edge, where one table maps it to an
- * HTTP status (functions/http/error-table.ts). They carry structured fields, never secrets.
+ * HTTP status (functions/http/errors/error-table.ts). They carry structured fields, never secrets.
  */
 export class ConversationNotFoundError extends Error {
   override readonly name = 'ConversationNotFoundError';

@@ -80,10 +80,14 @@ describe('the core does no I/O', () => {
     ['shared/chat', "import { compileCommandSet } from '../params';", true],
     ['shared/conversation', "import { compileCommandSet } from '../params';", false],
     ['shared/adapters', "import { step } from '../conversation/turn/step';", false],
+    ['functions/http/contract', "import { createRoute } from '../edge/create-route';", true],
+    ['functions/http/contract', "import { mapError } from '../errors/error-table';", true],
+    ['functions/http/edge', "import { apiRoute } from '../contract/api-routes';", false],
   ])(
     'a file in %s importing `%s`: refused by the layer rule: %s',
     async (folder, line, refused) => {
-      // Prepare: layers point down (chat < params, ports < conversation < adapters and the edge).
+      // Prepare: layers point down (chat < params, ports < conversation < adapters and the edge;
+      // in the edge, the contract < every other folder).
       const scratch = await mkdtemp(join(tmpdir(), 'jcc-layers-'));
       try {
         const config = JSON.parse(await readFile(join(root, 'biome.json'), 'utf8'));

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoute, type RouteName } from '../../functions/http/api-routes';
+import { apiRoute, type RouteName } from '../../functions/http/contract/api-routes';
 import { bundleHandler } from '../../infra/bundling/bundle-handler';
 import { localLambdaContext } from '../../infra/local/api-gateway-event';
 import { defaultDeploySettings } from '../../infra/stacks/deploy-settings';

@@ -2,7 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll } from 'vitest';
-import { apiRoutes } from '../../functions/http/api-routes';
+import { apiRoutes } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gateway-event';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../functions/http/api-routes';
+import { apiRoutes } from '../../functions/http/contract/api-routes';
 import { DynamoDbConversationStore } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
 import { DEFAULT_ENGINE_SETTINGS } from '../../shared/conversation/engine-settings';

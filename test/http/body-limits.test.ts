@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../functions/http/request-schemas';
+import { LIMITS } from '../../functions/http/contract/request-schemas';
 import { ROUTES } from '../support/api-client';
 import { useLocalStack } from '../support/local-stack-harness';
 import { fixtureStartBody } from './http-fixtures';

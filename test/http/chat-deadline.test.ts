@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 import { useLocalStack } from '../support/local-stack-harness';
 import { textReply } from './http-fixtures';
 import { expectError } from './response-contract';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
-import { LIMITS } from '../../functions/http/request-schemas';
+import { routePath } from '../../functions/http/contract/api-routes';
+import { LIMITS } from '../../functions/http/contract/request-schemas';
 import { CHAT_LIMITS } from '../../shared/conversation/chat/chat-limits';
 import { useLocalStack } from '../support/local-stack-harness';
 import type { ScriptStep } from '../support/scripted-llm-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
-import type { ChatCompletion } from '../../functions/http/chat-completion-schema';
+import { routePath } from '../../functions/http/contract/api-routes';
+import type { ChatCompletion } from '../../functions/http/contract/chat-completion-schema';
 import { useLocalStack } from '../support/local-stack-harness';
 import { chatCompletionModel, strictClientProblems } from '../support/strict-node-models';
 import { textReply } from './http-fixtures';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { suggestedDeadlineMs, turnTimeoutMessage } from '../../functions/http/deadline-advice';
-import { mapError } from '../../functions/http/error-table';
+import {
+  suggestedDeadlineMs,
+  turnTimeoutMessage,
+} from '../../functions/http/errors/deadline-advice';
+import { mapError } from '../../functions/http/errors/error-table';
 import { TurnTimeoutError } from '../../shared/conversation';
 
 describe('the advice of a 504 turn_timeout', () => {

@@ -3,8 +3,8 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import type { Request } from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { handleErrors } from '../../functions/http/handle-errors';
-import { HttpError } from '../../functions/http/http-error';
+import { handleErrors } from '../../functions/http/errors/handle-errors';
+import { HttpError } from '../../functions/http/errors/http-error';
 import {
   ModelFailedError,
   ModelNotConfiguredError,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mappedStack } from '../../functions/http/mapped-stack';
+import { mappedStack } from '../../functions/http/errors/mapped-stack';
 
 // A minified bundle with its map, as the functions are deployed, whose code throws.
 const directory = mkdtempSync(join(tmpdir(), 'mapped-stack-'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapError } from '../../functions/http/error-table';
+import { mapError } from '../../functions/http/errors/error-table';
 import { ModelFailedError } from '../../shared/conversation';
 
 describe('a full queue of the embedded model', () => {

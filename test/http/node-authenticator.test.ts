@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../functions/http/http-error';
-import { NodeAuthenticator } from '../../functions/http/node-authenticator';
+import { NodeAuthenticator } from '../../functions/http/edge/node-authenticator';
+import { HttpError } from '../../functions/http/errors/http-error';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
 import type { NodeRegistry } from '../../shared/ports/node-registry';

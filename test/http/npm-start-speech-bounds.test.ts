@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 import { readWavLayout } from '../../shared/adapters/speech/wav-format';
 import { MAX_SPOKEN_SECONDS } from '../../shared/ports/speech';
 import { ROUTES } from '../support/api-client';

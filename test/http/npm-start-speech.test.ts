@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 import { ROUTES } from '../support/api-client';
 import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
 import { tonePcm, wavFile } from '../support/speech-audio';

@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../functions/http/api-routes';
-import { chatRequestSchema } from '../../functions/http/chat-request-schema';
-import { conversationStartRequestSchema } from '../../functions/http/conversation-start-request-schema';
-import { OPENAPI_SERVERS } from '../../functions/http/openapi-document';
+import { apiRoutes } from '../../functions/http/contract/api-routes';
+import { chatRequestSchema } from '../../functions/http/contract/chat-request-schema';
+import { conversationStartRequestSchema } from '../../functions/http/contract/conversation-start-request-schema';
 import {
   acknowledgeRequestSchema,
   continueRequestSchema,
   voiceCommandRequestSchema,
-} from '../../functions/http/request-schemas';
-import { speakRequestSchema } from '../../functions/http/speech-schemas';
+} from '../../functions/http/contract/request-schemas';
+import { speakRequestSchema } from '../../functions/http/contract/speech-schemas';
+import { OPENAPI_SERVERS } from '../../functions/http/openapi/openapi-document';
 import { stageName } from '../../infra/stacks/voice-api';
 import { OPENAPI_PATH, renderOpenApi } from '../../infra/tools/write-openapi';
 import { useLocalStack } from '../support/local-stack-harness';

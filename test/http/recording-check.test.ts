@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRecording } from '../../functions/http/recording-check';
+import { checkRecording } from '../../functions/http/request-body/recording-check';
 import { tonePcm, wavFile } from '../support/speech-audio';
 
 const LIMITS = { maxSeconds: 60 };

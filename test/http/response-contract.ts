@@ -6,7 +6,7 @@ import {
   errorResponseSchema,
   type VoiceCommandResponse,
   voiceCommandResponseSchema,
-} from '../../functions/http/response-schemas';
+} from '../../functions/http/contract/response-schemas';
 import type { ApiResponse } from '../support/api-client';
 
 /** VoiceCommandResponse (api.md), as the tests read it once the schema has accepted it. */

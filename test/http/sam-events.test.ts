@@ -2,7 +2,7 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createChatHandler } from '../../functions/chat';
 import { createConversationStartHandler } from '../../functions/conversation-start';
-import type { RouteHandler } from '../../functions/http/route-request';
+import type { RouteHandler } from '../../functions/http/edge/route-request';
 import { createWakeResponseHandler } from '../../functions/node-helpers';
 import { createVoiceCommandHandler } from '../../functions/voice-command';
 import { createVoiceCommandContinueHandler } from '../../functions/voice-command-continue';

@@ -4,10 +4,10 @@ import {
   acknowledgeRequestSchema,
   type continueRequestSchema,
   type voiceCommandRequestSchema,
-} from '../../functions/http/request-schemas';
-import type { VoiceCommandResponse } from '../../functions/http/response-schemas';
-import type { SchemaType } from '../../functions/http/schema-type';
-import { jsonBody } from '../../functions/http/validate-request';
+} from '../../functions/http/contract/request-schemas';
+import type { VoiceCommandResponse } from '../../functions/http/contract/response-schemas';
+import type { SchemaType } from '../../functions/http/contract/schema-type';
+import { jsonBody } from '../../functions/http/request-body/validate-request';
 
 // The type assertions fail the type check (`npm test` runs it), not the test run.
 describe('SchemaType: the body types derived from the request schemas', () => {

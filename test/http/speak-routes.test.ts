@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
-import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
+import { routePath } from '../../functions/http/contract/api-routes';
+import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import type { LocalApiServer } from '../../infra/local/local-api-server';
 import { readWavLayout } from '../../shared/adapters/speech/wav-format';
 import { releasable, tonePcm } from '../support/speech-audio';

@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { apiRoutes, binaryMediaTypes } from '../../functions/http/api-routes';
+import { apiRoutes, binaryMediaTypes } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import type { SpeechDependencies } from '../../functions/wiring/service-dependencies';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speechTimeoutMs } from '../../functions/http/spoken-audio';
+import { speechTimeoutMs } from '../../functions/http/answers/spoken-audio';
 
 describe('speechTimeoutMs', () => {
   it.each([

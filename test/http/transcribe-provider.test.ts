@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRoutes, binaryMediaTypes, routePath } from '../../functions/http/api-routes';
+import { apiRoutes, binaryMediaTypes, routePath } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { createSpeechDependencies } from '../../functions/wiring/create-speech-dependencies';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { routePath } from '../../functions/http/api-routes';
-import { SPEECH_LIMITS } from '../../functions/http/speech-limits';
+import { routePath } from '../../functions/http/contract/api-routes';
+import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import { tonePcm, wavFile } from '../support/speech-audio';
 import { acknowledgementModel, strictClientProblems } from '../support/strict-node-models';
 import { expectError } from './response-contract';

@@ -1,8 +1,8 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoute } from '../../functions/http/api-routes';
-import type { RouteHandler } from '../../functions/http/route-request';
+import { apiRoute } from '../../functions/http/contract/api-routes';
+import type { RouteHandler } from '../../functions/http/edge/route-request';
 import { createWakeResponseHandler } from '../../functions/node-helpers';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../../infra/local/api-gateway-event';

@@ -1,4 +1,4 @@
-import { routePath } from '../../functions/http/api-routes';
+import { routePath } from '../../functions/http/contract/api-routes';
 
 /** What a test reads from one response of the local API. */
 export interface ApiResponse {

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { apiFunctions } from '../../functions/http/api-routes';
-import type { ProxyHandler } from '../../functions/http/dispatch-routes';
-import type { StreamingHandler } from '../../functions/http/stream-responses';
+import { apiFunctions } from '../../functions/http/contract/api-routes';
+import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
+import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import type { ServiceDependencies } from '../../functions/wiring/service-dependencies';
 import { invokeStreaming, isStreamingHandler } from '../../infra/local/lambda-response-streaming';
 import { repositoryRoot } from '../../infra/stacks/voice-routes';

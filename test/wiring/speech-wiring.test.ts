@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFunctions } from '../../functions/http/api-functions';
+import { apiFunctions } from '../../functions/http/contract/api-functions';
 import { createSpeechOutDependencies } from '../../functions/wiring/create-text-to-speech';
 import { productionDependencies } from '../../functions/wiring/production-dependencies';
 import { SpeechWiringMissingError } from '../../functions/wiring/speech-wiring';

@@ -5,16 +5,16 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import { SPEECH_METRICS } from '../../../functions/http/answers/speech-metrics';
 import {
   MODEL_FAILURE_CODES,
   SPEECH_FAILURE_CODES,
-} from '../../../functions/http/model-failure-codes';
-import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
+} from '../../../functions/http/errors/model-failure-codes';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
 /**
  * The metrics the handlers emit through Powertools (embedded metric format): `latency` in
- * functions/http/create-route.ts, `status_<code>` in handle-errors.ts, the per-turn counts in
+ * functions/http/edge/create-route.ts, `status_<code>` in handle-errors.ts, the per-turn counts in
  * voice-response.ts, `warmup_<outcome>` in functions/conversation-start.ts. Each carries the
  * `service` and `route` dimensions (the route table's name), refusals at the edge included. Which
  * route emits which: route-signals.ts.
@@ -54,7 +54,7 @@ export const SpeechMetric = SPEECH_METRICS;
 
 /**
  * The model failures counted by their code (each answer one of them is also a 502): the names the
- * handlers emit, read from their own table (functions/http/model-failure-codes.ts).
+ * handlers emit, read from their own table (functions/http/errors/model-failure-codes.ts).
  */
 export const ModelFailureMetric = {
   throttled: MODEL_FAILURE_CODES.rate_limited,

@@ -1,9 +1,9 @@
-import type { ApiRoute } from '../../../functions/http/api-routes';
+import type { ApiRoute } from '../../../functions/http/contract/api-routes';
 
 /**
  * What one route of the table really emits, so that the dashboard draws and the alarms read only
  * lines that can get data. Every status is counted with the route it was aimed at, the edge's
- * refusals included (functions/http/create-route.ts). test/infra/stacks/emitted-metrics.test.ts
+ * refusals included (functions/http/edge/create-route.ts). test/infra/stacks/emitted-metrics.test.ts
  * drives each route through these outcomes with the real handlers and checks both ways: every
  * line drawn or alarmed on is emitted, every line emitted is drawn or listed as not drawn.
  */
@@ -23,7 +23,7 @@ export interface RouteSignals {
   readonly chats: boolean;
   /**
    * Answers the model failures that have a code of their own, each also a metric of that name
-   * (`llm_throttled`, `llm_credentials_rejected`, ...: functions/http/model-failure-codes.ts).
+   * (`llm_throttled`, `llm_credentials_rejected`, ...: functions/http/errors/model-failure-codes.ts).
    */
   readonly modelFailures: boolean;
   /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */

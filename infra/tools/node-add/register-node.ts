@@ -1,4 +1,4 @@
-import { AUTHENTICATOR_DEFAULTS } from '../../../functions/http/node-authenticator';
+import { AUTHENTICATOR_DEFAULTS } from '../../../functions/http/edge/node-authenticator';
 import type { NodeRegistry } from '../../../shared/ports/node-registry';
 import { failure, type Result, success } from '../../../shared/result';
 

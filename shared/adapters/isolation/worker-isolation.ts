@@ -1,8 +1,8 @@
-import type { ResourceLimits, Worker } from 'node:worker_threads';
+import { existsSync } from 'node:fs';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { UntrustedWorkOverrunError } from '../../conversation/errors';
 import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
 import type { IdGenerator } from '../../ports/clock';
-import { createWorker } from './create-worker';
 import { ID_BUFFER_BYTES, type WorkReply, type WorkRequest, writeId } from './isolation-protocol';
 
 /** Arms a deadline and returns how to disarm it; tests pass one that fires at once. */
@@ -192,4 +192,19 @@ export class WorkerIsolation implements UntrustedWork {
 function limitOf(error: unknown): 'memory' | 'crash' {
   const code = (error as { code?: unknown } | null)?.code;
   return code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : 'crash';
+}
+
+/**
+ * In a Lambda bundle the worker is `isolation-worker.mjs` beside `index.mjs` (a second esbuild
+ * entry); from the sources (`npm start`, tests) it is the TypeScript file, loaded through tsx.
+ */
+function createWorker(idBuffer: SharedArrayBuffer, resourceLimits: ResourceLimits): Worker {
+  const workerData = { idBuffer };
+  const bundled = new URL('./isolation-worker.mjs', import.meta.url);
+  if (existsSync(bundled)) return new Worker(bundled, { workerData, resourceLimits });
+  return new Worker(new URL('./isolation-worker.ts', import.meta.url), {
+    workerData,
+    resourceLimits,
+    execArgv: ['--import', 'tsx'],
+  });
 }

@@ -9,13 +9,18 @@ import {
   type ModelRequest,
 } from '../../ports/language-model';
 import { systemTiming, type Timing } from '../system/timing';
+import {
+  errorOutcome,
+  faultOutcome,
+  type SubsegmentOutcome,
+  throttleOutcome,
+} from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 import { SentSecrets } from './bedrock-signing-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { type AttemptOutcome, attemptChat } from './chat-attempt';
 import { buildChatRequest, type ChatRequestSettings } from './chat-request';
 import type { AttemptFailure, Redact } from './classify-failure';
-import { modelCallOutcome } from './model-call-outcome';
 import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
@@ -222,3 +227,13 @@ export class OpenAiLanguageModel implements LanguageModel {
     return new LanguageModelError(failure, this.#redact(message), attempts, cause ? { cause } : {});
   }
 }
+
+/**
+ * How a failed model call shows in X-Ray: a refusal (4xx) is an error of the request, rate
+ * limiting (429) a throttle, and a server that failed, timed out or sent garbage a fault.
+ */
+const modelCallOutcome = (error: unknown): SubsegmentOutcome => {
+  if (!(error instanceof LanguageModelError)) return faultOutcome;
+  if (error.failure === LanguageModelFailure.rateLimited) return throttleOutcome;
+  return error.failure === LanguageModelFailure.rejected ? errorOutcome : faultOutcome;
+};

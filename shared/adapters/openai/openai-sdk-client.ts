@@ -15,6 +15,11 @@ export interface OpenAiServer {
   readonly bedrock?: BedrockSigning;
 }
 
+/** An OpenAI-compatible audio endpoint (speech in or out): the server and the model there. */
+export interface OpenAiAudioOptions extends OpenAiServer {
+  readonly model: string;
+}
+
 /** Removes every occurrence of the key from a text that came from the SDK or the server. */
 export const redactKey =
   (secret: string) =>

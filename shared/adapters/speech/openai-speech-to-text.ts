@@ -8,11 +8,10 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
-import { openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
+import { type OpenAiAudioOptions, openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import type { OpenAiAudioOptions } from './openai-audio-client';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 
 const DIRECTION = 'speech_to_text';

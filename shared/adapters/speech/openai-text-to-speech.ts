@@ -7,11 +7,10 @@ import {
   type TextToSpeech,
 } from '../../ports/speech';
 import type { OpenAiSpeechFormat } from '../config/speech-config';
-import { openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
+import { type OpenAiAudioOptions, openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import type { OpenAiAudioOptions } from './openai-audio-client';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 import { type ExpectedAudio, readSpeechStream } from './speech-stream';
 

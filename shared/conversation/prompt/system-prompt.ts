@@ -1,6 +1,10 @@
-import type { CommandSpec, CompiledCommandSet } from '../../params';
-import { describeExample } from './describe-example';
-import { describeRefinableParameters, describeRefinements } from './describe-refinements';
+import {
+  type CommandExample,
+  type CommandSpec,
+  type CompiledCommandSet,
+  isTemporalType,
+} from '../../params';
+import { refinableParameterNames } from '../refinement/refinable-call';
 
 const ROLE = `You are a smart-home voice assistant; the device's commands are your tools.
 - Call the command that fits, every value in its arguments; only the listed tools and \
@@ -74,4 +78,54 @@ const unsentence = (text: string): string => text.trim().replace(/[.!?]+$/, '');
 
 function names(commands: readonly CommandSpec[]): string {
   return commands.map((command) => command.name).join(', ');
+}
+
+const REFINEMENTS =
+  '- A request that only adjusts a refinable parameter (named below; "play it next", "louder") ' +
+  'calls the same command again: the new value, the other arguments as last used (the ' +
+  "user's message names that call), nothing added.";
+
+/**
+ * What a refinement is, once for the whole prompt; '' when no command has refinable parameters,
+ * so the prompt of such a registration is what it was before refinements existed.
+ */
+function describeRefinements(commands: readonly CommandSpec[]): string {
+  const anyRefinable = commands.some((command) => refinableParameterNames(command).length > 0);
+  return anyRefinable ? REFINEMENTS : '';
+}
+
+/** The line `describeCommand` adds for a command with refinable parameters; '' for others. */
+function describeRefinableParameters(command: CommandSpec): string {
+  const names = refinableParameterNames(command);
+  if (names.length === 0) return '';
+  return `Refinable: ${names.join(', ')}.`;
+}
+
+const ABSOLUTE_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}|^\d{2}:\d{2}|^P/;
+
+/**
+ * `"Set a timer for 5 minutes" -> {"duration_seconds":300}` (under its command's name).
+ *
+ * Older nodes write date keys such as `tomorrow` into their examples. Shown as they are, they
+ * would teach the model to send words where absolute values are required, so a relative value of
+ * a date-typed parameter is rendered as a placeholder that says what to send instead.
+ */
+function describeExample(command: CommandSpec, example: CommandExample): string {
+  const shown: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(example.expectedParameters)) {
+    const parameter = command.parameters.find((candidate) => candidate.name === name);
+    shown[name] =
+      parameter && isTemporalType(parameter.type) ? absoluteOrPlaceholder(value) : value;
+  }
+  return `"${example.voiceCommand}" -> ${JSON.stringify(shown)}`;
+}
+
+function absoluteOrPlaceholder(value: unknown): unknown {
+  const values = Array.isArray(value) ? value : [value];
+  const allAbsolute = values.every(
+    (item) => typeof item === 'string' && ABSOLUTE_DATE_OR_TIME.test(item),
+  );
+  if (allAbsolute) return value;
+  const words = values.map((item) => String(item).replaceAll('_', ' ')).join(', ');
+  return `<${words} as ISO-8601>`;
 }

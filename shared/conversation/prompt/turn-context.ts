@@ -2,7 +2,6 @@ import type { ChatMessage } from '../../chat/chat-message';
 import { oneLine } from '../home/quoted-text';
 import type { RefinableCall } from '../refinement/refinable-call';
 import { formatClockStamp, timeZoneOf } from '../time-zones';
-import { describeRefinableCall, REFINABLE_CALL_LINE } from './describe-refinable-call';
 
 /** What `withTurnContext` puts in front of an utterance. */
 export interface TurnContextFacts {
@@ -46,6 +45,22 @@ function whereAndWho(context: TurnContextFacts): string {
 }
 
 const ROOM_CHARACTERS = 64;
+
+const REFINABLE_LINE_START = '[Last call with refinable parameters: ';
+
+/**
+ * The turn-context line naming the last refinable call, as one line whatever its arguments hold:
+ * `[Last call with refinable parameters: music({"action":"play"}); refinable: volume_level. ...]`.
+ */
+function describeRefinableCall(call: RefinableCall): string {
+  const shown = `${call.name}(${JSON.stringify(call.arguments)})`;
+  return `${REFINABLE_LINE_START}${shown}; refinable: ${call.refinableParameters.join(', ')}. \
+If this request adjusts it, call ${call.name} again with these arguments, changing only what the \
+user changed.]`;
+}
+
+/** Matches the line `describeRefinableCall` writes, with its newline, at the start of a text. */
+const REFINABLE_CALL_LINE = /^\[Last call with refinable parameters: [^\n]*\]\n/;
 
 /** The context line `withTurnContext` puts in front: `[<stamp>, time zone <zone>]`. */
 const TURN_CONTEXT_LINE = /^\[[^\]\n]*, time zone [^\]\n]*\]\n/;

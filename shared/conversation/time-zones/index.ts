@@ -1,9 +1,12 @@
 export { offsetMinutesAt, readClock } from './clock-reading';
-export { formatClockStamp } from './clock-stamp';
 export { isDaylightSavingTime } from './daylight-saving';
-export { formatClockTime, formatIsoDateTime } from './iso-date-time';
 export { shortZoneName } from './short-zone-name';
+export {
+  formatClockStamp,
+  formatClockTime,
+  formatIsoDateTime,
+  formatUtcOffset,
+} from './time-formats';
 export { isValidTimeZone, type TimeZone, timeZoneOf } from './time-zone';
-export { formatUtcOffset } from './utc-offset';
 export { naiveMilliseconds, type WallClock } from './wall-clock';
 export { englishWeekdayName, isoWeekday } from './weekday';

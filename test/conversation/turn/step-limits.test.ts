@@ -6,7 +6,7 @@ import {
 import { assertValidHistory, call, reply } from '../../support/engine-fixtures';
 import { runStep, timerCall } from '../../support/step-fixture';
 
-/** What `continue` accepts as an id (functions/http/request-schemas.ts ID_PATTERN, 128 max). */
+/** What `continue` accepts as an id (functions/http/contract/request-schemas.ts ID_PATTERN, 128 max). */
 const ANSWERABLE_ID = /^[\x21-\x7E]{1,128}$/;
 
 describe('tool-call ids the node can always answer (hostile corpus rows 4 and 8)', () => {

@@ -1,8 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { routePath } from '../../../functions/http/api-routes';
-import { HttpError } from '../../../functions/http/http-error';
-import { LIMITS } from '../../../functions/http/request-schemas';
+import { routePath } from '../../../functions/http/contract/api-routes';
+import { LIMITS } from '../../../functions/http/contract/request-schemas';
+import { HttpError } from '../../../functions/http/errors/http-error';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 

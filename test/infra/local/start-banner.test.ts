@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../../functions/http/api-routes';
+import { apiRoutes } from '../../../functions/http/contract/api-routes';
 import { type NodeKeyOrigin, NodeKeyOrigin as Origin } from '../../../infra/local/local-node-key';
 import { readLocalSettings } from '../../../infra/local/local-settings';
 import type { LocalStack } from '../../../infra/local/local-stack';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { streamResponses } from '../../../functions/http/stream-responses';
+import { streamResponses } from '../../../functions/http/edge/stream-responses';
 import { installLambdaStreamingGlobals } from '../../../infra/local/lambda-response-streaming';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 

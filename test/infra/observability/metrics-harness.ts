@@ -6,7 +6,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { type ApiRoute, binaryMediaTypes } from '../../../functions/http/api-routes';
+import { type ApiRoute, binaryMediaTypes } from '../../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../../functions/wiring/create-service-dependencies';
 import type { SpeechDependencies } from '../../../functions/wiring/service-dependencies';
 import { localLambdaContext, toApiGatewayEvent } from '../../../infra/local/api-gateway-event';

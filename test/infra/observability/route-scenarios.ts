@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { type ApiRoute, apiRoute } from '../../../functions/http/api-routes';
-import { LIMITS } from '../../../functions/http/request-schemas';
+import { type ApiRoute, apiRoute } from '../../../functions/http/contract/api-routes';
+import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { fixtureStartBody, textReply } from '../../http/http-fixtures';
 import { LIMITED_NODE, multipartUpload, NODE, type Send } from './metrics-harness';
 import {

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { expect } from 'vitest';
-import { type ApiRoute, apiRoute } from '../../../functions/http/api-routes';
+import { type ApiRoute, apiRoute } from '../../../functions/http/contract/api-routes';
 import { callsReply, fixtureStartBody, toolCall } from '../../http/http-fixtures';
 import type { ScriptedAudioServer } from '../../support/scripted-audio-server';
 import type {

@@ -1,4 +1,4 @@
-import { type ApiRoute, apiRoute } from '../../../functions/http/api-routes';
+import { type ApiRoute, apiRoute } from '../../../functions/http/contract/api-routes';
 import { callsReply, textReply, toolCall } from '../../http/http-fixtures';
 import { tonePcm, wavFile } from '../../support/speech-audio';
 import { multipartUpload, type Send, SPEECH_RATE } from './metrics-harness';

@@ -1,4 +1,4 @@
-import { apiRoute } from '../../../functions/http/api-routes';
+import { apiRoute } from '../../../functions/http/contract/api-routes';
 import { TranscribeSpeechToText } from '../../../shared/adapters/speech/transcribe-speech-to-text';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
 import { startScriptedAudioServer } from '../../support/scripted-audio-server';

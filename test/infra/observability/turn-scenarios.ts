@@ -1,4 +1,4 @@
-import type { ApiRoute } from '../../../functions/http/api-routes';
+import type { ApiRoute } from '../../../functions/http/contract/api-routes';
 import { callsReply, textReply, toolCall } from '../../http/http-fixtures';
 import { until } from './metrics-harness';
 import {

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../functions/http/openapi-document';
-import { checkRecording } from '../../../functions/http/recording-check';
+import { buildOpenApiDocument } from '../../../functions/http/openapi/openapi-document';
+import { checkRecording } from '../../../functions/http/request-body/recording-check';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { apiRoutes, repositoryRoot } from '../../../infra/stacks/voice-routes';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../../functions/http/api-routes';
+import { apiRoutes } from '../../../functions/http/contract/api-routes';
 import { routeSignals } from '../../../infra/stacks/observability/route-signals';
 import { type CapturedOutput, captureProcessOutput } from '../../support/local-stack-harness';
 import {

@@ -1,0 +1,103 @@
+import { timingSafeEqual } from 'node:crypto';
+import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
+import type { CallingNode } from '../../../shared/conversation';
+import type { Clock } from '../../../shared/ports/clock';
+import type { NodeRecord, NodeRegistry } from '../../../shared/ports/node-registry';
+import { HttpError } from '../errors/http-error';
+
+export interface AuthenticatorOptions {
+  /**
+   * How long a registry answer is trusted, found or not: a node disabled or registered just now
+   * is seen within this time.
+   */
+  readonly cacheTtlMs?: number;
+  /** Registry answers kept, least recently used first out: a flood of bogus ids evicts only itself. */
+  readonly maxEntries?: number;
+  /**
+   * A refused key is answered no sooner than this after the check began, whatever the refusal
+   * cost: a cached known node and an unknown one (a registry read) then take the same time, so
+   * timing does not tell which node ids exist. Only failures wait; 0 turns it off.
+   */
+  readonly rejectionFloorMs?: number;
+  /** The clock that measures a refusal and the wait up to the floor; the system's by default. */
+  readonly timing?: Pick<Timing, 'monotonic' | 'sleep'>;
+}
+
+/** The defaults: the disabled-node window (10 s) and the floor above a registry read's p99. */
+export const AUTHENTICATOR_DEFAULTS = {
+  cacheTtlMs: 10_000,
+  maxEntries: 1_000,
+  rejectionFloorMs: 25,
+} as const;
+
+const UNAUTHORIZED = () =>
+  new HttpError(
+    401,
+    'unauthorized',
+    'Send X-API-Key: <node_id>:<node_key> of a registered, enabled node.',
+  );
+
+/**
+ * Checks `X-API-Key: <node_id>:<node_key>` against the registry. Registry answers are cached per
+ * container; the key itself is hashed and compared in constant time on every request, and never
+ * stored, logged or echoed.
+ */
+export class NodeAuthenticator {
+  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+  private readonly cache = new Map<string, { node: NodeRecord | null; expiresAt: number }>();
+  private readonly options: Required<Omit<AuthenticatorOptions, 'timing'>>;
+  private readonly timing: Pick<Timing, 'monotonic' | 'sleep'>;
+
+  constructor(
+    private readonly registry: NodeRegistry,
+    private readonly clock: Clock,
+    options: AuthenticatorOptions = {},
+  ) {
+    const { timing, ...limits } = options;
+    this.options = { ...AUTHENTICATOR_DEFAULTS, ...limits };
+    this.timing = timing ?? systemTiming;
+  }
+
+  async authenticate(header: string | undefined): Promise<CallingNode> {
+    const startedAt = this.timing.monotonic();
+    const node = await this.check(header);
+    if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
+    const wait = this.options.rejectionFloorMs - (this.timing.monotonic() - startedAt);
+    if (wait > 0) await this.timing.sleep(wait);
+    throw UNAUTHORIZED();
+  }
+
+  /** The node the header authenticates, or null for any refusal. */
+  private async check(header: string | undefined): Promise<NodeRecord | null> {
+    const separator = header?.indexOf(':') ?? -1;
+    if (header === undefined || separator <= 0 || separator === header.length - 1) return null;
+    const nodeId = header.slice(0, separator).trim();
+    const key = header.slice(separator + 1).trim();
+    if (nodeId === '' || key === '' || nodeId.length > 128 || key.length > 512) return null;
+
+    const node = await this.find(nodeId);
+    const presented = Buffer.from(hashNodeKey(key), 'hex');
+    const expected = Buffer.from(node?.keyHash ?? '', 'hex');
+    const matches = expected.length === presented.length && timingSafeEqual(expected, presented);
+    return node?.enabled && matches ? node : null;
+  }
+
+  private async find(nodeId: string): Promise<NodeRecord | null> {
+    const now = this.clock.now();
+    const cached = this.cache.get(nodeId);
+    this.cache.delete(nodeId);
+    if (cached !== undefined && cached.expiresAt > now) {
+      this.cache.set(nodeId, cached);
+      return cached.node;
+    }
+    const node = await this.registry.find(nodeId);
+    while (this.cache.size >= this.options.maxEntries) {
+      const oldest = this.cache.keys().next();
+      if (oldest.done === true) break;
+      this.cache.delete(oldest.value);
+    }
+    this.cache.set(nodeId, { node, expiresAt: now + this.options.cacheTtlMs });
+    return node;
+  }
+}
