@@ -26,6 +26,8 @@ export type RoutePath = string;
 export type Invoke = (
   path: RoutePath,
   event: APIGatewayProxyEvent,
+  /** The function's timeout, as Lambda gives it in the context (29 s: API Gateway's wait). */
+  functionTimeoutMs?: number,
 ) => Promise<APIGatewayProxyResult>;
 
 /** Every function's real handler, wired as production wires them, against dynalite and a model URL. */
@@ -66,11 +68,11 @@ export async function realHandlers(
     enabled: true,
   });
   const handlers = await functionHandlers(dependencies);
-  return (path, event) => {
+  return (path, event, functionTimeoutMs = 29_000) => {
     const route = apiRoutes.find((candidate) => candidate.path === path);
     const handler = route === undefined ? undefined : handlers.get(route.function.id);
     if (handler === undefined) throw new Error(`no route ${path} in the route table`);
-    return invokeBuffered(handler, event, localLambdaContext(path, 29_000));
+    return invokeBuffered(handler, event, localLambdaContext(path, functionTimeoutMs));
   };
 }
 

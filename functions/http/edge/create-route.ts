@@ -8,6 +8,7 @@ import type { CallingNode } from '../../../shared/conversation';
 import type { NodeRateLimiter } from '../../../shared/ports';
 import type { ApiRoute } from '../contract/api-routes';
 import { handleErrors } from '../errors/handle-errors';
+import { HttpError } from '../errors/http-error';
 import type { RequestBody } from '../request-body/validate-request';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
@@ -83,7 +84,9 @@ export function createRoute<Body>(options: {
       perRequest.of(context).addDimension('route', name);
     },
   };
-  const edge = middy<APIGatewayProxyEvent, EdgeResult, Error, RouteContext>()
+  const edge = middy<APIGatewayProxyEvent, EdgeResult, Error, RouteContext>({
+    timeoutEarlyResponse,
+  })
     .use(injectLambdaContext(logger, { resetKeys: true, logEvent: false }))
     .use(perRequest.middleware)
     .use(aimedAt)
@@ -114,6 +117,19 @@ export function createRoute<Body>(options: {
     logger.info('request handled', { status: result.statusCode, latency_ms: latencyMs });
     return toEdgeResult(result);
   });
+}
+
+/**
+ * Middy answers just before the function's own timeout (AWS would otherwise end the invocation
+ * with no body): a 504 in the error format rather than its untyped `TimeoutError`, which no row
+ * of the error table knows (a 500).
+ */
+function timeoutEarlyResponse(): never {
+  throw new HttpError(
+    504,
+    'function_timeout',
+    'The function ran out of time before it could answer; retry the request.',
+  );
 }
 
 function toEdgeResult(result: RouteResult): EdgeResult {

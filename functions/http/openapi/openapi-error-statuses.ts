@@ -39,7 +39,9 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     'full queue (llm_busy, with Retry-After), no speech provider configured ' +
     '(speech_not_configured, naming the settings), every embedded synthesizer or the embedded ' +
     'recognizer busy (speech_busy, with Retry-After), or the store is unavailable.',
-  '504': 'The turn ran out of time.',
+  '504':
+    'The turn ran out of time (turn_timeout), or the function did before it could answer ' +
+    '(function_timeout).',
 };
 
 /**
