@@ -5,7 +5,7 @@ import {
   Metric,
   type MetricOptions,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import { MODEL_FAILURE_CODES } from '../../../functions/http/model-failure-codes';
+import { MODEL_FAILURES } from '../../../functions/http/model-failure-codes';
 import { SPEECH_METRICS } from '../../../functions/http/speech-metrics';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
@@ -54,10 +54,10 @@ export const SpeechMetric = SPEECH_METRICS;
  * handlers emit, read from their own table (functions/http/model-failure-codes.ts).
  */
 export const ModelFailureMetric = {
-  throttled: MODEL_FAILURE_CODES.rate_limited,
-  credentialsRejected: MODEL_FAILURE_CODES.credentials_rejected,
-  permissionDenied: MODEL_FAILURE_CODES.permission_denied,
-  modelAccessDenied: MODEL_FAILURE_CODES.model_access_denied,
+  throttled: MODEL_FAILURES.rate_limited.code,
+  credentialsRejected: MODEL_FAILURES.credentials_rejected.code,
+  permissionDenied: MODEL_FAILURES.permission_denied.code,
+  modelAccessDenied: MODEL_FAILURES.model_access_denied.code,
 } as const;
 
 /** 1 for a chat whose reply the model cut off at its token limit, else 0. */
