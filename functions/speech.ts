@@ -12,7 +12,8 @@ import { pcmHeaders, speechTimeoutMs, startSpeaking, synthesizeWhole } from './h
 import { type StreamingHandler, streamResponses } from './http/stream-responses';
 import { wavUpload } from './http/upload-body';
 import { jsonBody } from './http/validate-request';
-import { createSpeechDependencies } from './wiring/create-speech-dependencies';
+import { createSpeechToText } from './wiring/create-speech-to-text';
+import { createTextToSpeech } from './wiring/create-text-to-speech';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -120,5 +121,10 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
 }
 
 export const handler = streamResponses(
-  lazyHandler(createRoutes, apiFunctions.speech, createSpeechDependencies),
+  lazyHandler({
+    function: apiFunctions.speech,
+    create: createRoutes,
+    speechIn: createSpeechToText,
+    speechOut: createTextToSpeech,
+  }),
 );

@@ -11,7 +11,7 @@ import { type StreamingHandler, streamResponses } from './http/stream-responses'
 import { jsonBody } from './http/validate-request';
 import { voiceCommandTurn } from './http/voice-command-turn';
 import { recordTurn, voiceAnswerResult } from './http/voice-response';
-import { createSpeechOutDependencies } from './wiring/create-text-to-speech';
+import { createTextToSpeech } from './wiring/create-text-to-speech';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -108,5 +108,9 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
 }
 
 export const handler = streamResponses(
-  lazyHandler(createRoutes, apiFunctions.voiceStream, createSpeechOutDependencies),
+  lazyHandler({
+    function: apiFunctions.voiceStream,
+    create: createRoutes,
+    speechOut: createTextToSpeech,
+  }),
 );
