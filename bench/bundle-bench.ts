@@ -45,7 +45,7 @@ function childEnvironment(): NodeJS.ProcessEnv {
     ...functionEnvironment({
       tableName: 'jcc-bench',
       settings: defaultDeploySettings,
-      callsModel: true,
+      needs: { callsModel: true, hears: false, speaks: false },
     }),
     OPENAI_API_KEY_SECRET: '',
     OPENAI_API_KEY: 'bench-placeholder-key',

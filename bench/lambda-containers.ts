@@ -85,7 +85,7 @@ async function startContainers(
     NODE_OPTIONS: functionEnvironment({
       tableName,
       settings: defaultDeploySettings,
-      callsModel: true,
+      needs: { callsModel: true, hears: false, speaks: false },
     }).NODE_OPTIONS,
   };
   // The container's own code bundled too, run by Node alone: no tsx loads the function's bundle

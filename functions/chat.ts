@@ -49,4 +49,4 @@ export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   return dispatchRoutes(apiFunctions.chat, { chat: createChatHandler(dependencies) });
 }
 
-export const handler = lazyHandler(createHandler);
+export const handler = lazyHandler({ function: apiFunctions.chat, create: createHandler });

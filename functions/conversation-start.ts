@@ -55,4 +55,7 @@ export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   });
 }
 
-export const handler = lazyHandler(createHandler);
+export const handler = lazyHandler({
+  function: apiFunctions.conversationStart,
+  create: createHandler,
+});

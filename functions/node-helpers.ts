@@ -74,4 +74,4 @@ export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   });
 }
 
-export const handler = lazyHandler(createHandler, { callsModel: false });
+export const handler = lazyHandler({ function: apiFunctions.nodeHelpers, create: createHandler });

@@ -22,7 +22,8 @@ import { type StreamingHandler, streamResponses } from './http/edge/stream-respo
 import { SpeechNotConfiguredError } from './http/errors/speech-not-configured-error';
 import { wavUpload } from './http/request-body/upload-body';
 import { jsonBody } from './http/request-body/validate-request';
-import { createSpeechDependencies } from './wiring/create-speech-dependencies';
+import { createSpeechToText } from './wiring/create-speech-to-text';
+import { createTextToSpeech } from './wiring/create-text-to-speech';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -130,5 +131,10 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
 }
 
 export const handler = streamResponses(
-  lazyHandler(createRoutes, apiFunctions.speech, createSpeechDependencies),
+  lazyHandler({
+    function: apiFunctions.speech,
+    create: createRoutes,
+    speechIn: createSpeechToText,
+    speechOut: createTextToSpeech,
+  }),
 );

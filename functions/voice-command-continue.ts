@@ -40,4 +40,7 @@ export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   });
 }
 
-export const handler = lazyHandler(createHandler);
+export const handler = lazyHandler({
+  function: apiFunctions.voiceCommandContinue,
+  create: createHandler,
+});

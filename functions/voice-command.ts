@@ -34,4 +34,4 @@ export function createHandler(dependencies: ServiceDependencies): ProxyHandler {
   });
 }
 
-export const handler = lazyHandler(createHandler);
+export const handler = lazyHandler({ function: apiFunctions.voiceCommand, create: createHandler });

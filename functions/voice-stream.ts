@@ -11,7 +11,7 @@ import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
 import type { RouteHandler } from './http/edge/route-request';
 import { type StreamingHandler, streamResponses } from './http/edge/stream-responses';
 import { jsonBody } from './http/request-body/validate-request';
-import { createSpeechOutDependencies } from './wiring/create-text-to-speech';
+import { createTextToSpeech } from './wiring/create-text-to-speech';
 import { lazyHandler } from './wiring/lazy-handler';
 import type { ServiceDependencies } from './wiring/service-dependencies';
 
@@ -108,5 +108,9 @@ export function createHandler(dependencies: ServiceDependencies): StreamingHandl
 }
 
 export const handler = streamResponses(
-  lazyHandler(createRoutes, apiFunctions.voiceStream, createSpeechOutDependencies),
+  lazyHandler({
+    function: apiFunctions.voiceStream,
+    create: createRoutes,
+    speechOut: createTextToSpeech,
+  }),
 );

@@ -8,7 +8,7 @@ import {
   DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
-import { embeddedModel } from '../../shared/adapters/embedded-model-slot';
+import { type EmbeddedModelEntry, embeddedModel } from '../../shared/adapters/embedded-model-slot';
 import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
@@ -51,20 +51,7 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
   const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
   // Only npm start fills the slot, and only when no model server is configured.
   const embedded = llm === null ? embeddedModel() : null;
-  const model =
-    options.model !== undefined
-      ? options.model
-      : llm === null
-        ? (embedded?.model ?? null)
-        : new OpenAiLanguageModel({
-            baseURL: llm.baseURL,
-            apiKey: options.apiKey ?? '',
-            ...(llm.bedrock === null ? {} : { bedrock: llm.bedrock }),
-            model: llm.model,
-            maxTokens: llm.maxTokens,
-            thinking: { thinking: llm.thinking, server: llm.server },
-            warn: (message, details) => logger.warn(message, details),
-          });
+  const model = languageModel(options, embedded, logger);
   const metrics =
     options.metrics ??
     new Metrics({ namespace: config.metricsNamespace, serviceName: config.serviceName });
@@ -104,6 +91,26 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     },
     speech: options.speech ?? { speechToText: null, textToSpeech: null },
   };
+}
+
+/** The caller's model, else the configured server's, else npm start's embedded one, else none. */
+function languageModel(
+  options: WiringOptions,
+  embedded: EmbeddedModelEntry | null,
+  logger: Logger,
+): LanguageModel | null {
+  if (options.model !== undefined) return options.model;
+  const llm = options.config.languageModel;
+  if (llm === null) return embedded?.model ?? null;
+  return new OpenAiLanguageModel({
+    baseURL: llm.baseURL,
+    apiKey: options.apiKey ?? '',
+    ...(llm.bedrock === null ? {} : { bedrock: llm.bedrock }),
+    model: llm.model,
+    maxTokens: llm.maxTokens,
+    thinking: { thinking: llm.thinking, server: llm.server },
+    warn: (message, details) => logger.warn(message, details),
+  });
 }
 
 let isolation: WorkerIsolation | null = null;

@@ -6,11 +6,10 @@ import {
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
 import { PollyTextToSpeech } from '../../shared/adapters/speech/polly-text-to-speech';
 import type { TextToSpeech } from '../../shared/ports/speech';
-import type { SpeechDependencies } from './service-dependencies';
-import { type SpeechKeys, type SpeechUses, SpeechWiringMissingError } from './speech-wiring';
 
 /**
- * The speech-out adapter the settings configure; null when none is. The embedded synthesizer is
+ * Speech out, for a function that speaks (its entry passes this as `speechOut`): the adapter the
+ * settings configure; null when none is. The embedded synthesizer is
  * never imported here: it comes from the slot `npm start` fills, and without it `embedded` is
  * refused.
  */
@@ -34,20 +33,4 @@ export function createTextToSpeech(config: ServiceConfig, apiKey: string): TextT
       return factory(tts.voice);
     }
   }
-}
-
-/**
- * The speech wiring of a function that speaks but never hears (voice-stream): its bundle holds
- * no transcription adapter. A function that hears needs `createSpeechDependencies`.
- */
-export function createSpeechOutDependencies(
-  config: ServiceConfig,
-  keys: SpeechKeys,
-  uses: SpeechUses,
-): SpeechDependencies {
-  if (uses.hears) throw new SpeechWiringMissingError('speech in');
-  return {
-    speechToText: null,
-    textToSpeech: uses.speaks ? createTextToSpeech(config, keys.textToSpeech ?? '') : null,
-  };
 }

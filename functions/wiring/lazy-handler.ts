@@ -1,26 +1,23 @@
+import type { FunctionNeeds } from '../http/contract/api-functions';
 import type { ProxyHandler } from '../http/edge/dispatch-routes';
 import { jsonResponse } from '../http/edge/json-response';
 import { mapError } from '../http/errors/error-table';
-import { type FunctionUses, productionDependencies } from './production-dependencies';
-import type { ServiceDependencies } from './service-dependencies';
-import type { SpeechWiring } from './speech-wiring';
+import { type FunctionWiring, functionDependencies } from './function-wiring';
+import { processConfig } from './process-config';
 
 /**
- * The `handler` export: wired once per container with the real dependencies on first use (the
- * model key may need a Secrets Manager call). A failed wiring is not kept, so the next
- * invocation tries again instead of the container staying broken; meanwhile callers get the
- * generic 500 body, and the reason goes to the log.
+ * The `handler` export of a function's entry file: `lazyHandler({ function: apiFunctions.x,
+ * create, ... })`, wired once per container with the real dependencies on first use (a key may
+ * need a Secrets Manager call). A failed wiring is not kept, so the next invocation tries again
+ * instead of the container staying broken; meanwhile callers get the generic 500 body, and the
+ * reason goes to the log.
  */
-export function lazyHandler(
-  create: (dependencies: ServiceDependencies) => ProxyHandler,
-  /** The function's route-table entry fits: `lazyHandler(create, apiFunctions.x)`. */
-  options: FunctionUses = { callsModel: true },
-  /** A function that hears or speaks passes its speech wiring (speech-wiring.ts); the others nothing. */
-  speechWiring: SpeechWiring | null = null,
+export function lazyHandler<Needs extends FunctionNeeds>(
+  wiring: FunctionWiring<Needs>,
 ): ProxyHandler {
   let wired: Promise<ProxyHandler> | null = null;
   return async (event, context) => {
-    wired ??= productionDependencies(options, speechWiring).then(create);
+    wired ??= wire(wiring);
     let handler: ProxyHandler;
     try {
       handler = await wired;
@@ -34,4 +31,8 @@ export function lazyHandler(
     }
     return handler(event, context);
   };
+}
+
+async function wire(wiring: FunctionWiring): Promise<ProxyHandler> {
+  return wiring.create(await functionDependencies(wiring, processConfig()));
 }

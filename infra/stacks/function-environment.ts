@@ -5,6 +5,7 @@ import {
 } from '../../shared/adapters/config/settings-table';
 import type { DeploySettings } from './deploy-settings';
 import type { SpeechDeploySettings } from './speech-deploy-settings';
+import type { FunctionNeeds } from './voice-routes';
 
 type Settings = typeof handlerSettings;
 
@@ -48,14 +49,12 @@ export interface FunctionEnvironmentInputs {
     | keyof SpeechDeploySettings
   >;
   /**
-   * Whether the function may call the model. One that never does is not told where the model or
-   * its key is (the variables stay declared, empty), and its role cannot read the secret.
+   * What the function needs (its entry in the function table). One that never calls the model is
+   * not told where the model or its key is (the variables stay declared, empty), and its role
+   * cannot read the secret; only one that hears is told the speech-in server and its key's
+   * secret; only one that speaks, the speech-out provider, voice and key's secret.
    */
-  readonly callsModel: boolean;
-  /** Whether it transcribes: only then is it told the speech-in server and its key's secret. */
-  readonly hears?: boolean;
-  /** Whether it speaks: only then is it told the speech-out provider, voice and key's secret. */
-  readonly speaks?: boolean;
+  readonly needs: FunctionNeeds;
 }
 
 /**
@@ -70,11 +69,12 @@ export interface FunctionEnvironmentInputs {
 export function functionEnvironment(
   inputs: FunctionEnvironmentInputs,
 ): Record<FunctionEnvironmentName, string> {
-  const model = (value: string): string => (inputs.callsModel ? value : '');
+  const { needs } = inputs;
+  const model = (value: string): string => (needs.callsModel ? value : '');
   const bedrock = inputs.settings.modelProvider === 'bedrock';
   const openAi = (value: string): string => (bedrock ? '' : model(value));
-  const speechIn = (value: string | null): string => (inputs.hears === true ? (value ?? '') : '');
-  const speechOut = (value: string | null): string => (inputs.speaks === true ? (value ?? '') : '');
+  const speechIn = (value: string | null): string => (needs.hears ? (value ?? '') : '');
+  const speechOut = (value: string | null): string => (needs.speaks ? (value ?? '') : '');
   const { settings } = inputs;
   const defaults = Object.fromEntries(
     declaredSettingNames.map((name) => [name, defaultText(name)]),

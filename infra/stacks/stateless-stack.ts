@@ -40,9 +40,7 @@ export class StatelessStack extends Stack {
           environment: functionEnvironment({
             tableName: props.table.tableName,
             settings,
-            callsModel: apiFunction.callsModel,
-            hears: apiFunction.hears,
-            speaks: apiFunction.speaks,
+            needs: apiFunction,
           }),
           table: props.table,
           // Only a function that calls the model, hears or speaks may read the key it needs.

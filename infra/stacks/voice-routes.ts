@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type ApiFunction, apiFunctions } from '../../functions/http/contract/api-routes';
 
-export type { ApiFunction } from '../../functions/http/contract/api-routes';
+export type { ApiFunction, FunctionNeeds } from '../../functions/http/contract/api-routes';
 export { apiRoutes, binaryMediaTypes } from '../../functions/http/contract/api-routes';
 
 /** The repository root, found from this file so synth and bench work from any working directory. */

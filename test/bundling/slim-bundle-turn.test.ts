@@ -60,7 +60,11 @@ beforeAll(async () => {
   }
   const { endpoint, tableName } = database();
   Object.assign(process.env, {
-    ...functionEnvironment({ tableName, settings: defaultDeploySettings, callsModel: true }),
+    ...functionEnvironment({
+      tableName,
+      settings: defaultDeploySettings,
+      needs: { callsModel: true, hears: false, speaks: false },
+    }),
     // What differs from AWS: the local table, Bedrock's stand-in, the role's credentials.
     DYNAMODB_ENDPOINT: endpoint,
     AWS_REGION: DYNALITE_REGION,

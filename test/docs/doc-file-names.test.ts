@@ -23,7 +23,9 @@ function pages(): readonly string[] {
   const docs = readdirSync(join(repositoryRoot, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .map((name) => join('docs', name));
-  return ['README.md', 'test/README.md', ...docs].filter((page) => existsSync(join(repositoryRoot, page)));
+  return ['README.md', 'test/README.md', ...docs].filter((page) =>
+    existsSync(join(repositoryRoot, page)),
+  );
 }
 
 /** The source files a page names in code spans: `functions/http/edge/create-route.ts`, `step.ts`. */

@@ -3,7 +3,7 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRoutes, binaryMediaTypes, routePath } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
-import { createSpeechDependencies } from '../../functions/wiring/create-speech-dependencies';
+import { createSpeechToText } from '../../functions/wiring/create-speech-to-text';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
@@ -99,11 +99,8 @@ beforeAll(async () => {
     random: systemRandomness,
     logger: new Logger({ serviceName: 'jcc' }),
     metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),
-    speech: createSpeechDependencies(
-      config,
-      { speechToText: null, textToSpeech: null },
-      { hears: true, speaks: false },
-    ),
+    // Transcribe needs no key: the role signs its stream.
+    speech: { speechToText: createSpeechToText(config, ''), textToSpeech: null },
   });
   const handlers = await functionHandlers(dependencies);
   api = await startLocalApiServer({

@@ -12,7 +12,11 @@ export type SecretAnswer =
  * `secrets` (an unknown id: ResourceNotFoundException, as AWS does). The SDK finds it through
  * AWS_ENDPOINT_URL_SECRETS_MANAGER, with dummy credentials.
  */
-export function useFakeSecretsManager(secrets: Readonly<Record<string, SecretAnswer>>): void {
+export function useFakeSecretsManager(secrets: Readonly<Record<string, SecretAnswer>>): {
+  /** The SecretId of every GetSecretValue received, in order. */
+  readonly reads: string[];
+} {
+  const reads: string[] = [];
   let server: Server | undefined;
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -22,6 +26,7 @@ export function useFakeSecretsManager(secrets: Readonly<Record<string, SecretAns
       });
       request.on('end', () => {
         const { SecretId } = JSON.parse(body) as { SecretId: string };
+        reads.push(SecretId);
         const answer = secrets[SecretId] ?? {
           error: 'ResourceNotFoundException',
           message: "Secrets Manager can't find the specified secret.",
@@ -45,4 +50,5 @@ export function useFakeSecretsManager(secrets: Readonly<Record<string, SecretAns
     vi.unstubAllEnvs();
     await new Promise((resolve) => server?.close(resolve));
   });
+  return { reads };
 }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiFunctions } from '../../functions/http/contract/api-functions';
 import { useFakeSecretsManager } from '../support/fake-secrets-manager';
 
-useFakeSecretsManager({ 'jcc/present': { secretString: 'sk-present' } });
+const secretsManager = useFakeSecretsManager({ 'jcc/present': { secretString: 'sk-present' } });
 
 /** The module as the Lambda runtime loads it during the init: afresh, with the function's env. */
 async function initWith(secretId: string) {
@@ -13,7 +14,7 @@ async function initWith(secretId: string) {
   vi.stubEnv('OPENAI_API_KEY', '');
   vi.stubEnv('OPENAI_API_KEY_SECRET', secretId);
   vi.resetModules();
-  return import('../../functions/wiring/production-dependencies');
+  return import('../../functions/wiring/process-config');
 }
 
 afterEach(() => {
@@ -43,14 +44,24 @@ describe('the Lambda init', () => {
   it('reads an existing secret during the init and wires the model', async () => {
     // Prepare
     const errorLog = vi.spyOn(console, 'error');
+    const readsBefore = secretsManager.reads.length;
 
     // Act
-    const { productionDependencies } = await initWith('jcc/present');
-    const dependencies = await productionDependencies();
+    const { processConfig } = await initWith('jcc/present');
+    const { functionDependencies } = await import('../../functions/wiring/function-wiring');
+    const dependencies = await functionDependencies(
+      {
+        function: apiFunctions.voiceCommand,
+        create: () => async () => ({ statusCode: 200, body: '' }),
+      },
+      processConfig(),
+    );
 
     // Assess
     expect(errorLog).not.toHaveBeenCalled();
     expect(dependencies.conversation.model).not.toBeNull();
+    // Read once, during the init: the wiring takes the key the init read.
+    expect(secretsManager.reads.slice(readsBefore)).toEqual(['jcc/present']);
   });
 
   it('fails with one log line listing every invalid setting, instead of a 500 on every request', async () => {

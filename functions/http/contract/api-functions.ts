@@ -26,6 +26,13 @@ export interface ApiFunction {
   readonly hears: boolean;
 }
 
+/**
+ * What a function needs wired, as its entry says: the model, speech in, speech out. The wiring
+ * builds only these (functions/wiring/function-wiring.ts), the stack gives its environment and
+ * role only their settings and rights (infra/stacks/function-environment.ts, stateless-stack.ts).
+ */
+export type FunctionNeeds = Pick<ApiFunction, 'callsModel' | 'hears' | 'speaks'>;
+
 export const apiFunctions = {
   conversationStart: {
     id: 'ConversationStart',

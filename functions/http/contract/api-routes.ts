@@ -9,7 +9,7 @@
 import { type ApiFunction, apiFunctions } from './api-functions';
 import { SPEECH_LIMITS } from './speech-limits';
 
-export { type ApiFunction, apiFunctions } from './api-functions';
+export { type ApiFunction, apiFunctions, type FunctionNeeds } from './api-functions';
 
 /** Names of the component schemas the OpenAPI document defines (openapi-document.ts). */
 export type SchemaName =

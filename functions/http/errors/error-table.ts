@@ -25,7 +25,7 @@ import { SpeechBusyError, SpeechProviderError } from '../../../shared/ports/spee
 import { RateLimitedError } from '../edge/limit-node-rate';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
-import { MODEL_FAILURE_CODES, SPEECH_FAILURE_CODES } from './model-failure-codes';
+import { modelFailureAnswer, speechFailureAnswer } from './model-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];
@@ -54,30 +54,25 @@ const TOO_LARGE_MESSAGES: Readonly<Record<ConversationTooLargeError['part'], str
   item: 'The conversation cannot be stored at that size; nothing changed. Start a new utterance.',
 };
 
-/** What a node is told of a model failure with a code of its own (model-failure-codes.ts). */
-const MODEL_FAILURE_MESSAGES: Readonly<Record<string, string>> = {
-  rate_limited: 'The language model is throttling this service on every attempt; retry shortly.',
-  credentials_rejected:
-    "The model's cloud provider refused the service's credentials; an operator must fix them.",
-  permission_denied:
-    'The service may not call its language model (IAM); an operator must grant it.',
-  model_access_denied:
-    'The account has no access to the configured model in its region; an operator must request it.',
-};
+/**
+ * An engine in this process (the embedded model, synthesizer or recognizer) has as much work as
+ * it takes: nothing was done, retry after `retryAfterSeconds`. One shape for every such 503.
+ */
+const busy = (
+  code: string,
+  message: string,
+  retryAfterSeconds: number,
+  detail: Readonly<Record<string, unknown>>,
+) => ({
+  ...body(503, code, message, [{ ...detail, retry_after_seconds: retryAfterSeconds }]),
+  headers: { 'Retry-After': String(retryAfterSeconds) },
+});
 
-/** What a node is told of a speech provider's refusal with a code of its own. */
-const SPEECH_FAILURE_MESSAGES: Readonly<Record<keyof typeof SPEECH_FAILURE_CODES, string>> = {
-  credentials_rejected:
-    "The speech provider refused the service's AWS credentials; an operator must fix them.",
-  permission_denied:
-    'The service may not call its speech provider (IAM); an operator must grant it.',
-  throttled: 'The speech provider refused a new stream past its quota; retry shortly.',
-};
-
-const codeOfModelFailure = (failure: string): string | undefined =>
-  Object.hasOwn(MODEL_FAILURE_CODES, failure)
-    ? MODEL_FAILURE_CODES[failure as keyof typeof MODEL_FAILURE_CODES]
-    : undefined;
+/**
+ * A full queue of the embedded model (npm start): about one CPU turn, after which a place is free.
+ * (The speech engines say their own wait on `SpeechBusyError`.)
+ */
+const MODEL_BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
@@ -141,33 +136,29 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
-  rule(ModelFailedError, (error) =>
-    error.failure === LanguageModelFailure.busy
-      ? {
-          ...body(
-            503,
-            'llm_busy',
-            'The embedded language model is answering other requests and its queue is full; retry shortly.',
-            [{ failure: error.failure, retry_after_seconds: BUSY_RETRY_AFTER_SECONDS }],
-          ),
-          headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-        }
-      : body(
-          502,
-          codeOfModelFailure(error.failure) ?? 'llm_failed',
-          MODEL_FAILURE_MESSAGES[error.failure] ??
-            `The language model failed after the allowed attempts (${error.failure}).`,
-          [{ failure: error.failure, model_calls: error.modelCalls }],
-        ),
-  ),
+  rule(ModelFailedError, (error) => {
+    if (error.failure === LanguageModelFailure.busy) {
+      return busy(
+        'llm_busy',
+        'The embedded language model is answering other requests and its queue is full; retry shortly.',
+        MODEL_BUSY_RETRY_AFTER_SECONDS,
+        { failure: error.failure },
+      );
+    }
+    const own = modelFailureAnswer(error.failure);
+    return body(
+      502,
+      own?.code ?? 'llm_failed',
+      own?.message ?? `The language model failed after the allowed attempts (${error.failure}).`,
+      [{ failure: error.failure, model_calls: error.modelCalls }],
+    );
+  }),
   rule(ModelNotConfiguredError, (error) => body(503, 'llm_not_configured', error.message)),
   // Speech has its own codes: an alarm on the model's 502s must not fire for a speech provider's.
   rule(SpeechProviderError, (error) => {
     const details = [{ direction: error.direction, failure: error.failure }];
-    if (Object.hasOwn(SPEECH_FAILURE_CODES, error.failure)) {
-      const failure = error.failure as keyof typeof SPEECH_FAILURE_CODES;
-      return body(502, SPEECH_FAILURE_CODES[failure], SPEECH_FAILURE_MESSAGES[failure], details);
-    }
+    const own = speechFailureAnswer(error.failure);
+    if (own !== undefined) return body(502, own.code, own.message, details);
     return body(
       502,
       'speech_provider_failed',
@@ -175,17 +166,16 @@ const RULES: readonly Rule[] = [
       details,
     );
   }),
-  rule(SpeechBusyError, (error) => ({
-    ...body(
-      503,
+  rule(SpeechBusyError, (error) =>
+    busy(
       'speech_busy',
       error.direction === 'text_to_speech'
         ? `The synthesizer is speaking ${error.capacity} answers already; retry shortly.`
         : 'The speech recognizer is busy with other recordings; nothing was done. Retry shortly.',
-      [{ capacity: error.capacity, retry_after_seconds: error.retryAfterSeconds }],
+      error.retryAfterSeconds,
+      { capacity: error.capacity },
     ),
-    headers: { 'Retry-After': String(error.retryAfterSeconds) },
-  })),
+  ),
   rule(SpeechNotConfiguredError, (error) =>
     body(503, 'speech_not_configured', error.message, [{ settings: error.settings }]),
   ),
@@ -221,11 +211,6 @@ const RULES: readonly Rule[] = [
     ]),
   ),
 ];
-
-/**
- * A full queue of the embedded model (npm start): about one CPU turn, after which a place is free.
- */
-const BUSY_RETRY_AFTER_SECONDS = 5;
 
 const INTERNAL = body(500, 'internal_error', 'Internal server error.');
 

@@ -7,8 +7,8 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SPEECH_METRICS } from '../../../functions/http/answers/speech-metrics';
 import {
-  MODEL_FAILURE_CODES,
-  SPEECH_FAILURE_CODES,
+  MODEL_FAILURES,
+  SPEECH_FAILURES,
 } from '../../../functions/http/errors/model-failure-codes';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
@@ -57,10 +57,10 @@ export const SpeechMetric = SPEECH_METRICS;
  * handlers emit, read from their own table (functions/http/errors/model-failure-codes.ts).
  */
 export const ModelFailureMetric = {
-  throttled: MODEL_FAILURE_CODES.rate_limited,
-  credentialsRejected: MODEL_FAILURE_CODES.credentials_rejected,
-  permissionDenied: MODEL_FAILURE_CODES.permission_denied,
-  modelAccessDenied: MODEL_FAILURE_CODES.model_access_denied,
+  throttled: MODEL_FAILURES.rate_limited.code,
+  credentialsRejected: MODEL_FAILURES.credentials_rejected.code,
+  permissionDenied: MODEL_FAILURES.permission_denied.code,
+  modelAccessDenied: MODEL_FAILURES.model_access_denied.code,
 } as const;
 
 /**
@@ -68,9 +68,9 @@ export const ModelFailureMetric = {
  * Amazon Transcribe refusing the credentials, the IAM action, or a stream past its quota.
  */
 export const SpeechFailureMetric = {
-  credentialsRejected: SPEECH_FAILURE_CODES.credentials_rejected,
-  permissionDenied: SPEECH_FAILURE_CODES.permission_denied,
-  throttled: SPEECH_FAILURE_CODES.throttled,
+  credentialsRejected: SPEECH_FAILURES.credentials_rejected.code,
+  permissionDenied: SPEECH_FAILURES.permission_denied.code,
+  throttled: SPEECH_FAILURES.throttled.code,
 } as const;
 
 /** 1 for a chat whose reply the model cut off at its token limit, else 0. */

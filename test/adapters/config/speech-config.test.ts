@@ -195,7 +195,7 @@ describe('speech out settings', () => {
     const env = functionEnvironment({
       tableName: 'jcc-table',
       settings: defaultDeploySettings,
-      callsModel: true,
+      needs: { callsModel: true, hears: false, speaks: false },
     });
     const config = readServiceConfig({ ...env, TTS_PROVIDER: 'polly' });
     expect(config.speechToText).toBeNull();

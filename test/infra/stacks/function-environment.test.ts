@@ -14,11 +14,17 @@ const openAiSettings = {
   openAiSecretName: 'prod/jcc/openai-key',
 } as const;
 
+/** What a function needs, as its entry in the function table says. */
+const CALLS_MODEL = { callsModel: true, hears: false, speaks: false } as const;
+const NEEDS_NOTHING = { callsModel: false, hears: false, speaks: false } as const;
+const SPEAKS = { callsModel: false, hears: false, speaks: true } as const;
+const HEARS = { callsModel: false, hears: true, speaks: false } as const;
+
 describe('functionEnvironment', () => {
   const environment = functionEnvironment({
     tableName: 'jcc-table',
     settings: openAiSettings,
-    callsModel: true,
+    needs: CALLS_MODEL,
   });
 
   it('declares every variable the handlers read, and no other', () => {
@@ -68,7 +74,7 @@ describe('functionEnvironment', () => {
 
       // Act
       const config = readServiceConfig(
-        functionEnvironment({ tableName: 'jcc-table', settings, callsModel: true }),
+        functionEnvironment({ tableName: 'jcc-table', settings, needs: CALLS_MODEL }),
       );
 
       // Assess
@@ -95,7 +101,7 @@ describe('functionEnvironment', () => {
       const settings = { ...defaultDeploySettings, bedrockRegion };
 
       // Act
-      const bedrock = functionEnvironment({ tableName: 't', settings, callsModel: true });
+      const bedrock = functionEnvironment({ tableName: 't', settings, needs: CALLS_MODEL });
       const config = readServiceConfig(bedrock);
 
       // Assess
@@ -119,7 +125,7 @@ describe('functionEnvironment', () => {
     const withoutModel = functionEnvironment({
       tableName: 'jcc-table',
       settings: defaultDeploySettings,
-      callsModel: false,
+      needs: NEEDS_NOTHING,
     });
 
     // Act / Assess
@@ -140,8 +146,7 @@ describe('functionEnvironment', () => {
     const speaking = functionEnvironment({
       tableName: 'jcc-table',
       settings: defaultDeploySettings,
-      callsModel: false,
-      speaks: true,
+      needs: SPEAKS,
     });
 
     // Act
@@ -163,8 +168,7 @@ describe('functionEnvironment', () => {
         sttBaseUrl: 'https://api.openai.com/v1',
         sttApiKeySecretName: 'jcc/openai-api-key',
       },
-      callsModel: false,
-      hears: true,
+      needs: HEARS,
     });
 
     // Act
@@ -193,7 +197,7 @@ describe('functionEnvironment', () => {
 
     // Act
     const config = readServiceConfig(
-      functionEnvironment({ tableName: 't', settings, callsModel: false, speaks: true }),
+      functionEnvironment({ tableName: 't', settings, needs: SPEAKS }),
     );
 
     // Assess
@@ -221,7 +225,7 @@ describe('functionEnvironment', () => {
       };
       const timing = turnTiming(settings);
       const deadlineMs = Number(
-        functionEnvironment({ tableName: 't', settings, callsModel: true }).TURN_DEADLINE_MS,
+        functionEnvironment({ tableName: 't', settings, needs: CALLS_MODEL }).TURN_DEADLINE_MS,
       );
 
       // Act / Assess

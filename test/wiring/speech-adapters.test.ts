@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSpeechDependencies } from '../../functions/wiring/create-speech-dependencies';
+import { createSpeechToText } from '../../functions/wiring/create-speech-to-text';
+import { createTextToSpeech } from '../../functions/wiring/create-text-to-speech';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   EmbeddedSynthesizerMissingError,
@@ -12,39 +13,24 @@ import { tonePcm, wavFile } from '../support/speech-audio';
 import { useScriptedAudioServer } from '../support/use-scripted-audio-server';
 
 const audio = useScriptedAudioServer();
-const BOTH = { hears: true, speaks: true };
-const NO_KEYS = { speechToText: null, textToSpeech: null };
 const config = (env: Record<string, string>) => readServiceConfig({ TABLE_NAME: 't', ...env });
 
 afterEach(() => provideEmbeddedSynthesizer(null));
 
-describe('createSpeechDependencies', () => {
-  it('gives nothing when no speech is configured', () => {
-    expect(createSpeechDependencies(config({}), NO_KEYS, BOTH)).toEqual({
-      speechToText: null,
-      textToSpeech: null,
-    });
+describe('the speech adapters', () => {
+  it('give nothing when no speech is configured', () => {
+    expect(createSpeechToText(config({}), '')).toBeNull();
+    expect(createTextToSpeech(config({}), '')).toBeNull();
   });
+});
 
-  it('gives nothing to a function that neither hears nor speaks, whatever is configured', () => {
-    const configured = config({ STT_BASE_URL: audio.baseURL, TTS_PROVIDER: 'polly' });
-
-    expect(createSpeechDependencies(configured, NO_KEYS, { hears: false, speaks: false })).toEqual({
-      speechToText: null,
-      textToSpeech: null,
-    });
-  });
-
+describe('createSpeechToText', () => {
   it('transcribes through the configured server with the resolved key', async () => {
     // Prepare
     audio.enqueueTranscription({ text: 'lights on' });
     const configured = config({ STT_BASE_URL: audio.baseURL, STT_MODEL: 'whisper-large-v3' });
     const format = { sampleRate: 16_000, channels: 1, sampleWidth: 2 };
-    const { speechToText } = createSpeechDependencies(
-      configured,
-      { speechToText: 'sk-resolved', textToSpeech: null },
-      { hears: true, speaks: false },
-    );
+    const speechToText = createSpeechToText(configured, 'sk-resolved');
 
     // Act
     const transcript = await speechToText?.transcribe(
@@ -57,20 +43,20 @@ describe('createSpeechDependencies', () => {
     expect(audio.requests[0]?.headers.authorization).toBe('Bearer sk-resolved');
     expect(audio.requests[0]?.transcription?.model).toBe('whisper-large-v3');
   });
+});
 
+describe('createTextToSpeech', () => {
   it.each([
     [{ TTS_PROVIDER: 'polly' }, PollyTextToSpeech],
     [{ TTS_PROVIDER: 'openai', TTS_BASE_URL: 'http://127.0.0.1:1/v1' }, OpenAiTextToSpeech],
   ])('speaks with %j', (env, adapter) => {
-    expect(createSpeechDependencies(config(env), NO_KEYS, BOTH).textToSpeech).toBeInstanceOf(
-      adapter,
-    );
+    expect(createTextToSpeech(config(env), '')).toBeInstanceOf(adapter);
   });
 
   it('refuses embedded speech where npm start has not provided the synthesizer', () => {
-    expect(() =>
-      createSpeechDependencies(config({ TTS_PROVIDER: 'embedded' }), NO_KEYS, BOTH),
-    ).toThrow(EmbeddedSynthesizerMissingError);
+    expect(() => createTextToSpeech(config({ TTS_PROVIDER: 'embedded' }), '')).toThrow(
+      EmbeddedSynthesizerMissingError,
+    );
   });
 
   it('builds the synthesizer npm start provides, with the configured voice', () => {
@@ -81,10 +67,9 @@ describe('createSpeechDependencies', () => {
       return synthesizer;
     });
 
-    const { textToSpeech } = createSpeechDependencies(
+    const textToSpeech = createTextToSpeech(
       config({ TTS_PROVIDER: 'embedded', TTS_VOICE: 'kal16' }),
-      NO_KEYS,
-      BOTH,
+      '',
     );
 
     expect(textToSpeech).toBe(synthesizer);
