@@ -16,7 +16,7 @@ import {
 } from '../infra/tools/write-whisper-model';
 import { recognizerInput } from '../shared/adapters/speech/recognizer-input';
 import { wavHeader } from '../shared/adapters/speech/wav-format';
-import { WhisperRecognizerProcess } from '../shared/adapters/speech/whisper-recognizer-process';
+import { RecognizerProcess } from '../shared/adapters/speech/recognizer-process';
 import type { Recording } from '../shared/ports/speech';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
@@ -95,7 +95,7 @@ async function recognitionRows(shape: WhisperShapeName): Promise<BenchRow[]> {
     const bytes = await writeRandomWhisperModel(modelPath, WHISPER_SHAPES[shape]);
     // What npm start gives it: the machine's cores, at most 8.
     const threads = Math.min(8, availableParallelism());
-    const recognizer = new WhisperRecognizerProcess(modelPath, threads);
+    const recognizer = new RecognizerProcess({ engine: 'whisper', path: modelPath }, threads);
     const pid = recognizer.pid ?? 0;
     try {
       const loadMs = await recognizer.ready();
