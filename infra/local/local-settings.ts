@@ -21,6 +21,19 @@ export interface LocalSettings {
   readonly nodeTimezone: string;
   /** How the embedded model runs (LLM_*), when no OPENAI_BASE_URL names a model server. */
   readonly embeddedModel: LocalModelSettings;
+  /** STT_ENGINE: what hears when no STT_BASE_URL names a speech server. */
+  readonly speechEngine: SpeechEngine;
+}
+
+/** The embedded recognizer: Moonshine on sherpa-onnx, or whisper.cpp (docs/speech.md). */
+export type SpeechEngine = 'sherpa' | 'whisper';
+
+/** STT_ENGINE, `sherpa` unless set; anything else is one line naming the two. */
+export function readSpeechEngine(env: Readonly<Record<string, string | undefined>>): SpeechEngine {
+  const value = env.STT_ENGINE?.trim().toLowerCase();
+  if (value === undefined || value === '') return 'sherpa';
+  if (value === 'sherpa' || value === 'whisper') return value;
+  throw new LocalSettingsError(`STT_ENGINE must be sherpa or whisper, got "${env.STT_ENGINE}"`);
 }
 
 /** The embedded model's settings; which model (LLM_MODEL) is read by local-model.ts. */
@@ -96,6 +109,7 @@ export function readLocalSettings(
       queuePlaces: integer('LLM_QUEUE', DEFAULT_QUEUE_PLACES, 0, 64),
       toolCallGrammar: onOff('LLM_TOOL_GRAMMAR', false),
     },
+    speechEngine: readSpeechEngine(env),
   };
 }
 
@@ -183,6 +197,13 @@ export const localSettings = {
     meaning:
       "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
       'token; [embedded model](embedded-model.md))',
+  },
+  STT_ENGINE: {
+    default: 'sherpa',
+    meaning:
+      'what hears when `STT_BASE_URL` is unset: `sherpa` (Moonshine on sherpa-onnx, about 0.1 s ' +
+      'of CPU a second of audio here) or `whisper` (whisper.cpp, a 30 s window a recording; ' +
+      '[speech in](speech.md))',
   },
 } as const satisfies Readonly<Record<string, LocalSetting>>;
 

@@ -4,9 +4,11 @@ import type { ServiceConfig } from '../../shared/adapters/config/service-config'
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
 import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
+import { EmbeddedSpeechToText } from '../../shared/adapters/speech/embedded-speech-to-text';
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
-import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
-import { LocalSettingsError } from './local-settings';
+import type { RecognizerModel } from '../../shared/adapters/speech/recognizer-engines';
+import { localMoonshineModel } from './local-moonshine-model';
+import { LocalSettingsError, readSpeechEngine } from './local-settings';
 import {
   ModelCacheSettingsError,
   ModelFileError,
@@ -50,13 +52,14 @@ export interface LocalRecognizer {
 
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
-/** The speech model npm start hears with when STT_MODEL names none: whisper tiny.en, Q5_1. */
+/** The speech model whisper.cpp hears with when STT_MODEL names none: tiny.en, Q5_1. */
 export const DEFAULT_SPEECH_MODEL = `hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}`;
 
 /**
- * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
- * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
- * transcribe route's 503), by default the pinned tiny.en, downloaded once into the model cache
+ * Speech in under npm start when STT_BASE_URL is unset, by the engine STT_ENGINE names: Moonshine
+ * on sherpa-onnx (the default; local-moonshine-model.ts), or whisper.cpp with the model STT_MODEL
+ * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, by default the pinned tiny.en);
+ * `none`: no speech in, the transcribe route's 503. Downloaded once into the model cache
  * (infra/local/model-files). Its process starts now and loads the model in the background, so
  * the first recording does not wait for it; a failed load is logged in one line (and each
  * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is
@@ -69,11 +72,13 @@ export async function provideLocalRecognizer(
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
   if (env.STT_BASE_URL?.trim()) return NO_RECOGNIZER;
+  const engine = readSpeechEngine(env);
   const threads = speechThreads(env);
-  const modelPath = await speechModelPath(env, progress);
-  if (modelPath === null) return NO_RECOGNIZER;
-  const recognizer = new EmbeddedWhisperSpeechToText({
-    modelPath,
+  const heard = await speechModel(env, progress);
+  if (heard === null) return NO_RECOGNIZER;
+  const { model, modelPath } = heard;
+  const recognizer = new EmbeddedSpeechToText({
+    model,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
     ...(threads === null ? {} : { threads }),
   });
@@ -82,7 +87,7 @@ export async function provideLocalRecognizer(
   });
   provideEmbeddedRecognizer(recognizer);
   return {
-    hears: `embedded whisper.cpp, model ${basename(modelPath)} (${modelPath})`,
+    hears: `embedded ${engine === 'sherpa' ? 'sherpa-onnx, Moonshine' : 'whisper.cpp,'} model ${basename(modelPath)} (${modelPath})`,
     close: () => {
       recognizer.close();
       provideEmbeddedRecognizer(null);
@@ -105,22 +110,31 @@ function speechThreads(env: NodeJS.ProcessEnv): number | null {
   return threads;
 }
 
-/** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
-async function speechModelPath(
+/** The model STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
+async function speechModel(
   env: NodeJS.ProcessEnv,
   progress: ProgressSink,
-): Promise<string | null> {
+): Promise<{ model: RecognizerModel; modelPath: string } | null> {
   try {
+    if (readSpeechEngine(env) === 'sherpa') {
+      const moonshine = await localMoonshineModel(env, progress);
+      if (moonshine === null) return null;
+      return {
+        model: { engine: 'sherpa', moonshine: moonshine.files },
+        modelPath: moonshine.folder,
+      };
+    }
     const reference = parseModelReference(
       env.STT_MODEL?.trim() || DEFAULT_SPEECH_MODEL,
       'STT_MODEL',
     );
     const pinned = reference.kind === 'hub' && isPinnedSpeech(reference.file);
-    return await resolveModelFile(
+    const path = await resolveModelFile(
       pinned ? { kind: 'hub', file: PINNED_MODELS.speech } : reference,
       readModelCacheSettings(env),
       { progress, format: null },
     );
+    return path === null ? null : { model: { engine: 'whisper', path }, modelPath: path };
   } catch (error) {
     const oneLine =
       error instanceof ModelFileError ||
