@@ -201,8 +201,8 @@ export const localSettings = {
   STT_ENGINE: {
     default: 'sherpa',
     meaning:
-      'what hears when `STT_BASE_URL` is unset: `sherpa` (Moonshine on sherpa-onnx, about 0.1 s ' +
-      'of CPU a second of audio here) or `whisper` (whisper.cpp, a 30 s window a recording; ' +
+      'what hears when `STT_BASE_URL` is unset: `sherpa` (Moonshine on sherpa-onnx: 0.08 s of ' +
+      'CPU a second of a 3 s command here) or `whisper` (whisper.cpp: 4.2 s; ' +
       '[speech in](speech.md))',
   },
 } as const satisfies Readonly<Record<string, LocalSetting>>;
