@@ -77,6 +77,7 @@ export async function provideLocalRecognizer(
   const heard = await speechModel(env, progress);
   if (heard === null) return NO_RECOGNIZER;
   const { model, modelPath } = heard;
+  const what = engine === 'sherpa' ? 'sherpa-onnx, Moonshine model' : 'whisper.cpp, model';
   const recognizer = new EmbeddedSpeechToText({
     model,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
@@ -87,7 +88,7 @@ export async function provideLocalRecognizer(
   });
   provideEmbeddedRecognizer(recognizer);
   return {
-    hears: `embedded ${engine === 'sherpa' ? 'sherpa-onnx, Moonshine' : 'whisper.cpp,'} model ${basename(modelPath)} (${modelPath})`,
+    hears: `embedded ${what} ${basename(modelPath)} (${modelPath})`,
     close: () => {
       recognizer.close();
       provideEmbeddedRecognizer(null);

@@ -200,7 +200,7 @@ export const handlerSettings = {
     check: text,
     default: 'whisper-1',
     meaning:
-      "the transcription model; under npm start with no STT_BASE_URL, the embedded whisper.cpp model: hf:<user>/<repo>/<file>, a ggml file's path or none (default: tiny.en's pinned file; base.en: hf:ggerganov/whisper.cpp/ggml-base.en-q5_1.bin; docs/speech.md)",
+      "the transcription model; under npm start with no STT_BASE_URL, the embedded recognizer's (STT_ENGINE): for sherpa (the default) a Moonshine folder, hf:<user>/<repo>[/<folder>] or a folder's path (default: Moonshine tiny's pinned files); for whisper hf:<user>/<repo>/<file> or a ggml file's path (default: tiny.en's pinned file); none for neither; docs/speech.md",
   },
   STT_API_KEY: {
     check: { kind: 'secret' },
