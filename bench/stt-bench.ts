@@ -1,8 +1,11 @@
 // The embedded recognizer of `npm start`: what resampling the node's recording costs, and what
-// hearing it costs with whisper.cpp on a random-weight model of the default's exact shape
-// (speed does not depend on the weights' values; a random model writes its window's whole
-// 224 tokens, where a real one stops after the words said, so recognition here is an upper
-// bound). Printed, not asserted. `npx tsx bench/stt-bench.ts` or `npm run bench -- --only stt`.
+// hearing a 3 s and a 7 s recording costs with each engine on random-weight models of the
+// defaults' exact shapes (speed does not depend on the weights' values): Moonshine tiny on
+// sherpa-onnx (its decoder scripted to say a command's number of tokens, and to its limit), then
+// whisper.cpp tiny.en (a random model writes its window's whole 224 tokens, where a real one stops
+// after the words said: an upper bound; whisper.cpp's own bench gives the command's cost).
+// Printed, not asserted. `npx tsx bench/stt-bench.ts [whisper shape]` or
+// `npm run bench -- --only stt`.
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -10,23 +13,28 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import {
+  commandWords,
+  MOONSHINE_SHAPES,
+  writeMoonshineModel,
+} from '../infra/tools/write-moonshine-model';
+import {
   WHISPER_SHAPES,
   type WhisperShapeName,
   writeRandomWhisperModel,
 } from '../infra/tools/write-whisper-model';
 import { recognizerInput } from '../shared/adapters/speech/recognizer-input';
+import { RecognizerProcess } from '../shared/adapters/speech/recognizer-process';
 import { wavHeader } from '../shared/adapters/speech/wav-format';
-import { WhisperRecognizerProcess } from '../shared/adapters/speech/whisper-recognizer-process';
 import type { Recording } from '../shared/ports/speech';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
 
-/** The shape of the default model (docs/decisions/2026-11-26-embedded-speech-recognition.md). */
-const DEFAULT_SHAPE: WhisperShapeName = 'base.en-q5_1';
+/** whisper.cpp's default model's shape (tiny.en, Q5_1: PINNED_MODELS.speech). */
+const DEFAULT_SHAPE: WhisperShapeName = 'tiny.en-q5_1';
 const LENGTHS_SECONDS = [3, 7] as const;
 const RESAMPLES = 9;
-/** One each: on 2 shared cores a random base.en writes its 224 tokens for tens of seconds. */
+/** One each: on 2 shared cores a random whisper model writes its 224 tokens for tens of seconds. */
 const RECOGNITIONS = 1;
 const NODE_RATE = 48_000;
 
@@ -88,73 +96,170 @@ function resampleRows(): BenchRow[] {
   });
 }
 
-async function recognitionRows(shape: WhisperShapeName): Promise<BenchRow[]> {
-  const folder = await mkdtemp(join(tmpdir(), 'jcc-stt-bench-'));
-  const modelPath = join(folder, `ggml-random-${shape}.bin`);
-  try {
-    const bytes = await writeRandomWhisperModel(modelPath, WHISPER_SHAPES[shape]);
-    // What npm start gives it: the machine's cores, at most 8.
-    const threads = Math.min(8, availableParallelism());
-    const recognizer = new WhisperRecognizerProcess(modelPath, threads);
-    const pid = recognizer.pid ?? 0;
+/** CPU and wall time of hearing `recording` `runs` times in one recognizer process, back to back. */
+async function hearOn(
+  recognizer: RecognizerProcess,
+  recording: Recording,
+  runs: number,
+): Promise<{ wallSeconds: number; cpuSeconds: number; text: string }> {
+  const pid = recognizer.pid ?? 0;
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let text = '';
+  for (let run = 0; run < runs; run += 1) {
+    const cpu = processCpuSeconds(pid);
+    const start = performance.now();
+    text = (await recognizer.recognize(recording, 2_000)).text;
+    walls.push((performance.now() - start) / 1000);
+    cpus.push(processCpuSeconds(pid) - cpu);
+  }
+  return { wallSeconds: percentile(walls, 0.5), cpuSeconds: percentile(cpus, 0.5), text };
+}
+
+/** The rows of one recording length heard by one engine. */
+function hearingRows(
+  label: string,
+  seconds: number,
+  heard: { wallSeconds: number; cpuSeconds: number },
+  runs: number,
+): BenchRow[] {
+  const of = runs === 1 ? '1 run' : `median of ${runs}`;
+  return [
+    {
+      name: `${label} hears ${seconds} s at 48 kHz: wall (${of})`,
+      value: roundTo(heard.wallSeconds, 2),
+      unit: 's',
+    },
+    {
+      name: `${label} hears ${seconds} s: CPU per audio second`,
+      value: roundTo(heard.cpuSeconds / seconds, 3),
+      unit: 's',
+    },
+  ];
+}
+
+/** Tokens a spoken command comes to per second: about 2.5 words a second, 1.2 tokens a word. */
+const COMMAND_TOKENS_PER_SECOND = 3;
+/** Moonshine's decoder stops at 6 tokens a second of audio (sherpa-onnx's greedy search). */
+const MOONSHINE_MAX_TOKENS_PER_SECOND = 6;
+const SHERPA_RUNS = 5;
+
+/**
+ * Moonshine tiny on sherpa-onnx, random int8 weights in the published shape, one model per
+ * recording length whose decoder says a command's number of tokens (a real model stops after the
+ * words said), and, as the upper bound, one that talks to the decoder's limit.
+ */
+async function sherpaRows(folder: string, threads: number): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const cases = [
+    ...LENGTHS_SECONDS.map((seconds) => ({
+      seconds,
+      label: 'sherpa-onnx Moonshine tiny',
+      script: { words: commandWords(seconds * COMMAND_TOKENS_PER_SECOND) },
+    })),
+    {
+      seconds: 7,
+      label: `sherpa-onnx Moonshine tiny, ${7 * MOONSHINE_MAX_TOKENS_PER_SECOND} tokens (its limit)`,
+      script: { words: commandWords(1), loops: true },
+    },
+  ];
+  for (const [index, { seconds, label, script }] of cases.entries()) {
+    const modelFolder = join(folder, `moonshine-${index}`);
+    const { files, bytes } = await writeMoonshineModel(modelFolder, MOONSHINE_SHAPES.tiny, script);
+    const recognizer = new RecognizerProcess({ engine: 'sherpa', moonshine: files }, threads);
     try {
       const loadMs = await recognizer.ready();
-      const loaded = processMemoryMb(pid);
-      const rows: BenchRow[] = [
-        {
-          name: `whisper ${shape} (random weights) file`,
-          value: roundTo(bytes / 1e6, 1),
-          unit: 'MB',
-        },
-        {
-          name: `whisper ${shape} load (recognizer process)`,
-          value: roundTo(loadMs, 0),
-          unit: 'ms',
-        },
-        {
-          name: `whisper ${shape} recognizer RSS after load`,
-          value: roundTo(loaded.rss, 0),
-          unit: 'MB',
-        },
-      ];
-      for (const seconds of LENGTHS_SECONDS) {
-        const recording = nodeRecording(seconds);
-        const walls: number[] = [];
-        const cpus: number[] = [];
-        for (let run = 0; run < RECOGNITIONS; run += 1) {
-          const cpu = processCpuSeconds(pid);
-          const start = performance.now();
-          await recognizer.recognize(recording, 2_000);
-          walls.push(performance.now() - start);
-          cpus.push(processCpuSeconds(pid) - cpu);
-        }
+      if (index === 0) {
         rows.push(
           {
-            name: `whisper ${shape} hears ${seconds} s at 48 kHz, ${threads} threads: wall`,
-            value: roundTo(percentile(walls, 0.5) / 1000, 2),
-            unit: 's',
+            name: 'sherpa-onnx Moonshine tiny (random int8 weights) files',
+            value: roundTo(bytes / 1e6, 1),
+            unit: 'MB',
           },
           {
-            name: `whisper ${shape} hears ${seconds} s: wall per audio second`,
-            value: roundTo(percentile(walls, 0.5) / 1000 / seconds, 2),
-            unit: 's',
+            name: 'sherpa-onnx Moonshine tiny load (recognizer process)',
+            value: roundTo(loadMs, 0),
+            unit: 'ms',
           },
           {
-            name: `whisper ${shape} hears ${seconds} s: CPU per audio second`,
-            value: roundTo(percentile(cpus, 0.5) / seconds, 2),
-            unit: 's',
+            name: 'sherpa-onnx Moonshine tiny recognizer RSS after load',
+            value: roundTo(processMemoryMb(recognizer.pid ?? 0).rss, 0),
+            unit: 'MB',
           },
         );
       }
-      rows.push(...(await whisperCppRows(shape, modelPath, threads)), {
-        name: `whisper ${shape} recognizer peak RSS`,
-        value: roundTo(processMemoryMb(pid).peak, 0),
-        unit: 'MB',
-      });
-      return rows;
+      const recording = nodeRecording(seconds);
+      await recognizer.recognize(recording, 2_000);
+      const heard = await hearOn(recognizer, recording, SHERPA_RUNS);
+      rows.push(...hearingRows(`${label}, ${threads} threads,`, seconds, heard, SHERPA_RUNS));
+      if (index === cases.length - 1) {
+        rows.push({
+          name: 'sherpa-onnx Moonshine tiny recognizer peak RSS',
+          value: roundTo(processMemoryMb(recognizer.pid ?? 0).peak, 0),
+          unit: 'MB',
+        });
+      }
     } finally {
       recognizer.kill();
+      await rm(modelFolder, { recursive: true, force: true });
     }
+  }
+  return rows;
+}
+
+/** whisper.cpp on a random-weight model of `shape`: one recognition a length (each writes 224 tokens). */
+async function whisperRows(
+  folder: string,
+  shape: WhisperShapeName,
+  threads: number,
+): Promise<BenchRow[]> {
+  const modelPath = join(folder, `ggml-random-${shape}.bin`);
+  const bytes = await writeRandomWhisperModel(modelPath, WHISPER_SHAPES[shape]);
+  const recognizer = new RecognizerProcess({ engine: 'whisper', path: modelPath }, threads);
+  const pid = recognizer.pid ?? 0;
+  try {
+    const loadMs = await recognizer.ready();
+    const rows: BenchRow[] = [
+      {
+        name: `whisper ${shape} (random weights) file`,
+        value: roundTo(bytes / 1e6, 1),
+        unit: 'MB',
+      },
+      { name: `whisper ${shape} load (recognizer process)`, value: roundTo(loadMs, 0), unit: 'ms' },
+      {
+        name: `whisper ${shape} recognizer RSS after load`,
+        value: roundTo(processMemoryMb(pid).rss, 0),
+        unit: 'MB',
+      },
+    ];
+    for (const seconds of LENGTHS_SECONDS) {
+      const heard = await hearOn(recognizer, nodeRecording(seconds), RECOGNITIONS);
+      rows.push(
+        ...hearingRows(
+          `whisper ${shape}, ${threads} threads, 224 tokens,`,
+          seconds,
+          heard,
+          RECOGNITIONS,
+        ),
+      );
+    }
+    rows.push(...(await whisperCppRows(shape, modelPath, threads)), {
+      name: `whisper ${shape} recognizer peak RSS`,
+      value: roundTo(processMemoryMb(pid).peak, 0),
+      unit: 'MB',
+    });
+    return rows;
+  } finally {
+    recognizer.kill();
+  }
+}
+
+async function recognitionRows(shape: WhisperShapeName): Promise<BenchRow[]> {
+  const folder = await mkdtemp(join(tmpdir(), 'jcc-stt-bench-'));
+  // What npm start gives either engine: the machine's cores, at most 8.
+  const threads = Math.min(8, availableParallelism());
+  try {
+    return [...(await sherpaRows(folder, threads)), ...(await whisperRows(folder, shape, threads))];
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

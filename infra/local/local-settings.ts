@@ -11,7 +11,7 @@ import {
 } from '../../shared/adapters/embedded-model/load-embedded-model';
 import { LOCAL_MODEL_TURN_DEADLINE_MS, LOCAL_MODEL_WARMUP_TIMEOUT_MS } from './local-model-timing';
 import { modelCacheSettingsTable } from './model-files/model-cache-settings';
-import { PINNED_MODELS } from './model-files/pinned-models';
+import { PINNED_MODELS, PINNED_MOONSHINE } from './model-files/pinned-models';
 
 /** The settings only `npm start` reads; the service's own settings are read by the handlers. */
 export interface LocalSettings {
@@ -27,6 +27,16 @@ export interface LocalSettings {
   readonly nodeTimezone: string;
   /** How the embedded model runs (LLM_*), when no OPENAI_BASE_URL names a model server. */
   readonly embeddedModel: LocalModelSettings;
+  /** STT_ENGINE: what hears when no STT_BASE_URL names a speech server. */
+  readonly speechEngine: SpeechEngine;
+}
+
+/** The embedded recognizer: Moonshine on sherpa-onnx, or whisper.cpp (docs/speech.md). */
+export type SpeechEngine = 'sherpa' | 'whisper';
+
+/** STT_ENGINE, `sherpa` unless set; anything else is one line naming the two. */
+export function readSpeechEngine(env: Readonly<Record<string, string | undefined>>): SpeechEngine {
+  return readLocalSetting(env, 'STT_ENGINE');
 }
 
 /** The embedded model's settings; which model (LLM_MODEL) is read by local-model.ts. */
@@ -78,6 +88,7 @@ export function readLocalSettings(
       queuePlaces: values.LLM_QUEUE,
       toolCallGrammar: values.LLM_TOOL_GRAMMAR === 'on',
     },
+    speechEngine: values.STT_ENGINE,
   };
 }
 
@@ -198,13 +209,21 @@ export const localSettings = {
       "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
       'token; [embedded model](embedded-model.md))',
   },
+  STT_ENGINE: {
+    check: { kind: 'oneOf', values: ['sherpa', 'whisper'] },
+    default: 'sherpa',
+    meaning:
+      'what hears when `STT_BASE_URL` is unset: `sherpa` (Moonshine on sherpa-onnx: 0.08 s of ' +
+      'CPU a second of a 3 s command here) or `whisper` (whisper.cpp: 4.2 s; ' +
+      '[speech in](speech.md))',
+  },
   STT_THREADS: {
-    // The addon's limit. On cores other work keeps busy, fewer threads can be faster.
+    // whisper.cpp's limit. On cores other work keeps busy, fewer threads can be faster.
     check: integer(1, 8),
     default: null,
     shownDefault: "the machine's cores, at most 8",
     meaning:
-      'threads the embedded whisper.cpp recognizer computes on; its threads wait for each other, so on a busy machine fewer can be faster ([benchmarks](benchmarks.md))',
+      'threads the embedded recognizer computes on; its threads wait for each other, so on a busy machine fewer can be faster ([benchmarks](benchmarks.md))',
   },
   ...modelCacheSettingsTable,
 } as const satisfies Readonly<Record<string, TableSetting>>;
@@ -248,9 +267,10 @@ export const npmStartDefaults = {
       'any other hub file against the one the hub publishes',
   },
   STT_MODEL: {
-    default: hubReference(PINNED_MODELS.speech),
+    default: `hf:${PINNED_MOONSHINE[0]?.repo} (STT_ENGINE=whisper: ${hubReference(PINNED_MODELS.speech)})`,
     meaning:
-      'with no STT_BASE_URL, the whisper.cpp model npm start hears with: `hf:<user>/<repo>/<file>`, ' +
-      "a ggml file's path, or `none`; pinned files are checked as LLM_MODEL's",
+      'with no STT_BASE_URL, the model npm start hears with: for sherpa, a Moonshine folder ' +
+      '(`hf:<user>/<repo>[/<folder>]` or a path); for whisper, `hf:<user>/<repo>/<file>` or a ' +
+      "ggml file's path; `none` for neither. Pinned files are checked as LLM_MODEL's",
   },
 } as const satisfies Partial<Record<HandlerSettingName, NpmStartDefault>>;

@@ -4,11 +4,14 @@ import type { ServiceConfig } from '../../shared/adapters/config/service-config'
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
 import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
+import { EmbeddedSpeechToText } from '../../shared/adapters/speech/embedded-speech-to-text';
 import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
-import { EmbeddedWhisperSpeechToText } from '../../shared/adapters/speech/embedded-whisper-speech-to-text';
-import { LocalSettingsError, readLocalSetting } from './local-settings';
+import type { RecognizerModel } from '../../shared/adapters/speech/recognizer-engines';
+import { localMoonshineModel } from './local-moonshine-model';
+import { LocalSettingsError, readLocalSetting, readSpeechEngine } from './local-settings';
 import {
   embeddedModelReference,
+  embeddedModelServer,
   ModelCacheSettingsError,
   ModelFileError,
   ModelReferenceError,
@@ -50,9 +53,10 @@ export interface LocalRecognizer {
 const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
 /**
- * Speech in under npm start when STT_BASE_URL is unset: whisper.cpp with the model STT_MODEL
- * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, or `none`: no speech in, the
- * transcribe route's 503), by default the pinned tiny.en, downloaded once into the model cache
+ * Speech in under npm start when STT_BASE_URL is unset, by the engine STT_ENGINE names: Moonshine
+ * on sherpa-onnx (the default; local-moonshine-model.ts), or whisper.cpp with the model STT_MODEL
+ * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, by default the pinned tiny.en);
+ * `none`: no speech in, the transcribe route's 503. Downloaded once into the model cache
  * (infra/local/model-files). Its process starts now and loads the model in the background, so
  * the first recording does not wait for it; a failed load is logged in one line (and each
  * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is
@@ -64,12 +68,15 @@ export async function provideLocalRecognizer(
   progress: ProgressSink = progressTo(process.stderr),
 ): Promise<LocalRecognizer> {
   provideEmbeddedRecognizer(null);
-  if (env.STT_BASE_URL?.trim() || env.STT_PROVIDER?.trim() === 'transcribe') return NO_RECOGNIZER;
+  if (embeddedModelServer(env, 'speech') !== null) return NO_RECOGNIZER;
+  const engine = readSpeechEngine(env);
   const threads = readLocalSetting(env, 'STT_THREADS');
-  const modelPath = await speechModelPath(env, progress);
-  if (modelPath === null) return NO_RECOGNIZER;
-  const recognizer = new EmbeddedWhisperSpeechToText({
-    modelPath,
+  const heard = await speechModel(env, progress);
+  if (heard === null) return NO_RECOGNIZER;
+  const { model, modelPath } = heard;
+  const what = engine === 'sherpa' ? 'sherpa-onnx, Moonshine model' : 'whisper.cpp, model';
+  const recognizer = new EmbeddedSpeechToText({
+    model,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
     ...(threads === null ? {} : { threads }),
   });
@@ -78,7 +85,7 @@ export async function provideLocalRecognizer(
   });
   provideEmbeddedRecognizer(recognizer);
   return {
-    hears: `embedded whisper.cpp, model ${basename(modelPath)} (${modelPath})`,
+    hears: `embedded ${what} ${basename(modelPath)} (${modelPath})`,
     close: () => {
       recognizer.close();
       provideEmbeddedRecognizer(null);
@@ -86,15 +93,27 @@ export async function provideLocalRecognizer(
   };
 }
 
-/** The file STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
-async function speechModelPath(
+/** The model STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
+async function speechModel(
   env: NodeJS.ProcessEnv,
   progress: ProgressSink,
-): Promise<string | null> {
+): Promise<{ model: RecognizerModel; modelPath: string } | null> {
   try {
+    if (readSpeechEngine(env) === 'sherpa') {
+      const moonshine = await localMoonshineModel(env, progress);
+      if (moonshine === null) return null;
+      return {
+        model: { engine: 'sherpa', moonshine: moonshine.files },
+        modelPath: moonshine.folder,
+      };
+    }
     const { reference, format } = embeddedModelReference(env, 'speech');
     if (reference === null) return null;
-    return await resolveModelFile(reference, readModelCacheSettings(env), { progress, format });
+    const path = await resolveModelFile(reference, readModelCacheSettings(env), {
+      progress,
+      format,
+    });
+    return path === null ? null : { model: { engine: 'whisper', path }, modelPath: path };
   } catch (error) {
     const oneLine =
       error instanceof ModelFileError ||

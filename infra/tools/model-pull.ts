@@ -2,12 +2,15 @@
  * `npm run model:pull`: fetches the embedded models `npm start` would fetch on first use, ahead
  * of time (before a flight, onto a machine that will go offline, into a CI cache). It reads the
  * settings `npm start` reads: LLM_MODEL and STT_MODEL (an hf: reference, a path, or none; unset:
- * the pinned defaults), OPENAI_BASE_URL and STT_BASE_URL (a server instead: nothing to fetch),
- * MODEL_CACHE_DIR and HF_ENDPOINT.
+ * the pinned defaults), STT_ENGINE (which engine's model STT_MODEL names), OPENAI_BASE_URL and
+ * STT_BASE_URL (a server instead: nothing to fetch), MODEL_CACHE_DIR and HF_ENDPOINT.
  */
 import { parseArgs } from 'node:util';
+import { DEFAULT_MOONSHINE_MODEL, localMoonshineModel } from '../local/local-moonshine-model';
+import { LocalSettingsError, readSpeechEngine } from '../local/local-settings';
 import {
   embeddedModelReference,
+  embeddedModelServer,
   embeddedModels,
   ModelCacheSettingsError,
   ModelFileError,
@@ -24,9 +27,11 @@ Downloads the models npm start runs on this machine, once, into the model cache,
 first start needs no network:
   language model  LLM_MODEL, default hf:${PINNED_MODELS.language.repo}/${PINNED_MODELS.language.file}
                   (skipped when OPENAI_BASE_URL names a model server)
-  speech model    STT_MODEL, default hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}
+  speech model    STT_MODEL, default ${DEFAULT_MOONSHINE_MODEL} (five files),
+                  or with STT_ENGINE=whisper hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}
                   (skipped when STT_BASE_URL names a speech server)
-Each is hf:<user>/<repo>/<file>, a path to a model file, or none.
+Each is hf:<user>/<repo>/<file>, a path to a model file, or none; for STT_ENGINE=sherpa (the
+default) STT_MODEL is hf:<user>/<repo>[/<folder>] or a folder holding the model's files.
 MODEL_CACHE_DIR sets the cache folder, HF_ENDPOINT a mirror of the hub.
 See docs/models.md.`;
 
@@ -45,6 +50,16 @@ try {
   const settings = readModelCacheSettings(process.env);
   const progress = progressTo(process.stderr);
   for (const model of embeddedModels) {
+    // Moonshine is a folder of files, fetched by its own path.
+    const moonshine =
+      model === 'speech' &&
+      embeddedModelServer(process.env, model) === null &&
+      readSpeechEngine(process.env) === 'sherpa';
+    if (moonshine) {
+      const fetched = await localMoonshineModel(process.env, progress);
+      console.log(`speech model: ${fetched?.folder ?? 'none (STT_MODEL=none)'}`);
+      continue;
+    }
     const { label, setting, format, server, reference } = embeddedModelReference(
       process.env,
       model,
@@ -60,7 +75,8 @@ try {
   if (
     error instanceof ModelFileError ||
     error instanceof ModelReferenceError ||
-    error instanceof ModelCacheSettingsError
+    error instanceof ModelCacheSettingsError ||
+    error instanceof LocalSettingsError
   ) {
     console.error(`model:pull: ${error.message}`);
     process.exit(1);

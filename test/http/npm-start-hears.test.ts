@@ -1,13 +1,15 @@
+import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../functions/http/contract/api-routes';
 import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
+import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../support/moonshine-test-model';
 import { toneWav } from '../support/speech-audio';
-import { writeTestWhisperModel } from '../support/whisper-test-model';
 
-// `npm start` with no STT_BASE_URL and STT_MODEL naming a whisper.cpp model file: the embedded
-// recognizer, here a random-weight model through the real addon, behind the real route.
-const modelPath = await writeTestWhisperModel();
-const harness = useLocalStack({ env: { STT_MODEL: modelPath } });
+// `npm start` with no STT_BASE_URL and STT_MODEL naming a folder of Moonshine's files: the
+// embedded recognizer (sherpa-onnx, the default engine), here a random-weight model that says
+// TEST_MOONSHINE_WORDS, through the real addon, behind the real route.
+const modelFolder = dirname((await writeTestMoonshineModel()).tokens);
+const harness = useLocalStack({ env: { STT_MODEL: modelFolder } });
 
 function transcribe(wav: Uint8Array): Promise<Response> {
   const form = new FormData();
@@ -24,7 +26,7 @@ const tone = [{ hz: 440, amplitude: 0.3 }];
 describe('npm start hears with the embedded recognizer', () => {
   it('names it in the banner’s words', () => {
     expect(harness.stack.speech.hears).toBe(
-      `embedded whisper.cpp, model ggml-random-test.bin (${modelPath})`,
+      `embedded sherpa-onnx, Moonshine model ${basename(modelFolder)} (${modelFolder})`,
     );
   });
 
@@ -33,15 +35,15 @@ describe('npm start hears with the embedded recognizer', () => {
     const response = await transcribe(toneWav(7, 48_000, [tone]));
     const body = (await response.json()) as { text?: unknown };
 
-    // Assess: random weights hear gibberish; a string through the real handler is the point.
+    // Assess: resampled to 16 kHz, heard, and answered with what the model says.
     expect(response.status, JSON.stringify(body)).toBe(200);
-    expect(typeof body.text).toBe('string');
+    expect(body.text).toBe(TEST_MOONSHINE_WORDS.join(' '));
   });
 
   it('refuses a recording beyond the queue at once: 503 speech_busy with Retry-After', async () => {
     // Act: one heard, two waiting, the fourth refused.
     const responses = await Promise.all(
-      [1, 2, 3, 4].map(() => transcribe(toneWav(20, 16_000, [tone]))),
+      [1, 2, 3, 4].map(() => transcribe(toneWav(20, 48_000, [tone]))),
     );
 
     // Assess

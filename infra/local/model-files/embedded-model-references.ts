@@ -42,7 +42,7 @@ const described = {
 /**
  * The one place that decides which model file npm start runs, for local-model.ts,
  * local-speech.ts and `npm run model:pull`: none where a server runs the model (MODEL_PROVIDER=
- * bedrock or OPENAI_BASE_URL; STT_BASE_URL), else the file LLM_MODEL or STT_MODEL names as
+ * bedrock or OPENAI_BASE_URL; STT_PROVIDER=transcribe or STT_BASE_URL), else the file LLM_MODEL or STT_MODEL names as
  * parseModelReference reads it (pins matched there), the pinned default when unset. Throws
  * ModelReferenceError for a setting that names no model.
  */
@@ -51,7 +51,7 @@ export function embeddedModelReference(
   model: EmbeddedModel,
 ): EmbeddedModelReference {
   const { pinnedDefault, ...description } = described[model];
-  const server = serverOf(env, model);
+  const server = embeddedModelServer(env, model);
   if (server !== null) return { ...description, server, reference: null };
   const text = env[description.setting]?.trim();
   const reference: ModelReference = text
@@ -60,8 +60,12 @@ export function embeddedModelReference(
   return { ...description, server: null, reference };
 }
 
-function serverOf(env: Environment, model: EmbeddedModel): string | null {
+/** The server that runs the model instead of npm start, in words; null: npm start runs it. */
+export function embeddedModelServer(env: Environment, model: EmbeddedModel): string | null {
   if (model === 'speech') {
+    if (env.STT_PROVIDER?.trim().toLowerCase() === 'transcribe') {
+      return 'STT_PROVIDER=transcribe, npm start uses Amazon Transcribe';
+    }
     return env.STT_BASE_URL?.trim() ? 'STT_BASE_URL is set, npm start uses that server' : null;
   }
   if (env.MODEL_PROVIDER?.trim().toLowerCase() === 'bedrock') {

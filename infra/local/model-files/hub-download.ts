@@ -20,7 +20,7 @@ import {
   NotAModelFileError,
   writingInto,
 } from './model-file-errors';
-import { expectedFormatName, formatsOfFile } from './model-file-format';
+import { expectedFormatName, formatsOfFile, hasFormat } from './model-file-format';
 import { hashFile, writeRecord } from './verified-record';
 
 /** How a download behaves; `ensureModelFile` adds the clock. */
@@ -459,7 +459,7 @@ export class HubDownload {
       throw new ModelChecksumError(this.#name, expectedSha256, actual, 'downloaded');
     }
     const formats = await formatsOfFile(this.#partial);
-    if (this.#format === null ? formats.length === 0 : !formats.includes(this.#format)) {
+    if (!hasFormat(formats, this.#format)) {
       await rm(this.#partial, { force: true });
       throw new NotAModelFileError(this.#url, expectedFormatName(this.#format), true);
     }

@@ -11,8 +11,11 @@ export interface HubFile {
   readonly sizeBytes?: number;
 }
 
-/** The two formats the embedded models load: llama.cpp's GGUF and whisper.cpp's ggml. */
-export type ModelFileFormat = 'gguf' | 'ggml';
+/**
+ * What the embedded models load: llama.cpp's GGUF, whisper.cpp's ggml, and sherpa-onnx's ONNX
+ * files with their tokens' text file.
+ */
+export type ModelFileFormat = 'gguf' | 'ggml' | 'onnx' | 'text';
 
 const repoPart = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const sha256Hex = /^[0-9a-f]{64}$/;
@@ -57,11 +60,14 @@ export function hubFileName(file: HubFile): string {
 }
 
 /**
- * The format a name promises: `.gguf` is GGUF; anything else (whisper.cpp's `.bin` files are
- * ggml, some newer ones GGUF) may be either.
+ * The format a name promises: `.gguf` is GGUF, `.onnx` ONNX, `.txt` text; anything else
+ * (whisper.cpp's `.bin` files are ggml, some newer ones GGUF) may be either GGUF or ggml.
  */
 export function formatOfName(name: string): ModelFileFormat | null {
-  return name.toLowerCase().endsWith('.gguf') ? 'gguf' : null;
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.gguf')) return 'gguf';
+  if (lower.endsWith('.onnx')) return 'onnx';
+  return lower.endsWith('.txt') ? 'text' : null;
 }
 
 /** A whisper.cpp file by its name (`.bin`), as opposed to a language model's `.gguf`. */

@@ -6,6 +6,7 @@ export { progressTo } from './download-progress';
 export {
   type EmbeddedModelReference,
   embeddedModelReference,
+  embeddedModelServer,
   embeddedModels,
 } from './embedded-model-references';
 /** @public */
@@ -25,8 +26,12 @@ export {
   ModelNotFoundError,
   NotAModelFileError,
 } from './model-file-errors';
+export {
+  parseModelFolderReference,
+  resolveModelFolder,
+} from './model-folder';
 export { type ModelReference, ModelReferenceError, parseModelReference } from './model-reference';
 /** @public */
 export type { PinnedModel } from './pinned-models';
-export { PINNED_MODELS } from './pinned-models';
+export { PINNED_MODELS, PINNED_MOONSHINE } from './pinned-models';
 export { resolveModelFile } from './resolve-model-file';

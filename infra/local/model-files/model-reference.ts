@@ -19,8 +19,9 @@ export class ModelReferenceError extends Error {
     readonly text: string,
     readonly problem: string,
     readonly setting: string | undefined,
+    forms: string = acceptedForms,
   ) {
-    super(`${setting === undefined ? '' : `${setting}: `}${problem}: ${acceptedForms}`);
+    super(`${setting === undefined ? '' : `${setting}: `}${problem}: ${forms}`);
   }
 }
 

@@ -44,3 +44,42 @@ export const PINNED_MODELS = {
     sizeBytes: 59_721_011,
   },
 } as const satisfies Record<string, PinnedModel>;
+
+/**
+ * Moonshine tiny, English (MIT, Useful Sensors), quantized to int8 as sherpa-onnx publishes it:
+ * the five files of one folder, the default speech model of `npm start` (sherpa-onnx engine).
+ * Digests and sizes as the hub publishes them (sources in
+ * docs/decisions/2026-11-26-speech-recognizer-moonshine.md).
+ */
+export const PINNED_MOONSHINE: readonly PinnedModel[] = [
+  {
+    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    file: 'preprocess.onnx',
+    sha256: 'f33addce61a143460fe753b5ee5b7db255e5140b5b779c065b94f6c83ff0bf4e',
+    sizeBytes: 6_800_738,
+  },
+  {
+    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    file: 'encode.int8.onnx',
+    sha256: '8774dfba578de027ec6595c2c654a0836434489bc963a0db124a7f181f571acb',
+    sizeBytes: 18_249_187,
+  },
+  {
+    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    file: 'uncached_decode.int8.onnx',
+    sha256: '216737000dd5881a17aa043f6bbd286add33e4c3b0ae257153e2ec15438bdc41',
+    sizeBytes: 53_216_096,
+  },
+  {
+    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    file: 'cached_decode.int8.onnx',
+    sha256: '2aff28bba6a03d8dcf5c9feac45462629bae37317442299f28115ad09da773f6',
+    sizeBytes: 45_264_830,
+  },
+  {
+    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    file: 'tokens.txt',
+    sha256: '1165c2aeb9f72f457a83be2d459a09054f27490acd9b41bd43794dfd25e296ea',
+    sizeBytes: 436_688,
+  },
+];

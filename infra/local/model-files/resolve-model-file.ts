@@ -3,7 +3,7 @@ import { type EnsureModelFileOptions, ensureModelFile } from './ensure-model-fil
 import { formatOfName } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
 import { NotAModelFileError } from './model-file-errors';
-import { expectedFormatName, formatsOfFile } from './model-file-format';
+import { expectedFormatName, formatsOfFile, hasFormat } from './model-file-format';
 import type { ModelReference } from './model-reference';
 
 /**
@@ -25,7 +25,7 @@ export async function resolveModelFile(
       const path = resolve(reference.path);
       const format = options.format === undefined ? formatOfName(path) : options.format;
       const formats = await formatsOfFile(path);
-      if (format === null ? formats.length === 0 : !formats.includes(format)) {
+      if (!hasFormat(formats, format)) {
         throw new NotAModelFileError(path, expectedFormatName(format), false);
       }
       return path;

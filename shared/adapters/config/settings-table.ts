@@ -200,7 +200,7 @@ export const handlerSettings = {
     check: text,
     default: 'whisper-1',
     meaning:
-      "the transcription model; under npm start with no STT_BASE_URL, the embedded whisper.cpp model: hf:<user>/<repo>/<file>, a ggml file's path or none (default: tiny.en's pinned file; base.en: hf:ggerganov/whisper.cpp/ggml-base.en-q5_1.bin; docs/speech.md)",
+      "the STT_BASE_URL server's transcription model; under npm start, the embedded recognizer's model (its own column; docs/speech.md)",
   },
   STT_API_KEY: {
     check: { kind: 'secret' },

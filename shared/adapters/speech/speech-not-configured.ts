@@ -6,7 +6,7 @@ export const speechNotConfigured = {
   speech_to_text: {
     settings: ['STT_BASE_URL', 'STT_MODEL'],
     message:
-      'speech in is not configured: set STT_BASE_URL (an OpenAI-compatible transcription server) and STT_MODEL; under npm start, STT_MODEL alone (not none) hears with an embedded whisper.cpp model',
+      'speech in is not configured: set STT_BASE_URL (an OpenAI-compatible transcription server) and STT_MODEL; under npm start, STT_MODEL alone (not none) hears with the embedded recognizer',
   },
   text_to_speech: {
     settings: ['TTS_PROVIDER'],

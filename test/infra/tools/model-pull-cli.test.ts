@@ -25,6 +25,7 @@ async function modelPull(env: Record<string, string>, ...args: string[]) {
     STT_MODEL: _stt,
     OPENAI_BASE_URL: _openai,
     STT_BASE_URL: _stt_base,
+    STT_ENGINE: _stt_engine,
     ...inherited
   } = process.env;
   const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
@@ -62,6 +63,7 @@ describe('npm run model:pull', () => {
     // Act
     const result = await modelPull({
       LLM_MODEL: 'hf:acme/tiny-GGUF/tiny.gguf',
+      STT_ENGINE: 'whisper',
       STT_MODEL: 'hf:acme/whisper/models/ggml-tiny.bin',
     });
 
@@ -76,6 +78,32 @@ describe('npm run model:pull', () => {
     expect(result.stderr).toContain('ggml-tiny.bin: 40.0 kB downloaded and checked (SHA-256)');
     expect(await readFile(languagePath)).toEqual(language);
     expect(await readFile(speechPath)).toEqual(speech);
+  });
+
+  it('fetches the five files of the Moonshine folder STT_MODEL names for sherpa-onnx (the default engine)', async () => {
+    // Prepare: ONNX files open with ModelProto's first key (0x08); the tokens are text.
+    const onnx = (size: number) => Buffer.concat([Buffer.from([0x08, 0x08]), Buffer.alloc(size)]);
+    const files = [
+      ['preprocess.onnx', onnx(3_000)],
+      ['encode.int8.onnx', onnx(4_000)],
+      ['uncached_decode.int8.onnx', onnx(5_000)],
+      ['cached_decode.int8.onnx', onnx(6_000)],
+      ['tokens.txt', Buffer.from('<unk> 0\n<s> 1\n</s> 2\n')],
+    ] as const;
+    for (const [name, body] of files) hub.serve('acme/moonshine', `int8/${name}`, { body });
+
+    // Act
+    const result = await modelPull({
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      STT_MODEL: 'hf:acme/moonshine/int8',
+    });
+
+    // Assess
+    const folder = join(cacheDir, 'acme', 'moonshine', 'int8');
+    expect(result.stderr).toContain('encode.int8.onnx: 4.0 kB downloaded and checked (SHA-256)');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`speech model: ${folder}\n`);
+    for (const [name, body] of files) expect(await readFile(join(folder, name))).toEqual(body);
   });
 
   it('fetches nothing for a model served by a server or set to none', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PINNED_MODELS, parseModelReference } from '../../../../infra/local/model-files';
+import {
+  PINNED_MODELS,
+  PINNED_MOONSHINE,
+  parseModelReference,
+} from '../../../../infra/local/model-files';
+import { MOONSHINE_FILE_NAMES } from '../../../../shared/adapters/speech/recognizer-engines';
 
 describe('PINNED_MODELS', () => {
   it.each(Object.entries(PINNED_MODELS))(
@@ -19,5 +24,16 @@ describe('PINNED_MODELS', () => {
     expect(PINNED_MODELS.languageSmall.file).toMatch(/\.gguf$/);
     expect(PINNED_MODELS.speech.file).toMatch(/^ggml-.*\.bin$/);
     expect(PINNED_MODELS.speechBase.file).toMatch(/^ggml-.*\.bin$/);
+  });
+});
+
+describe('PINNED_MOONSHINE', () => {
+  it('pins the five files sherpa-onnx loads for Moonshine, in one repository, each by a SHA-256 and a size', () => {
+    expect(PINNED_MOONSHINE.map((file) => file.file)).toEqual(Object.values(MOONSHINE_FILE_NAMES));
+    expect(new Set(PINNED_MOONSHINE.map((file) => file.repo)).size).toBe(1);
+    for (const file of PINNED_MOONSHINE) {
+      expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(Number.isSafeInteger(file.sizeBytes) && file.sizeBytes > 100_000).toBe(true);
+    }
   });
 });

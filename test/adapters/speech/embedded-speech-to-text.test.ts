@@ -1,10 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedWhisperSpeechToText } from '../../../shared/adapters/speech/embedded-whisper-speech-to-text';
+import { EmbeddedSpeechToText } from '../../../shared/adapters/speech/embedded-speech-to-text';
+import type { RecognizerModel } from '../../../shared/adapters/speech/recognizer-engines';
+import { RecognizerProcess } from '../../../shared/adapters/speech/recognizer-process';
 import { capTranscript } from '../../../shared/adapters/speech/transcript-cap';
-import { WhisperRecognizerProcess } from '../../../shared/adapters/speech/whisper-recognizer-process';
 import { type Recording, SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
 import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../../support/moonshine-test-model';
 import { toneWav } from '../../support/speech-audio';
 import { writeTestWhisperModel } from '../../support/whisper-test-model';
 
@@ -24,20 +26,20 @@ function recording(
 
 const sine = (hz: number) => [{ hz, amplitude: 0.3 }];
 
-let modelPath = '';
-const open: EmbeddedWhisperSpeechToText[] = [];
-const started: WhisperRecognizerProcess[] = [];
+const open: EmbeddedSpeechToText[] = [];
+const started: RecognizerProcess[] = [];
 
-/** A recognizer over the test model whose processes the test can see; closed after the test. */
-function recognizer(
-  options: Partial<ConstructorParameters<typeof EmbeddedWhisperSpeechToText>[0]> = {},
-): EmbeddedWhisperSpeechToText {
-  const stt = new EmbeddedWhisperSpeechToText({
-    modelPath,
+/** A recognizer over `model` whose processes the test can see; closed after the test. */
+function recognizerOf(
+  model: RecognizerModel,
+  options: Partial<ConstructorParameters<typeof EmbeddedSpeechToText>[0]> = {},
+): EmbeddedSpeechToText {
+  const stt = new EmbeddedSpeechToText({
+    model,
     maxCharacters: 2_000,
     threads: 1,
-    startProcess: (path, threads) => {
-      const process = new WhisperRecognizerProcess(path, threads);
+    startProcess: (startedModel, threads) => {
+      const process = new RecognizerProcess(startedModel, threads);
       started.push(process);
       return process;
     },
@@ -56,27 +58,57 @@ const isAlive = (pid: number | undefined) => {
   }
 };
 
-beforeAll(async () => {
-  modelPath = await writeTestWhisperModel();
-});
-
 afterEach(() => {
   for (const stt of open.splice(0)) stt.close();
   started.splice(0);
 });
 
-describe('EmbeddedWhisperSpeechToText', () => {
+const SAID = TEST_MOONSHINE_WORDS.join(' ');
+
+/**
+ * Each engine through its real addon on a test model: Moonshine's says SAID whatever it hears
+ * (its decoder's logits carry that script); whisper.cpp's random weights say gibberish.
+ */
+const engines = [
+  {
+    engine: 'sherpa-onnx (Moonshine)',
+    write: async (): Promise<RecognizerModel> => ({
+      engine: 'sherpa',
+      moonshine: await writeTestMoonshineModel(),
+    }),
+    said: SAID as string | null,
+  },
+  {
+    engine: 'whisper.cpp',
+    write: async (): Promise<RecognizerModel> => ({
+      engine: 'whisper',
+      path: await writeTestWhisperModel(),
+    }),
+    said: null,
+  },
+];
+
+describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
+  let model: RecognizerModel;
+  const recognizer = (options: Parameters<typeof recognizerOf>[1] = {}) =>
+    recognizerOf(model, options);
+  const heardText = said === null ? expect.any(String) : said;
+
+  beforeAll(async () => {
+    model = await write();
+  });
+
   it.each([
     ['48 kHz stereo, a tone in one channel', recording(2, 48_000, [sine(440), []])],
     ['48 kHz mono silence', recording(2, 48_000, [[]])],
     ['8 kHz mono', recording(2, 8_000, [sine(300)])],
     ['44.1 kHz in four channels', recording(1, 44_100, [sine(440), sine(660), [], []])],
-  ])('hears %s through the real addon: a string, from 16 kHz samples', async (_, input) => {
+  ])('hears %s through the real addon, from 16 kHz samples', async (_, input) => {
     // Act
     const result = await recognizer().recognize(input, LONG);
 
-    // Assess: random weights hear gibberish; the mechanics are what is checked.
-    expect(typeof result.text).toBe('string');
+    // Assess: Moonshine's test model says its script; random whisper weights say gibberish.
+    expect(result.text).toEqual(heardText);
     expect(result.text).toBe(result.text.trim());
     expect(result.samples).toBe(Math.round(input.durationSeconds * 16_000));
   });
@@ -106,10 +138,10 @@ describe('EmbeddedWhisperSpeechToText', () => {
     // Assess
     await expect(third).rejects.toThrow(SpeechBusyError);
     await expect(third).rejects.toMatchObject({ capacity: 2, retryAfterSeconds: 2 });
-    await expect(first).resolves.toEqual({ text: expect.any(String) });
-    await expect(second).resolves.toEqual({ text: expect.any(String) });
+    await expect(first).resolves.toEqual({ text: heardText });
+    await expect(second).resolves.toEqual({ text: heardText });
     // The queue drained: a new recording is taken again.
-    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: expect.any(String) });
+    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: heardText });
   });
 
   it('ends the recognition at the deadline by ending its process, and hears the next recording', async () => {
@@ -132,7 +164,7 @@ describe('EmbeddedWhisperSpeechToText', () => {
     });
     await expect.poll(() => isAlive(pid)).toBe(false);
     const next = await stt.recognize(recording(1, 48_000, [sine(440)]), { timeoutMs: 600_000 });
-    expect(typeof next.text).toBe('string');
+    expect(next.text).toEqual(heardText);
     expect(started).toHaveLength(2);
   });
 
@@ -150,7 +182,7 @@ describe('EmbeddedWhisperSpeechToText', () => {
 
     // Assess: the waiting recording is heard, not failed by the process being killed.
     await expect(running).rejects.toMatchObject({ failure: 'timeout' });
-    await expect(waiting).resolves.toEqual({ text: expect.any(String) });
+    await expect(waiting).resolves.toEqual({ text: heardText });
     expect(started).toHaveLength(2);
   });
 
@@ -168,7 +200,7 @@ describe('EmbeddedWhisperSpeechToText', () => {
     // Assess
     await expect(waiting).rejects.toMatchObject({ failure: 'timeout' });
     await expect(first).rejects.toMatchObject({ failure: 'timeout' });
-    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: expect.any(String) });
+    await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: heardText });
   });
 
   it('cuts the text at maxCharacters', async () => {
@@ -184,20 +216,63 @@ describe('EmbeddedWhisperSpeechToText', () => {
     expect(capped).toBe(full.slice(0, 3).trimEnd());
   });
 
-  it('answers a model file that does not load with a provider failure naming it, not a hang', async () => {
-    // Prepare
-    const notAModel = `${modelPath}.broken`;
-    await writeFile(notAModel, 'not a ggml model');
+  it('answers a model file that does not load with a provider failure in one line, not a hang', async () => {
+    // Prepare: the model's first file replaced by bytes that are no model.
+    const notAModel = `${model.engine === 'sherpa' ? model.moonshine.encoder : model.path}.broken`;
+    await writeFile(notAModel, 'not a model');
+    const broken: RecognizerModel =
+      model.engine === 'sherpa'
+        ? { ...model, moonshine: { ...model.moonshine, encoder: notAModel } }
+        : { ...model, path: notAModel };
 
     // Act
-    const heard = recognizer({ modelPath: notAModel }).transcribe(
+    const heard = recognizerOf(broken).transcribe(recording(1, 16_000, [sine(440)]), LONG);
+
+    // Assess
+    await expect(heard).rejects.toThrow(SpeechProviderError);
+    await expect(heard).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect(heard).rejects.toThrow(/^[^\n]+$/);
+  });
+});
+
+describe('EmbeddedSpeechToText on sherpa-onnx (Moonshine)', () => {
+  it('says which model file did not load, and why', async () => {
+    // Prepare
+    const files = await writeTestMoonshineModel();
+    await writeFile(files.encoder, 'not an ONNX model');
+
+    // Act
+    const heard = recognizerOf({ engine: 'sherpa', moonshine: files }).transcribe(
       recording(1, 16_000, [sine(440)]),
       LONG,
     );
 
     // Assess
-    await expect(heard).rejects.toThrow(SpeechProviderError);
-    await expect(heard).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect(heard).rejects.toThrow(
+      `the embedded recognizer failed: Load model from ${files.encoder} failed:Protobuf parsing failed.`,
+    );
+  });
+
+  it('cuts a model that says more than 2,000 characters there', async () => {
+    // Prepare: a model that says one 40-character word until its decoder's limit (6 a second).
+    const word = 'x'.repeat(40);
+    const files = await writeTestMoonshineModel({ words: [word], loops: true });
+    const input = recording(20, 48_000, [sine(440)]);
+
+    // Act
+    const full = (
+      await recognizerOf(
+        { engine: 'sherpa', moonshine: files },
+        { maxCharacters: 100_000 },
+      ).recognize(input, LONG)
+    ).text;
+    const capped = (
+      await recognizerOf({ engine: 'sherpa', moonshine: files }).recognize(input, LONG)
+    ).text;
+
+    // Assess
+    expect(full.length).toBeGreaterThan(2_000);
+    expect(capped).toBe(full.slice(0, 2_000).trimEnd());
   });
 });
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import type { Recording } from '../../ports/speech';
+import type { RecognizerModel } from './recognizer-engines';
 
 /** One recording to hear, sent to the recognizer process. */
 export interface RecognizerRequest {
@@ -30,16 +31,16 @@ export class RecognizerProcessError extends Error {
   override readonly name = 'RecognizerProcessError';
 }
 
-/** whisper.cpp writes its model's description to standard error; the last lines say why a load failed. */
+/** Both engines write to standard error; the last lines say why a load failed. */
 const KEPT_ERROR_LINES = 5;
-const CHILD = new URL('./whisper-recognizer-child.ts', import.meta.url);
+const CHILD = new URL('./recognizer-child.ts', import.meta.url);
 
 /**
- * One process that loads a whisper.cpp model and hears one recording at a time
- * (whisper-recognizer-child.ts), forked under tsx as npm start runs. `kill` ends it at once,
- * whatever it is doing: the only way to stop a recognition whisper.cpp has begun.
+ * One process that loads a speech model (Moonshine on sherpa-onnx, or whisper.cpp) and hears one
+ * recording at a time (recognizer-child.ts), forked under tsx as npm start runs. `kill` ends it
+ * at once, whatever it is doing: the only way to stop a recognition either addon has begun.
  */
-export class WhisperRecognizerProcess {
+export class RecognizerProcess {
   readonly #child: ChildProcess;
   readonly #ready: Promise<number>;
   readonly #errorLines: string[] = [];
@@ -47,8 +48,8 @@ export class WhisperRecognizerProcess {
   #exited: Error | null = null;
   #nextId = 0;
 
-  constructor(modelPath: string, threads: number) {
-    this.#child = fork(CHILD, [modelPath, String(threads)], {
+  constructor(model: RecognizerModel, threads: number) {
+    this.#child = fork(CHILD, [JSON.stringify(model), String(threads)], {
       execArgv: ['--import', 'tsx'],
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

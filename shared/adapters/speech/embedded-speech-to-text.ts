@@ -8,24 +8,25 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
+import type { RecognizerModel } from './recognizer-engines';
+import { type Recognized, RecognizerProcess } from './recognizer-process';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 import { capTranscript } from './transcript-cap';
-import { type Recognized, WhisperRecognizerProcess } from './whisper-recognizer-process';
 
 const DIRECTION = 'speech_to_text';
 
-export interface EmbeddedWhisperOptions {
-  /** A whisper.cpp ggml model file. */
-  readonly modelPath: string;
+export interface EmbeddedSpeechToTextOptions {
+  /** The model and the engine that runs it. */
+  readonly model: RecognizerModel;
   /** The longest text answered, in characters (a looping model's text is cut there). */
   readonly maxCharacters: number;
   /** Recordings that may wait while one is heard; one more is refused (SpeechBusyError). */
   readonly queueLimit?: number;
-  /** whisper.cpp's threads; by default the machine's cores (at most 8, as the addon allows). */
+  /** The engine's threads; by default the machine's cores (at most 8, as whisper.cpp allows). */
   readonly threads?: number;
   readonly timers?: SpeechTimers;
   /** Starts a recognizer process; tests count or replace them. */
-  readonly startProcess?: (modelPath: string, threads: number) => WhisperRecognizerProcess;
+  readonly startProcess?: (model: RecognizerModel, threads: number) => RecognizerProcess;
 }
 
 /** Two waiting: a household's nodes rarely speak at once, and each waits for the one before. */
@@ -38,22 +39,22 @@ interface Waiter {
 }
 
 /**
- * Speech in for `npm start` with nothing else installed: whisper.cpp (@fugood/whisper.node's
- * prebuilt addon) in a process of its own (WhisperRecognizerProcess), which loads the model once
- * and is started on the first recording. One recording is heard at a time, `queueLimit` wait,
+ * Speech in for `npm start` with nothing else installed: Moonshine on sherpa-onnx, or whisper.cpp
+ * (@fugood/whisper.node), in a process of its own (RecognizerProcess), which loads the model once
+ * and is started on the first recording (or by `warm`). One recording is heard at a time, `queueLimit` wait,
  * more are refused at once; the deadline ends a recognition by ending its process (the next
  * recording starts a new one, loading the model again) and frees its turn.
  */
-export class EmbeddedWhisperSpeechToText implements SpeechToText {
-  readonly #options: EmbeddedWhisperOptions;
+export class EmbeddedSpeechToText implements SpeechToText {
+  readonly #options: EmbeddedSpeechToTextOptions;
   readonly #queueLimit: number;
   readonly #threads: number;
   readonly #timers: SpeechTimers;
   readonly #waiting: Waiter[] = [];
   #busy = false;
-  #process: WhisperRecognizerProcess | null = null;
+  #process: RecognizerProcess | null = null;
 
-  constructor(options: EmbeddedWhisperOptions) {
+  constructor(options: EmbeddedSpeechToTextOptions) {
     this.#options = options;
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#threads = options.threads ?? Math.min(8, availableParallelism());
@@ -91,12 +92,12 @@ export class EmbeddedWhisperSpeechToText implements SpeechToText {
     this.#process = null;
   }
 
-  #recognizer(): WhisperRecognizerProcess {
+  #recognizer(): RecognizerProcess {
     if (this.#process === null || this.#process.exited) {
       const start =
         this.#options.startProcess ??
-        ((path: string, threads: number) => new WhisperRecognizerProcess(path, threads));
-      this.#process = start(this.#options.modelPath, this.#threads);
+        ((model: RecognizerModel, threads: number) => new RecognizerProcess(model, threads));
+      this.#process = start(this.#options.model, this.#threads);
     }
     return this.#process;
   }
@@ -111,7 +112,7 @@ export class EmbeddedWhisperSpeechToText implements SpeechToText {
     let onAbort = () => undefined;
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => {
-        // The only way to stop whisper.cpp mid-recognition: end its process.
+        // The only way to stop either engine mid-recognition: end its process.
         recognizer.kill();
         reject(stopped(expired()));
       };
