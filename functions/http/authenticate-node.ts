@@ -10,7 +10,7 @@ export function authenticateNode(
   return {
     before: async (request) => {
       const header = request.event.headers?.['x-api-key'] ?? undefined;
-      request.context.node = await authenticator.authenticate(header);
+      request.context.node = await authenticator.authenticate(header, request.event);
     },
   };
 }
