@@ -91,7 +91,6 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       unit: 'ms',
     });
     for (const [label, group] of groupByLabel(measured)) {
-      if (!label.startsWith('voice/command (tool') && !label.startsWith('continue (')) continue;
       const milliseconds = group.map((entry) => entry.milliseconds);
       rows.push({
         name: `HTTP ${label} p50`,
@@ -211,13 +210,20 @@ function groupByLabel(measured: readonly Measured[]): Map<string, Measured[]> {
 
 const OPERATIONS = ['GetItem', 'PutItem', 'UpdateItem', 'Query'] as const;
 
+/** `UpdateItem rate`: the operation and the kind of item (its sort key's prefix, lower case). */
+const described = ({ operation, key }: CountedRequest): string => {
+  const sortKey = key.split(' ')[1] ?? '';
+  const kind = sortKey.split('#')[0]?.toLowerCase() ?? '';
+  return kind === '' ? operation : `${operation} ${kind}`;
+};
+
 /** Per route and outcome: the DynamoDB requests of one request (the median), by operation. */
 function requestTable(measured: readonly Measured[]): string {
   const lines = [
-    'DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s)',
+    'DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; items: node = registry, rate = the rate-limit window, conversation)',
     '',
-    `| route | outcome | requests | ${OPERATIONS.join(' | ')} | other |`,
-    `|---|---|---|${OPERATIONS.map(() => '---|').join('')}---|`,
+    `| route | outcome | requests | ${OPERATIONS.join(' | ')} | other | in order, by item |`,
+    `|---|---|---|${OPERATIONS.map(() => '---|').join('')}---|---|`,
   ];
   for (const group of groupByLabel(measured).values()) {
     const totals = group.map((entry) => entry.requests.length);
@@ -230,7 +236,7 @@ function requestTable(measured: readonly Measured[]): string {
       (request) => !(OPERATIONS as readonly string[]).includes(request.operation),
     );
     lines.push(
-      `| ${typical.route} | ${typical.outcome} | ${median} | ${OPERATIONS.map(count).join(' | ')} | ${other.map((request) => request.operation).join(', ') || '-'} |`,
+      `| ${typical.route} | ${typical.outcome} | ${median} | ${OPERATIONS.map(count).join(' | ')} | ${other.map((request) => request.operation).join(', ') || '-'} | ${typical.requests.map(described).join(', ') || '-'} |`,
     );
   }
   return lines.join('\n');
