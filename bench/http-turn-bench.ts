@@ -1,117 +1,51 @@
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { Logger } from '@aws-lambda-powertools/logger';
-import { Metrics } from '@aws-lambda-powertools/metrics';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { apiRoutes, binaryMediaTypes, routePath } from '../functions/http/contract/api-routes';
-import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
-import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
-import { installLambdaStreamingGlobals } from '../infra/local/lambda-response-streaming';
-import { type LocalApiServer, startLocalApiServer } from '../infra/local/local-api-server';
-import { readServiceConfig } from '../shared/adapters/config/service-config';
-import { createDynamoDbClient, DynamoDbNodeRegistry } from '../shared/adapters/dynamodb';
-import { createTableIfMissing } from '../shared/adapters/dynamodb/table';
-import { hashNodeKey } from '../shared/adapters/node-key';
-import { randomIds, systemClock, systemRandomness } from '../shared/adapters/system/system-clock';
+import { routePath } from '../functions/http/contract/api-routes';
 import { fixtureStartBody } from '../test/http/http-fixtures';
-import { functionHandlers } from '../test/support/function-handlers';
+import type { CountedRequest } from '../test/support/counting-dynamodb-client';
 import type { BenchRow } from './bench-row';
 import { percentile } from './engine/percentile';
-import { startInstantModel } from './load/instant-model';
-import { silenceOutput } from './load/load-stack';
+import { type Posted, startTurnStack, TURN_NODE, type TurnStack } from './http-turn-stack';
 
 const WARM_UP_TURNS = 20;
 const TURNS = 200;
-const NODE = { nodeId: 'bench-node', key: 'bench-key-7f3e9a1c5d2b' } as const;
-const ROUTES = {
+/** Each outcome off the common path, measured this many times after the turns. */
+const OUTCOME_SAMPLES = 5;
+export const TURN_ROUTES = {
   start: routePath('conversation-start'),
   command: routePath('voice-command'),
   continue: routePath('voice-command-continue'),
 } as const;
 
-/** The DynamoDB operations one HTTP request made, counted at the client, by operation. */
-type OperationCounts = Map<string, number>;
-
-interface CountingClient {
-  readonly client: DynamoDBClient;
-  /** What was sent since the last call, then starts counting afresh. */
-  take(): OperationCounts;
-}
-
-/** A DynamoDB client whose every request (each attempt, retries included) is counted. */
-function countingClient(endpoint: string): CountingClient {
-  const client = createDynamoDbClient({ region: 'us-east-1', endpoint });
-  let counts: OperationCounts = new Map();
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      const operation = context.commandName?.replace(/Command$/, '') ?? 'call';
-      counts.set(operation, (counts.get(operation) ?? 0) + 1);
-      return next(args);
-    },
-    // After the retry step: each attempt is one round trip.
-    { step: 'finalizeRequest', name: 'benchRequestCount' },
-  );
-  return {
-    client,
-    take: () => {
-      const taken = counts;
-      counts = new Map();
-      return taken;
-    },
-  };
-}
-
-/** One request of the exchange: what it asked, what came back, how long, which requests it made. */
+/** One request of the exchange: its route and outcome, how long, which DynamoDB requests it made. */
 interface Measured {
-  readonly label: string;
+  readonly route: string;
+  readonly outcome: string;
   readonly milliseconds: number;
-  readonly operations: OperationCounts;
+  readonly requests: readonly CountedRequest[];
 }
 
 /**
  * What the server adds to a turn: voice/command (one tool call) then continue (the answer), over
  * real HTTP through the real handlers against dynalite and the instant scripted model, as
- * `npm start` runs them, the production defaults otherwise (rate limit on, request ids as the
- * node sends them or not). Prints the p50 and p99 of the turn and of each route, and how many
- * DynamoDB requests each route and outcome makes (counted on the client).
+ * `npm start` runs them (http-turn-stack.ts). Prints the p50 and p99 of the turn and of each
+ * route, and how many DynamoDB requests each route and outcome makes (counted on the client),
+ * the outcomes off the common path (replays, conflicts, errors) included.
  */
 export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: string[] }> {
-  installLambdaStreamingGlobals();
-  const output = silenceOutput();
-  const database = await startEmbeddedDynamoDb({ port: 0 });
-  const model = await startInstantModel();
-  const counting = countingClient(database.endpoint);
-  const tableName = `jcc-bench-turn-${randomUUID()}`;
-  let server: LocalApiServer | undefined;
+  const stack = await startTurnStack();
   try {
-    await createTableIfMissing(counting.client, tableName);
-    await new DynamoDbNodeRegistry({ client: counting.client, tableName }).put({
-      nodeId: NODE.nodeId,
-      keyHash: hashNodeKey(NODE.key),
-      timezone: 'America/New_York',
-      room: null,
-      name: NODE.nodeId,
-      enabled: true,
-    });
-    server = await serve(counting.client, database.endpoint, tableName, model.baseURL);
-    const post = postTo(server, counting);
+    const measured: Measured[] = [];
     const conversationId = `bench-${randomUUID()}`;
-    await post('start', ROUTES.start, fixtureStartBody(conversationId));
+    await expect(stack, 'start', TURN_ROUTES.start, fixtureStartBody(conversationId), 200);
 
     const turns: number[] = [];
-    const byLabel = new Map<string, Measured[]>();
-    const record = (measured: Measured) => {
-      const list = byLabel.get(measured.label) ?? [];
-      list.push(measured);
-      byLabel.set(measured.label, list);
-    };
     let cpuAtFirstWarmTurn: NodeJS.CpuUsage | null = null;
     for (let turn = 0; turn < WARM_UP_TURNS + TURNS; turn += 1) {
       const warm = turn >= WARM_UP_TURNS;
       if (turn === WARM_UP_TURNS) cpuAtFirstWarmTurn = process.cpuUsage();
       const withId = turn % 2 === 1;
       const suffix = withId ? ', with request_id' : '';
-      const asked = await post(`voice/command (tool_calls)${suffix}`, ROUTES.command, {
+      const asked = await expect(stack, 'voice/command', TURN_ROUTES.command, {
         conversation_id: conversationId,
         voice_command: `set a timer [turn ${turn}]`,
         ...(withId ? { request_id: `turn-${turn}-command` } : {}),
@@ -122,17 +56,25 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
         tool_results: [{ tool_call_id: callId, output: { success: true } }],
         ...(withId ? { request_id: `turn-${turn}-continue` } : {}),
       };
-      const answered = await post(`continue (complete)${suffix}`, ROUTES.continue, results);
+      const answered = await expect(stack, 'continue', TURN_ROUTES.continue, results);
       // A resend of the same request now and then (with its id): what a replay costs.
       const replay =
-        turn % 10 === 1 ? await post(`continue replayed${suffix}`, ROUTES.continue, results) : null;
+        turn % 10 === 1
+          ? await expect(stack, 'continue', TURN_ROUTES.continue, results, 200, true)
+          : null;
       if (!warm) continue;
-      turns.push(asked.measured.milliseconds + answered.measured.milliseconds);
-      record(asked.measured);
-      record(answered.measured);
-      if (replay !== null) record(replay.measured);
+      turns.push(asked.milliseconds + answered.milliseconds);
+      measured.push(
+        { route: 'voice/command', outcome: `tool calls${suffix}`, ...asked },
+        { route: 'continue', outcome: `answer${suffix}`, ...answered },
+      );
+      if (replay !== null) measured.push({ route: 'continue', outcome: 'replayed', ...replay });
     }
     const cpu = process.cpuUsage(cpuAtFirstWarmTurn ?? undefined);
+    for (let sample = 0; sample < OUTCOME_SAMPLES; sample += 1) {
+      measured.push(...(await offTheCommonPath(stack, sample)));
+    }
+
     const rows: BenchRow[] = [
       ['p50', 0.5],
       ['p99', 0.99],
@@ -148,108 +90,154 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       value: Number(((cpu.user + cpu.system) / 1000 / TURNS).toFixed(2)),
       unit: 'ms',
     });
-    for (const [label, measured] of byLabel) {
+    for (const [label, group] of groupByLabel(measured)) {
+      const milliseconds = group.map((entry) => entry.milliseconds);
       rows.push({
         name: `HTTP ${label} p50`,
-        value: Number(
-          percentile(
-            measured.map((entry) => entry.milliseconds),
-            0.5,
-          ).toFixed(2),
-        ),
+        value: Number(percentile(milliseconds, 0.5).toFixed(2)),
         unit: 'ms',
       });
     }
-    const stats = model.stats();
+    const stats = stack.model();
     if (stats.protocolViolations > 0) {
       throw new Error(`the model saw a malformed request: ${stats.firstViolation}`);
     }
-    return { rows, details: [requestTable(byLabel)] };
+    return { rows, details: [requestTable(measured)] };
   } finally {
-    await server?.close();
-    counting.client.destroy();
-    await model.close();
-    await database.close();
-    output.restore();
+    await stack.close();
   }
 }
 
-function postTo(server: LocalApiServer, counting: CountingClient) {
-  return async (label: string, path: string, body: unknown) => {
-    counting.take();
-    const startedAt = performance.now();
-    const response = await fetch(`${server.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': `${NODE.nodeId}:${NODE.key}` },
-      body: JSON.stringify(body),
-    });
-    const text = await response.text();
-    const milliseconds = performance.now() - startedAt;
-    if (response.status !== 200) throw new Error(`${label}: ${response.status} ${text}`);
-    const replayed = response.headers.get('idempotent-replayed') === 'true';
-    if (label.includes('replayed') !== replayed) throw new Error(`${label}: replayed ${replayed}`);
-    return {
-      body: JSON.parse(text) as unknown,
-      measured: { label, milliseconds, operations: counting.take() },
-    };
+/**
+ * The outcomes a node meets less often, each on a fresh conversation whose turn is answered:
+ * a start, a voice/command replayed, a continue with nothing pending, a request id reused with
+ * another body, a conversation another request holds, an unknown conversation, a refused key.
+ */
+async function offTheCommonPath(stack: TurnStack, sample: number): Promise<Measured[]> {
+  const conversationId = `bench-outcomes-${randomUUID()}`;
+  const started = await expect(stack, 'start', TURN_ROUTES.start, fixtureStartBody(conversationId));
+  const ask = {
+    conversation_id: conversationId,
+    voice_command: `set a timer [outcome ${sample}]`,
+    request_id: `outcome-${sample}-command`,
   };
+  const asked = await expect(stack, 'voice/command', TURN_ROUTES.command, ask);
+  const replayedAsk = await expect(stack, 'voice/command', TURN_ROUTES.command, ask, 200, true);
+  const callId = (asked.body as { tool_calls: { id: string }[] }).tool_calls[0]?.id;
+  const results = (output: unknown, requestId: string) => ({
+    conversation_id: conversationId,
+    tool_results: [{ tool_call_id: callId, output }],
+    request_id: requestId,
+  });
+  await expect(stack, 'continue', TURN_ROUTES.continue, results({ success: true }, 'answer'));
+  const nothingPending = await expect(
+    stack,
+    'continue',
+    TURN_ROUTES.continue,
+    results({ success: false }, 'late'),
+    409,
+  );
+  const reused = await expect(
+    stack,
+    'continue',
+    TURN_ROUTES.continue,
+    results({ success: 'other' }, 'answer'),
+    422,
+  );
+  // Another request's turn holds the conversation (its claim, set as that request would).
+  const held = await stack.store.claim(TURN_NODE.nodeId, conversationId, {
+    requestId: 'another-request',
+    fingerprint: 'another-body',
+    heldUntil: Date.now() + 60_000,
+  });
+  stack.counting.take();
+  const conflict = await expect(
+    stack,
+    'voice/command',
+    TURN_ROUTES.command,
+    { ...ask, request_id: `outcome-${sample}-held` },
+    409,
+  );
+  if (held.claimed) await stack.store.release(TURN_NODE.nodeId, conversationId, held.token);
+  const unknown = await expect(
+    stack,
+    'voice/command',
+    TURN_ROUTES.command,
+    { ...ask, conversation_id: `bench-unknown-${randomUUID()}` },
+    404,
+  );
+  const refused = await expect(stack, 'voice/command', TURN_ROUTES.command, ask, 401, false, {
+    apiKey: `${TURN_NODE.nodeId}:not-the-key`,
+  });
+  return [
+    { route: 'conversation/start', outcome: 'new conversation', ...started },
+    { route: 'voice/command', outcome: 'replayed', ...replayedAsk },
+    { route: 'continue', outcome: '409 nothing_pending', ...nothingPending },
+    { route: 'continue', outcome: '422 request_id_reused', ...reused },
+    { route: 'voice/command', outcome: '409 conversation_conflict', ...conflict },
+    { route: 'voice/command', outcome: '404 conversation_not_found', ...unknown },
+    { route: 'voice/command', outcome: '401 unauthorized (key refused)', ...refused },
+  ];
 }
+
+/** POSTs and checks the status and whether it was a replay: a bench of failures measures nothing. */
+async function expect(
+  stack: TurnStack,
+  label: string,
+  path: string,
+  body: unknown,
+  status = 200,
+  replayed = false,
+  options: { readonly apiKey?: string } = {},
+): Promise<Posted> {
+  const posted = await stack.post(path, body, options.apiKey);
+  if (posted.status !== status || posted.replayed !== replayed) {
+    throw new Error(
+      `${label}: ${posted.status} (replayed ${posted.replayed}), expected ${status} (replayed ${replayed}): ${JSON.stringify(posted.body)}`,
+    );
+  }
+  return posted;
+}
+
+function groupByLabel(measured: readonly Measured[]): Map<string, Measured[]> {
+  const groups = new Map<string, Measured[]>();
+  for (const entry of measured) {
+    const label = `${entry.route} (${entry.outcome})`;
+    groups.set(label, [...(groups.get(label) ?? []), entry]);
+  }
+  return groups;
+}
+
+const OPERATIONS = ['GetItem', 'PutItem', 'UpdateItem', 'Query'] as const;
+
+/** `UpdateItem rate`: the operation and the kind of item (its sort key's prefix, lower case). */
+const described = ({ operation, key }: CountedRequest): string => {
+  const sortKey = key.split(' ')[1] ?? '';
+  const kind = sortKey.split('#')[0]?.toLowerCase() ?? '';
+  return kind === '' ? operation : `${operation} ${kind}`;
+};
 
 /** Per route and outcome: the DynamoDB requests of one request (the median), by operation. */
-function requestTable(byLabel: ReadonlyMap<string, readonly Measured[]>): string {
+function requestTable(measured: readonly Measured[]): string {
   const lines = [
-    'DynamoDB requests per HTTP request, counted at the client (median over the warm turns)',
+    'DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; items: node = registry, rate = the rate-limit window, conversation)',
     '',
-    '| route (outcome) | requests | by operation |',
-    '|---|---|---|',
+    `| route | outcome | requests | ${OPERATIONS.join(' | ')} | other | in order, by item |`,
+    `|---|---|---|${OPERATIONS.map(() => '---|').join('')}---|---|`,
   ];
-  for (const [label, measured] of byLabel) {
-    const totals = measured.map((entry) =>
-      [...entry.operations.values()].reduce((a, b) => a + b, 0),
-    );
+  for (const group of groupByLabel(measured).values()) {
+    const totals = group.map((entry) => entry.requests.length);
     const median = percentile(totals, 0.5);
-    const typical = measured.find((_, index) => totals[index] === median) ?? measured[0];
-    const operations = [...(typical?.operations ?? new Map()).entries()]
-      .map(([operation, count]) => `${operation} ${count}`)
-      .join(', ');
-    lines.push(`| ${label} | ${median} | ${operations} |`);
+    const typical = group.find((entry) => entry.requests.length === median) ?? group[0];
+    if (typical === undefined) continue;
+    const count = (operation: string) =>
+      typical.requests.filter((request) => request.operation === operation).length;
+    const other = typical.requests.filter(
+      (request) => !(OPERATIONS as readonly string[]).includes(request.operation),
+    );
+    lines.push(
+      `| ${typical.route} | ${typical.outcome} | ${median} | ${OPERATIONS.map(count).join(' | ')} | ${other.map((request) => request.operation).join(', ') || '-'} | ${typical.requests.map(described).join(', ') || '-'} |`,
+    );
   }
   return lines.join('\n');
-}
-
-async function serve(
-  client: DynamoDBClient,
-  endpoint: string,
-  tableName: string,
-  modelURL: string,
-): Promise<LocalApiServer> {
-  const config = readServiceConfig({
-    TABLE_NAME: tableName,
-    DYNAMODB_ENDPOINT: endpoint,
-    AWS_REGION: 'us-east-1',
-    OPENAI_BASE_URL: modelURL,
-    LLM_MODEL: 'scripted',
-    WARMUP_TIMEOUT_MS: '0',
-    NODE_RATE_LIMIT: '100000',
-  });
-  const dependencies = createServiceDependencies({
-    config,
-    apiKey: 'sk-bench-scripted',
-    clock: systemClock,
-    ids: randomIds,
-    random: systemRandomness,
-    logger: new Logger({ serviceName: 'jcc' }),
-    metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),
-    dynamoDbClient: client,
-  });
-  const handlers = await functionHandlers(dependencies);
-  return startLocalApiServer({
-    port: 0,
-    binaryMediaTypes,
-    routes: apiRoutes.map((route) => {
-      const handler = handlers.get(route.function.id);
-      if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
-      return { method: route.method, path: route.path, functionName: route.function.name, handler };
-    }),
-  });
 }

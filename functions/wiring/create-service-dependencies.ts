@@ -17,6 +17,7 @@ import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/edge/node-authenticator';
 import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
+import { sharedNodeAuthenticator } from './shared-authenticator';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -72,11 +73,14 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       warmUps: new InMemoryWarmUps(),
     },
     route: {
-      authenticator: new NodeAuthenticator(
-        new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
-        clock,
-        { rejectionFloorMs: config.authRejectionFloorMs },
-      ),
+      // npm start shares the one its server checks keys with (shared-authenticator.ts).
+      authenticator:
+        sharedNodeAuthenticator() ??
+        new NodeAuthenticator(
+          new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
+          clock,
+          { rejectionFloorMs: config.authRejectionFloorMs },
+        ),
       rateLimiter:
         config.nodeRateLimit === null
           ? null

@@ -1,26 +1,60 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { NodeAuthenticator } from '../../functions/http/edge/node-authenticator';
+import { HttpError } from '../../functions/http/errors/http-error';
+import { shareNodeAuthenticator } from '../../functions/wiring/shared-authenticator';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { createDynamoDbClient, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
+import type { Timing } from '../../shared/adapters/system/timing';
+import type { CallingNode } from '../../shared/conversation';
 
-/** Checks a request's `X-API-Key` header; throws what the handlers answer a refused key with. */
-export type HeaderAuthenticator = (apiKey: string | undefined) => Promise<void>;
+/** The local server's check of `X-API-Key`, from the headers, once for the server and its handler. */
+export interface HeaderAuthenticator {
+  /**
+   * The key's node, or null when it is refused (answered no sooner than the refusal floor).
+   * Throws what the handlers answer when the registry cannot say (503 storage_unavailable).
+   */
+  check(apiKey: string | undefined): Promise<CallingNode | null>;
+  /** Hands the handler given `event` (built from the request checked) the verdict `check` reached. */
+  vouch(event: object, node: CallingNode | null): void;
+}
 
 /**
- * The handlers' authenticator (the same registry, cache and refusal floor), for the local server
- * to check the key from the headers before it reads a byte of the body.
+ * The one authenticator of `npm start` (its registry, cache and refusal floor): the local server
+ * checks the key with it from the headers, before it reads a byte of the body, and every handler
+ * wired after this shares it (functions/wiring/shared-authenticator.ts) and takes the server's
+ * verdict for the request: a key is looked up once and a refused one waits out the floor once.
+ * The client is one of `config`'s own and the timing the system's unless given (a benchmark
+ * counts the client's requests, a test the floor's waits).
  */
-export function headerAuthenticator(config: ServiceConfig): HeaderAuthenticator {
-  const client = createDynamoDbClient({
-    region: config.region,
-    ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
-  });
+export function headerAuthenticator(
+  config: ServiceConfig,
+  options: { readonly client?: DynamoDBClient; readonly timing?: Timing } = {},
+): HeaderAuthenticator {
+  const client =
+    options.client ??
+    createDynamoDbClient({
+      region: config.region,
+      ...(config.dynamoDbEndpoint === null ? {} : { endpoint: config.dynamoDbEndpoint }),
+    });
   const authenticator = new NodeAuthenticator(
     new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
-    systemClock,
-    { rejectionFloorMs: config.authRejectionFloorMs },
+    options.timing ?? systemClock,
+    {
+      rejectionFloorMs: config.authRejectionFloorMs,
+      ...(options.timing === undefined ? {} : { timing: options.timing }),
+    },
   );
-  return async (apiKey) => {
-    await authenticator.authenticate(apiKey);
+  shareNodeAuthenticator(authenticator);
+  return {
+    check: async (apiKey) => {
+      try {
+        return await authenticator.authenticate(apiKey);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) return null;
+        throw error;
+      }
+    },
+    vouch: (event, node) => authenticator.vouch(event, node),
   };
 }

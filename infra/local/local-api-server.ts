@@ -1,14 +1,23 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { type ApiRoute, apiRoutes } from '../../functions/http/contract/api-routes';
-import { LIMITS } from '../../functions/http/contract/request-schemas';
+import type { AddressInfo } from 'node:net';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
 import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
 import { payloadTooLarge } from '../../functions/http/request-body/body-size';
+import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
+import {
+  bodyLimitOf,
+  closeWhenAnswered,
+  guardConnections,
+  isRefused,
+  LOCAL_SERVER_LIMITS,
+  type LocalServerLimits,
+  type Refusal,
+  readBody,
+} from './client-guard';
 import type { HeaderAuthenticator } from './header-authenticator';
 import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
 import { reachableHost } from './local-settings';
@@ -27,28 +36,6 @@ export interface LocalApiServer {
   close(): Promise<void>;
 }
 
-/**
- * What a client may hold of the local server (reachable from the LAN with HOST=0.0.0.0):
- * docs/speech-limits.md, "The local server". Each refusal is answered in the JSON error format.
- */
-export const LOCAL_SERVER_LIMITS = {
-  /** From the connection to the end of the request headers (a slow-loris sending its headers). */
-  headersTimeoutMs: 10_000,
-  /** From the connection to the end of the body: a 4 MiB upload on a slow Wi-Fi link fits. */
-  requestTimeoutMs: 30_000,
-  /** How often the two timeouts above are checked: they fire up to this much late. */
-  checkIntervalMs: 1_000,
-  /**
-   * Open connections from one address: a node holds one or two, `npm run load` 50 from loopback.
-   * A keyless one costs no body (refused from its headers), a slow one at most the timeouts.
-   */
-  connectionsPerAddress: 64,
-  /** Open connections in all. */
-  connections: 256,
-} as const;
-
-export type LocalServerLimits = { readonly [Name in keyof typeof LOCAL_SERVER_LIMITS]: number };
-
 /** The context's time left when no timeout is given: API Gateway's default wait. */
 const DEFAULT_FUNCTION_TIMEOUT_MS = 29_000;
 
@@ -66,8 +53,8 @@ export async function startLocalApiServer(options: {
   /** What the handlers' Lambda context counts down from (the deployed function's timeout). */
   readonly functionTimeoutMs?: number;
   /**
-   * Checks X-API-Key from the headers before any body is read (the handlers check it again);
-   * without it the handlers alone check it, after the body.
+   * Checks X-API-Key from the headers before any body is read, with the authenticator the
+   * handlers share (header-authenticator.ts); without it the handlers alone check it, after the body.
    */
   readonly authenticate?: HeaderAuthenticator;
   readonly limits?: Partial<LocalServerLimits>;
@@ -85,7 +72,7 @@ export async function startLocalApiServer(options: {
     },
     (request, response) => {
       const startedAt = performance.now();
-      if (refusedSockets.has(request.socket)) return;
+      if (isRefused(request.socket)) return;
       serve(request, response, routes, {
         documents: options.documents ?? {},
         binaryMediaTypes: options.binaryMediaTypes ?? [],
@@ -95,7 +82,7 @@ export async function startLocalApiServer(options: {
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
           // A refused socket (a timeout while the body was read) was answered already.
-          if (!response.headersSent && !refusedSockets.has(request.socket))
+          if (!response.headersSent && !isRefused(request.socket))
             sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
         })
         .finally(() => {
@@ -104,11 +91,7 @@ export async function startLocalApiServer(options: {
         });
     },
   );
-  limitConnections(server, limits);
-  // A timeout or a request Node cannot parse: the JSON error format, never Node's plain text.
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
-    refuseSocket(socket, clientErrorAnswer(error, limits)),
-  );
+  guardConnections(server, limits);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -154,15 +137,20 @@ async function serve(
       errorBody('method_not_allowed', `Use ${allowed} on ${url.pathname}.`),
     );
   }
-  // Who is asking, from the headers alone: a refused key never costs the server its body. The
-  // handler then answers (and logs) the refusal as it would, from the headers, with no body.
-  const checked = authenticate === null ? null : await checkKey(authenticate, request);
-  if (checked === 'refused') {
-    closeWhenAnswered(response);
-    return invoke(route, request, response, url, Buffer.alloc(0), served);
+  // Who is asking, from the headers alone, checked once: the handler shares the authenticator
+  // and gets its verdict (header-authenticator.ts). A refused key never costs the server its
+  // body: the handler answers (and logs) the refusal as it would, from the headers, with no body.
+  let vouch: ((event: object) => void) | null = null;
+  if (authenticate !== null) {
+    const checked = await checkKey(authenticate, request);
+    // The registry could not answer (503 storage_unavailable): said at once, nothing read.
+    if ('refusal' in checked) return refuseRequest(response, checked.refusal);
+    vouch = (event) => authenticate.vouch(event, checked.node);
+    if (checked.node === null) {
+      closeWhenAnswered(response);
+      return invoke(route, request, response, url, Buffer.alloc(0), { ...served, vouch });
+    }
   }
-  // The registry could not answer (503 storage_unavailable): said at once, nothing read.
-  if (checked !== null && checked !== 'accepted') return refuseRequest(response, checked);
   const limit = bodyLimitOf(url.pathname);
   const announced = Number(request.headers['content-length'] ?? 0);
   if (announced > limit.bytes) {
@@ -173,21 +161,19 @@ async function serve(
     const refusal = mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
     return refuseRequest(response, refusal);
   }
-  return invoke(route, request, response, url, body, served);
+  return invoke(route, request, response, url, body, { ...served, vouch });
 }
 
-/** Whether the key is a node's; a failure other than a refusal is its error answer. */
+/** The key's node (null: refused), or the answer when the registry could not say. */
 async function checkKey(
   authenticate: HeaderAuthenticator,
   request: IncomingMessage,
-): Promise<'accepted' | 'refused' | ReturnType<typeof mapError>> {
+): Promise<{ readonly node: CallingNode | null } | { readonly refusal: Refusal }> {
   const key = request.headers['x-api-key'];
   try {
-    await authenticate(Array.isArray(key) ? key[0] : key);
-    return 'accepted';
+    return { node: await authenticate.check(Array.isArray(key) ? key[0] : key) };
   } catch (error) {
-    const answer = mapError(error);
-    return answer.statusCode === 401 ? 'refused' : answer;
+    return { refusal: mapError(error) };
   }
 }
 
@@ -198,9 +184,14 @@ async function invoke(
   response: ServerResponse,
   url: URL,
   body: Buffer,
-  served: { readonly binaryMediaTypes: readonly string[]; readonly functionTimeoutMs: number },
+  served: {
+    readonly binaryMediaTypes: readonly string[];
+    readonly functionTimeoutMs: number;
+    /** Hands the handler the server's verdict on the key, for the event it is given. */
+    readonly vouch: ((event: object) => void) | null;
+  },
 ): Promise<void> {
-  const { binaryMediaTypes, functionTimeoutMs } = served;
+  const { binaryMediaTypes, functionTimeoutMs, vouch } = served;
   const event = toApiGatewayEvent({
     method: route.method,
     path: url.pathname,
@@ -210,6 +201,7 @@ async function invoke(
     sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
     binaryMediaTypes,
   });
+  vouch?.(event);
   const context = localLambdaContext(route.functionName, functionTimeoutMs);
   if (isStreamingHandler(route.handler)) {
     return sendStreamed(response, await invokeStreaming(route.handler, event, context));
@@ -259,145 +251,15 @@ async function drainedOrClosed(response: ServerResponse): Promise<void> {
   done.abort();
 }
 
-/** The most a route's body may hold, as its handler counts it (the route table says which). */
-function bodyLimitOf(path: string): { readonly bytes: number; readonly what: 'body' | 'upload' } {
-  const route: ApiRoute | undefined = apiRoutes.find((candidate) => candidate.path === path);
-  const upload = route?.upload;
-  return upload === undefined
-    ? { bytes: LIMITS.bodyBytes, what: 'body' }
-    : { bytes: upload.limitBytes, what: 'upload' };
-}
-
-/** The body, or null once more than `limitBytes` arrived (the rest is not read). */
-async function readBody(request: IncomingMessage, limitBytes: number): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limitBytes) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-/** Sockets answered and closing: a request parsed from them after that is not served. */
-const refusedSockets = new WeakSet<Socket>();
-
 /**
  * A refusal before the body was read: the error, then the connection closed, so the body the
  * client may still be sending is never read.
  */
-function refuseRequest(response: ServerResponse, refusal: ReturnType<typeof mapError>): void {
+function refuseRequest(response: ServerResponse, refusal: Refusal): void {
   for (const [name, value] of Object.entries(refusal.headers ?? {}))
     response.setHeader(name, String(value));
   closeWhenAnswered(response);
   sendJson(response, refusal.statusCode, refusal.body);
-}
-
-/** The connection ends once `response` is sent, whatever the client still sends. */
-function closeWhenAnswered(response: ServerResponse): void {
-  response.setHeader('Connection', 'close');
-  const socket = response.socket;
-  response.once('finish', () => {
-    if (socket !== null) closeAfterAnswer(socket);
-  });
-}
-
-/** What a client error (a timeout, a request Node cannot parse) is answered with. */
-function clientErrorAnswer(
-  error: NodeJS.ErrnoException,
-  limits: LocalServerLimits,
-): ReturnType<typeof mapError> {
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
-    return {
-      statusCode: 408,
-      body: errorBody(
-        'request_timeout',
-        'The request did not arrive in time: its headers within ' +
-          `${limits.headersTimeoutMs / 1000} s, all of it within ` +
-          `${limits.requestTimeoutMs / 1000} s.`,
-      ),
-    };
-  if (error.code === 'HPE_HEADER_OVERFLOW')
-    return { statusCode: 431, body: errorBody('headers_too_large', 'The headers are too large.') };
-  return { statusCode: 400, body: errorBody('invalid_http', 'The request is not valid HTTP.') };
-}
-
-const STATUS_TEXT: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  431: 'Request Header Fields Too Large',
-  503: 'Service Unavailable',
-};
-
-/**
- * Answers on the socket itself (no request object exists, or Node gave up on it) in the JSON
- * error format, then closes the connection. Nothing is written when a response already began.
- */
-function refuseSocket(socket: Socket, answer: ReturnType<typeof mapError>): void {
-  refusedSockets.add(socket);
-  if (socket.writable && socket.bytesWritten === 0) {
-    const json = JSON.stringify(answer.body);
-    const headers = [
-      `HTTP/1.1 ${answer.statusCode} ${STATUS_TEXT[answer.statusCode] ?? 'Error'}`,
-      'Content-Type: application/json',
-      `Content-Length: ${Buffer.byteLength(json)}`,
-      ...Object.entries(answer.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-      'Connection: close',
-    ];
-    socket.write(`${headers.join('\r\n')}\r\n\r\n${json}`);
-  }
-  closeAfterAnswer(socket);
-}
-
-/** How long a refused client has to read its answer before the connection is cut. */
-const CLOSE_GRACE_MS = 1_000;
-
-/**
- * Ends the connection without reading what the client still sends: the write side is closed
- * after the answer (the client reads it), reading stops, and the socket is destroyed soon after.
- */
-function closeAfterAnswer(socket: Socket): void {
-  refusedSockets.add(socket);
-  socket.pause();
-  socket.end();
-  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
-}
-
-/** Refuses connections beyond the limits, per address and in all, with a JSON 503. */
-function limitConnections(server: Server, limits: LocalServerLimits): void {
-  const perAddress = new Map<string, number>();
-  let open = 0;
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const fromAddress = perAddress.get(address) ?? 0;
-    if (open >= limits.connections || fromAddress >= limits.connectionsPerAddress) {
-      const which = open >= limits.connections ? limits.connections : limits.connectionsPerAddress;
-      refuseSocket(socket, {
-        statusCode: 503,
-        headers: { 'Retry-After': '1' },
-        body: errorBody(
-          'too_many_connections',
-          `The server holds ${which} connections ${which === limits.connections ? 'in all' : 'from one address'}; close one or retry shortly.`,
-          [
-            {
-              limit_connections: limits.connections,
-              limit_connections_per_address: limits.connectionsPerAddress,
-            },
-          ],
-        ),
-      });
-      return;
-    }
-    open += 1;
-    perAddress.set(address, fromAddress + 1);
-    socket.once('close', () => {
-      open -= 1;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left === 0) perAddress.delete(address);
-      else perAddress.set(address, left);
-    });
-  });
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown): void {

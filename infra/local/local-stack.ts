@@ -110,6 +110,9 @@ export async function startLocalStack(
     recognizer = await provideLocalRecognizer(env, log);
     const hearing = recognizer;
     const { binaryMediaTypes } = await import('../../functions/http/contract/api-routes');
+    // The key checked from the headers, before a body is read (the table is reachable now), by
+    // the authenticator the handlers then share: made before they are loaded.
+    const authenticate = headerAuthenticator(readServiceConfig(env));
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
@@ -118,8 +121,7 @@ export async function startLocalStack(
       documents: { '/openapi.json': await loadOpenApi() },
       // As the stack sets the Lambda timeout: the turn deadline and 3 s to answer.
       functionTimeoutMs: service.engine.turnDeadlineMs + ANSWER_MARGIN_MS,
-      // The key checked from the headers, before a body is read: the table is reachable now.
-      authenticate: headerAuthenticator(readServiceConfig(env)),
+      authenticate,
       log,
     }).catch(rethrowPortInUse('PORT', settings.host, settings.port, [database.port]));
     const server = api;

@@ -155,7 +155,7 @@ function authenticateNode(
   return {
     before: async (request) => {
       const header = request.event.headers?.['x-api-key'] ?? undefined;
-      request.context.node = await authenticator.authenticate(header);
+      request.context.node = await authenticator.authenticate(header, request.event);
     },
   };
 }

@@ -28,10 +28,15 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as 
 
 /**
  * A DynamoDB client with short timeouts; with an endpoint, static dummy credentials. Each call
- * is an X-Ray subsegment of a traced invocation (`DynamoDB <Operation>`).
+ * is an X-Ray subsegment of a traced invocation (`DynamoDB <Operation>`). The middleware stack is
+ * resolved once per command (`cacheMiddleware`): add middleware before the first request.
  */
 export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
   const client = untracedClient(options);
+  // The SDK's logger middleware walks every request's input and output through its redaction
+  // filter for the client's logger even when that logs nothing, as ours does: the service logs
+  // its own lines, so the walk is skipped.
+  client.middlewareStack.remove('loggerMiddleware');
   client.middlewareStack.add(
     (next, context) => (args) => {
       // `GetItemCommand` is the SDK's class; X-Ray and the AWS SDKs name the operation `GetItem`.
@@ -64,8 +69,15 @@ function untracedClient(options: DynamoDbClientOptions): DynamoDBClient {
     throwOnRequestTimeout: true,
   };
   const maxAttempts = options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts;
+  // Each request would otherwise build and sort the whole middleware stack again.
+  const cacheMiddleware = true;
   if (options.endpoint === undefined) {
-    return new DynamoDBClient({ region: options.region, maxAttempts, requestHandler });
+    return new DynamoDBClient({
+      region: options.region,
+      maxAttempts,
+      requestHandler,
+      cacheMiddleware,
+    });
   }
   return new DynamoDBClient({
     region: options.region,
@@ -73,5 +85,6 @@ function untracedClient(options: DynamoDbClientOptions): DynamoDBClient {
     credentials: LOCAL_CREDENTIALS,
     maxAttempts,
     requestHandler,
+    cacheMiddleware,
   });
 }

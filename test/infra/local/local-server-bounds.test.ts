@@ -2,7 +2,6 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
-import { HttpError } from '../../../functions/http/errors/http-error';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
@@ -157,6 +156,7 @@ describe('npm start reads no body before it knows who is asking', () => {
 
 describe('the local server bounds slow clients and connections', () => {
   const KEY = 'node-a:secret';
+  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
   let server: LocalApiServer;
 
   beforeAll(async () => {
@@ -170,8 +170,9 @@ describe('the local server bounds slow clients and connections', () => {
           handler: async () => ({ statusCode: 200, body: '{}' }),
         },
       ],
-      authenticate: async (key) => {
-        if (key !== KEY) throw new HttpError(401, 'unauthorized', 'Send a node key.');
+      authenticate: {
+        check: async (key) => (key === KEY ? NODE : null),
+        vouch: () => undefined,
       },
       limits: {
         headersTimeoutMs: 500,

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics } from '@aws-lambda-powertools/metrics';
+import { apiRoutes, binaryMediaTypes } from '../functions/http/contract/api-routes';
+import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
+import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
+import { headerAuthenticator } from '../infra/local/header-authenticator';
+import { installLambdaStreamingGlobals } from '../infra/local/lambda-response-streaming';
+import { type LocalApiServer, startLocalApiServer } from '../infra/local/local-api-server';
+import { readServiceConfig } from '../shared/adapters/config/service-config';
+import { DynamoDbConversationStore, DynamoDbNodeRegistry } from '../shared/adapters/dynamodb';
+import { createTableIfMissing } from '../shared/adapters/dynamodb/table';
+import { hashNodeKey } from '../shared/adapters/node-key';
+import { randomIds, systemClock, systemRandomness } from '../shared/adapters/system/system-clock';
+import type { Timing } from '../shared/adapters/system/timing';
+import {
+  type CountedRequest,
+  type CountingClient,
+  countingDynamoDbClient,
+} from '../test/support/counting-dynamodb-client';
+import { functionHandlers } from '../test/support/function-handlers';
+import { type InstantModelStats, startInstantModel } from './load/instant-model';
+import { silenceOutput } from './load/load-stack';
+
+export const TURN_NODE = { nodeId: 'bench-node', key: 'bench-key-7f3e9a1c5d2b' } as const;
+
+/** One HTTP request to the stack: its answer, how long it took, which DynamoDB requests it made. */
+export interface Posted {
+  readonly status: number;
+  readonly body: unknown;
+  readonly replayed: boolean;
+  readonly milliseconds: number;
+  readonly requests: readonly CountedRequest[];
+}
+
+export interface TurnStack {
+  /** POSTs `body` as the registered node (or with `apiKey`), counting the server's DynamoDB requests. */
+  post(path: string, body: unknown, apiKey?: string): Promise<Posted>;
+  /** The conversation store on the counted client (a test holds a claim with it). */
+  readonly store: DynamoDbConversationStore;
+  /** Starts counting afresh (what a test did directly is not the next request's). */
+  readonly counting: CountingClient;
+  model(): InstantModelStats;
+  close(): Promise<void>;
+}
+
+/**
+ * The service as `npm start` runs it, on one DynamoDB client whose every request is counted: the
+ * real handlers behind the local server (the key checked from the headers by the authenticator
+ * they share), dynalite, the instant scripted model, the production defaults otherwise (rate
+ * limit on, high enough never to refuse), one registered node.
+ */
+export async function startTurnStack(
+  options: {
+    /** The authenticator's clock and refusal-floor waits (a test counts them); the system's. */
+    readonly authTiming?: Timing;
+  } = {},
+): Promise<TurnStack> {
+  installLambdaStreamingGlobals();
+  const output = silenceOutput();
+  const database = await startEmbeddedDynamoDb({ port: 0 });
+  const model = await startInstantModel();
+  const counting = countingDynamoDbClient(database.endpoint);
+  const tableName = `jcc-bench-turn-${randomUUID()}`;
+  const close = async () => {
+    await server?.close();
+    counting.client.destroy();
+    await model.close();
+    await database.close();
+    output.restore();
+  };
+  let server: LocalApiServer | undefined;
+  try {
+    await createTableIfMissing(counting.client, tableName);
+    await new DynamoDbNodeRegistry({ client: counting.client, tableName }).put({
+      nodeId: TURN_NODE.nodeId,
+      keyHash: hashNodeKey(TURN_NODE.key),
+      timezone: 'America/New_York',
+      room: null,
+      name: TURN_NODE.nodeId,
+      enabled: true,
+    });
+    const config = readServiceConfig({
+      TABLE_NAME: tableName,
+      DYNAMODB_ENDPOINT: database.endpoint,
+      AWS_REGION: 'us-east-1',
+      OPENAI_BASE_URL: model.baseURL,
+      LLM_MODEL: 'scripted',
+      WARMUP_TIMEOUT_MS: '0',
+      NODE_RATE_LIMIT: '100000',
+    });
+    // Before the handlers are wired, as npm start does: they share it.
+    const authenticate = headerAuthenticator(config, {
+      client: counting.client,
+      ...(options.authTiming === undefined ? {} : { timing: options.authTiming }),
+    });
+    const dependencies = createServiceDependencies({
+      config,
+      apiKey: 'sk-bench-scripted',
+      clock: systemClock,
+      ids: randomIds,
+      random: systemRandomness,
+      logger: new Logger({ serviceName: 'jcc' }),
+      metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),
+      dynamoDbClient: counting.client,
+    });
+    const handlers = await functionHandlers(dependencies);
+    server = await startLocalApiServer({
+      port: 0,
+      binaryMediaTypes,
+      authenticate,
+      routes: apiRoutes.map((route) => {
+        const handler = handlers.get(route.function.id);
+        if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
+        return {
+          method: route.method,
+          path: route.path,
+          functionName: route.function.name,
+          handler,
+        };
+      }),
+    });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const url = server.url;
+  counting.take();
+  return {
+    post: async (path, body, apiKey = `${TURN_NODE.nodeId}:${TURN_NODE.key}`) => {
+      counting.take();
+      const startedAt = performance.now();
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      const milliseconds = performance.now() - startedAt;
+      return {
+        status: response.status,
+        body: JSON.parse(text) as unknown,
+        replayed: response.headers.get('idempotent-replayed') === 'true',
+        milliseconds,
+        requests: counting.take(),
+      };
+    },
+    store: new DynamoDbConversationStore({
+      client: counting.client,
+      tableName,
+      clock: systemClock,
+    }),
+    counting,
+    model: () => model.stats(),
+    close,
+  };
+}

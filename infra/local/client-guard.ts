@@ -1,0 +1,181 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { type ApiRoute, apiRoutes } from '../../functions/http/contract/api-routes';
+import { LIMITS } from '../../functions/http/contract/request-schemas';
+import type { mapError } from '../../functions/http/errors/error-table';
+import { errorBody } from '../../functions/http/errors/http-error';
+
+/**
+ * What a client may hold of the local server (reachable from the LAN with HOST=0.0.0.0):
+ * docs/speech-limits.md, "The local server". Each refusal is answered in the JSON error format.
+ */
+export const LOCAL_SERVER_LIMITS = {
+  /** From the connection to the end of the request headers (a slow-loris sending its headers). */
+  headersTimeoutMs: 10_000,
+  /** From the connection to the end of the body: a 4 MiB upload on a slow Wi-Fi link fits. */
+  requestTimeoutMs: 30_000,
+  /** How often the two timeouts above are checked: they fire up to this much late. */
+  checkIntervalMs: 1_000,
+  /**
+   * Open connections from one address: a node holds one or two, `npm run load` 50 from loopback.
+   * A keyless one costs no body (refused from its headers), a slow one at most the timeouts.
+   */
+  connectionsPerAddress: 64,
+  /** Open connections in all. */
+  connections: 256,
+} as const;
+
+export type LocalServerLimits = { readonly [Name in keyof typeof LOCAL_SERVER_LIMITS]: number };
+
+/** A refusal as the error table gives it: status, JSON body, headers. */
+export type Refusal = ReturnType<typeof mapError>;
+
+/**
+ * Bounds what clients hold of `server`: connections per address and in all (a JSON 503 past
+ * them), and a timeout or a request Node cannot parse answered in the JSON error format, never
+ * Node's plain text. The header and request timeouts are the server's own options (`limits`).
+ */
+export function guardConnections(server: Server, limits: LocalServerLimits): void {
+  limitConnections(server, limits);
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
+    refuseSocket(socket, clientErrorAnswer(error, limits)),
+  );
+}
+
+/** Sockets answered and closing: a request parsed from them after that is not served. */
+const refusedSockets = new WeakSet<Socket>();
+
+/** Whether the connection was refused (answered and closing): nothing more is served on it. */
+export function isRefused(socket: Socket): boolean {
+  return refusedSockets.has(socket);
+}
+
+/** The most a route's body may hold, as its handler counts it (the route table says which). */
+export function bodyLimitOf(path: string): {
+  readonly bytes: number;
+  readonly what: 'body' | 'upload';
+} {
+  const route: ApiRoute | undefined = apiRoutes.find((candidate) => candidate.path === path);
+  const upload = route?.upload;
+  return upload === undefined
+    ? { bytes: LIMITS.bodyBytes, what: 'body' }
+    : { bytes: upload.limitBytes, what: 'upload' };
+}
+
+/** The body, or null once more than `limitBytes` arrived (the rest is not read). */
+export async function readBody(
+  request: IncomingMessage,
+  limitBytes: number,
+): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limitBytes) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The connection ends once `response` is sent, whatever the client still sends. */
+export function closeWhenAnswered(response: ServerResponse): void {
+  response.setHeader('Connection', 'close');
+  const socket = response.socket;
+  response.once('finish', () => {
+    if (socket !== null) closeAfterAnswer(socket);
+  });
+}
+
+/** What a client error (a timeout, a request Node cannot parse) is answered with. */
+function clientErrorAnswer(error: NodeJS.ErrnoException, limits: LocalServerLimits): Refusal {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return {
+      statusCode: 408,
+      body: errorBody(
+        'request_timeout',
+        'The request did not arrive in time: its headers within ' +
+          `${limits.headersTimeoutMs / 1000} s, all of it within ` +
+          `${limits.requestTimeoutMs / 1000} s.`,
+      ),
+    };
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return { statusCode: 431, body: errorBody('headers_too_large', 'The headers are too large.') };
+  return { statusCode: 400, body: errorBody('invalid_http', 'The request is not valid HTTP.') };
+}
+
+const STATUS_TEXT: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  503: 'Service Unavailable',
+};
+
+/**
+ * Answers on the socket itself (no request object exists, or Node gave up on it) in the JSON
+ * error format, then closes the connection. Nothing is written when a response already began.
+ */
+function refuseSocket(socket: Socket, answer: Refusal): void {
+  refusedSockets.add(socket);
+  if (socket.writable && socket.bytesWritten === 0) {
+    const json = JSON.stringify(answer.body);
+    const headers = [
+      `HTTP/1.1 ${answer.statusCode} ${STATUS_TEXT[answer.statusCode] ?? 'Error'}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(json)}`,
+      ...Object.entries(answer.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      'Connection: close',
+    ];
+    socket.write(`${headers.join('\r\n')}\r\n\r\n${json}`);
+  }
+  closeAfterAnswer(socket);
+}
+
+/** How long a refused client has to read its answer before the connection is cut. */
+const CLOSE_GRACE_MS = 1_000;
+
+/**
+ * Ends the connection without reading what the client still sends: the write side is closed
+ * after the answer (the client reads it), reading stops, and the socket is destroyed soon after.
+ */
+function closeAfterAnswer(socket: Socket): void {
+  refusedSockets.add(socket);
+  socket.pause();
+  socket.end();
+  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+}
+
+/** Refuses connections beyond the limits, per address and in all, with a JSON 503. */
+function limitConnections(server: Server, limits: LocalServerLimits): void {
+  const perAddress = new Map<string, number>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const fromAddress = perAddress.get(address) ?? 0;
+    if (open >= limits.connections || fromAddress >= limits.connectionsPerAddress) {
+      const which = open >= limits.connections ? limits.connections : limits.connectionsPerAddress;
+      refuseSocket(socket, {
+        statusCode: 503,
+        headers: { 'Retry-After': '1' },
+        body: errorBody(
+          'too_many_connections',
+          `The server holds ${which} connections ${which === limits.connections ? 'in all' : 'from one address'}; close one or retry shortly.`,
+          [
+            {
+              limit_connections: limits.connections,
+              limit_connections_per_address: limits.connectionsPerAddress,
+            },
+          ],
+        ),
+      });
+      return;
+    }
+    open += 1;
+    perAddress.set(address, fromAddress + 1);
+    socket.once('close', () => {
+      open -= 1;
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left === 0) perAddress.delete(address);
+      else perAddress.set(address, left);
+    });
+  });
+}

@@ -1,0 +1,48 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createDynamoDbClient } from '../../shared/adapters/dynamodb';
+
+/** One DynamoDB request as the client sent it: its operation and the key it named, if one. */
+export interface CountedRequest {
+  /** `GetItem`, `PutItem`, `UpdateItem`, `Query`, … (the SDK's command name without `Command`). */
+  readonly operation: string;
+  /** The item's partition and sort key (`NODE#a CONVERSATION#c`); empty for a Query or a scan. */
+  readonly key: string;
+}
+
+export interface CountingClient {
+  readonly client: DynamoDBClient;
+  /** The requests sent since the last call, in order, then counting starts afresh. */
+  take(): CountedRequest[];
+}
+
+/**
+ * The real DynamoDB client (createDynamoDbClient) with every request it sends counted, each
+ * attempt (retries included) once: a middleware after the retry step, so one count is one round
+ * trip to the database.
+ */
+export function countingDynamoDbClient(endpoint: string): CountingClient {
+  const client = createDynamoDbClient({ region: 'us-east-1', endpoint });
+  let requests: CountedRequest[] = [];
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const operation = context.commandName?.replace(/Command$/, '') ?? 'call';
+      requests.push({ operation, key: keyOf(args.input) });
+      return next(args);
+    },
+    { step: 'finalizeRequest', name: 'countRequests' },
+  );
+  return {
+    client,
+    take: () => {
+      const taken = requests;
+      requests = [];
+      return taken;
+    },
+  };
+}
+
+function keyOf(input: unknown): string {
+  const { Key, Item } = input as Partial<Record<'Key' | 'Item', Record<string, { S?: string }>>>;
+  const key = Key ?? Item;
+  return key === undefined ? '' : `${key.pk?.S ?? ''} ${key.sk?.S ?? ''}`.trim();
+}
