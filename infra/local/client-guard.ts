@@ -50,16 +50,26 @@ export function isRefused(socket: Socket): boolean {
   return refusedSockets.has(socket);
 }
 
-/** The most a route's body may hold, as its handler counts it (the route table says which). */
-export function bodyLimitOf(path: string): {
+/** The most a body may hold, as its handler counts it. */
+interface BodyLimit {
   readonly bytes: number;
   readonly what: 'body' | 'upload';
-} {
-  const route: ApiRoute | undefined = apiRoutes.find((candidate) => candidate.path === path);
-  const upload = route?.upload;
-  return upload === undefined
-    ? { bytes: LIMITS.bodyBytes, what: 'body' }
-    : { bytes: upload.limitBytes, what: 'upload' };
+}
+
+const JSON_BODY_LIMIT: BodyLimit = { bytes: LIMITS.bodyBytes, what: 'body' };
+
+/** The routes that take an upload, by path, with their own limit (the route table says which). */
+const uploadLimits: ReadonlyMap<string, BodyLimit> = new Map(
+  apiRoutes.flatMap((route: ApiRoute) =>
+    route.upload === undefined
+      ? []
+      : [[route.path, { bytes: route.upload.limitBytes, what: 'upload' as const }] as const],
+  ),
+);
+
+/** The most a route's body may hold; any other path, a JSON body's limit. */
+export function bodyLimitOf(path: string): BodyLimit {
+  return uploadLimits.get(path) ?? JSON_BODY_LIMIT;
 }
 
 /** The body, or null once more than `limitBytes` arrived (the rest is not read). */

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
-import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
+import { drainedOrClosed, type StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
 import { payloadTooLarge } from '../../functions/http/request-body/body-size';
@@ -241,14 +240,6 @@ async function sendStreamed(
     return;
   }
   response.end();
-}
-
-/** Resolves when the socket takes more bytes or goes away; leaves no listener behind. */
-async function drainedOrClosed(response: ServerResponse): Promise<void> {
-  const done = new AbortController();
-  const { signal } = done;
-  await Promise.race([once(response, 'drain', { signal }), once(response, 'close', { signal })]);
-  done.abort();
 }
 
 /**

@@ -44,14 +44,16 @@ export function streamResponses(handler: ProxyHandler): StreamingHandler {
 async function write(stream: Writable, chunk: Uint8Array): Promise<boolean> {
   if (stream.destroyed) return false;
   if (chunk.length === 0) return true;
-  if (!stream.write(chunk)) {
-    const done = new AbortController();
-    const { signal } = done;
-    await Promise.race([
-      once(stream, 'drain', { signal }),
-      once(stream, 'close', { signal }),
-    ]).catch(() => undefined);
-    done.abort();
-  }
+  if (!stream.write(chunk)) await drainedOrClosed(stream);
   return !stream.destroyed;
+}
+
+/** Resolves when the stream takes more bytes or goes away; leaves no listener behind. */
+export async function drainedOrClosed(stream: Writable): Promise<void> {
+  const done = new AbortController();
+  const { signal } = done;
+  await Promise.race([once(stream, 'drain', { signal }), once(stream, 'close', { signal })]).catch(
+    () => undefined,
+  );
+  done.abort();
 }
