@@ -8,7 +8,6 @@ import {
   DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
 } from '../../shared/adapters/dynamodb';
-import { type EmbeddedModelEntry, embeddedModel } from '../../shared/adapters/embedded-model-slot';
 import { WorkerIsolation } from '../../shared/adapters/isolation';
 import { OpenAiLanguageModel } from '../../shared/adapters/openai';
 import { InMemoryWarmUps } from '../../shared/adapters/system/in-memory-warm-ups';
@@ -16,8 +15,8 @@ import type { UntrustedWork } from '../../shared/conversation';
 import type { Clock, IdGenerator } from '../../shared/ports/clock';
 import type { LanguageModel } from '../../shared/ports/language-model';
 import { NodeAuthenticator } from '../http/edge/node-authenticator';
+import { type EmbeddedModelEntry, providedByNpmStart } from './npm-start-provisions';
 import type { ServiceDependencies, SpeechDependencies } from './service-dependencies';
-import { sharedNodeAuthenticator } from './shared-authenticator';
 
 export interface WiringOptions {
   readonly config: ServiceConfig;
@@ -50,8 +49,8 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
     });
   const llm = config.languageModel;
   const logger = options.logger ?? new Logger({ serviceName: config.serviceName });
-  // Only npm start fills the slot, and only when no model server is configured.
-  const embedded = llm === null ? embeddedModel() : null;
+  // Only npm start provides one, and only when no model server is configured.
+  const embedded = llm === null ? providedByNpmStart('model') : null;
   const model = languageModel(options, embedded, logger);
   const metrics =
     options.metrics ??
@@ -73,9 +72,9 @@ export function createServiceDependencies(options: WiringOptions): ServiceDepend
       warmUps: new InMemoryWarmUps(),
     },
     route: {
-      // npm start shares the one its server checks keys with (shared-authenticator.ts).
+      // npm start shares the one its server checks keys with (npm-start-provisions.ts).
       authenticator:
-        sharedNodeAuthenticator() ??
+        providedByNpmStart('authenticator') ??
         new NodeAuthenticator(
           new DynamoDbNodeRegistry({ client, tableName: config.tableName }),
           clock,

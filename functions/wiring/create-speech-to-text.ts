@@ -1,18 +1,18 @@
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
-import { embeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { OpenAiSpeechToText } from '../../shared/adapters/speech/openai-speech-to-text';
 import { TranscribeSpeechToText } from '../../shared/adapters/speech/transcribe-speech-to-text';
 import type { SpeechToText } from '../../shared/ports/speech';
 import { SPEECH_LIMITS } from '../http/contract/speech-limits';
+import { providedByNpmStart } from './npm-start-provisions';
 
 /**
  * Speech in, for a function that hears (its entry passes this as `speechIn`): Amazon Transcribe,
- * or the STT_BASE_URL server; without either, the recognizer `npm start` embeds (taken from its
- * slot, never imported: no Lambda bundle holds it), else none (the transcribe route's 503).
+ * or the STT_BASE_URL server; without either, the recognizer `npm start` embeds (as it provides
+ * it, never imported: no Lambda bundle holds it), else none (the transcribe route's 503).
  */
 export function createSpeechToText(config: ServiceConfig, apiKey: string): SpeechToText | null {
   const stt = config.speechToText;
-  if (stt === null) return embeddedRecognizer();
+  if (stt === null) return providedByNpmStart('recognizer');
   if (stt.provider === 'transcribe') {
     return new TranscribeSpeechToText({
       region: stt.region,

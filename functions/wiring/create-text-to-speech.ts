@@ -1,16 +1,13 @@
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
-import {
-  EmbeddedSynthesizerMissingError,
-  embeddedSynthesizer,
-} from '../../shared/adapters/speech/embedded-synthesizer-slot';
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
 import { PollyTextToSpeech } from '../../shared/adapters/speech/polly-text-to-speech';
 import type { TextToSpeech } from '../../shared/ports/speech';
+import { EmbeddedSynthesizerMissingError, providedByNpmStart } from './npm-start-provisions';
 
 /**
  * Speech out, for a function that speaks (its entry passes this as `speechOut`): the adapter the
  * settings configure; null when none is. The embedded synthesizer is
- * never imported here: it comes from the slot `npm start` fills, and without it `embedded` is
+ * never imported here: `npm start` provides it (npm-start-provisions.ts), and without it `embedded` is
  * refused.
  */
 export function createTextToSpeech(config: ServiceConfig, apiKey: string): TextToSpeech | null {
@@ -28,7 +25,7 @@ export function createTextToSpeech(config: ServiceConfig, apiKey: string): TextT
     case 'polly':
       return new PollyTextToSpeech({ region: config.region, voice: tts.voice, engine: tts.engine });
     case 'embedded': {
-      const factory = embeddedSynthesizer();
+      const factory = providedByNpmStart('synthesizer');
       if (factory === null) throw new EmbeddedSynthesizerMissingError();
       return factory(tts.voice);
     }

@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { NodeAuthenticator } from '../../functions/http/edge/node-authenticator';
 import { HttpError } from '../../functions/http/errors/http-error';
-import { shareNodeAuthenticator } from '../../functions/wiring/shared-authenticator';
+import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { createDynamoDbClient, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
@@ -22,7 +22,7 @@ export interface HeaderAuthenticator {
 /**
  * The one authenticator of `npm start` (its registry, cache and refusal floor): the local server
  * checks the key with it from the headers, before it reads a byte of the body, and every handler
- * wired after this shares it (functions/wiring/shared-authenticator.ts) and takes the server's
+ * wired after this shares it (functions/wiring/npm-start-provisions.ts) and takes the server's
  * verdict for the request: a key is looked up once and a refused one waits out the floor once.
  * The client is one of `config`'s own and the timing the system's unless given (a benchmark
  * counts the client's requests, a test the floor's waits).
@@ -45,7 +45,7 @@ export function headerAuthenticator(
       ...(options.timing === undefined ? {} : { timing: options.timing }),
     },
   );
-  shareNodeAuthenticator(authenticator);
+  provideToHandlers('authenticator', authenticator);
   return {
     check: async (apiKey) => {
       try {

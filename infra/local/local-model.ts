@@ -1,10 +1,10 @@
 import { dirname } from 'node:path';
+import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import { readSettings } from '../../shared/adapters/config/read-settings';
 import {
   EmbeddedModelLoadError,
   loadEmbeddedModel,
 } from '../../shared/adapters/embedded-model/load-embedded-model';
-import { provideEmbeddedModel } from '../../shared/adapters/embedded-model-slot';
 import { type LanguageModel, LanguageModelError } from '../../shared/ports/language-model';
 import type { LocalModelSettings } from './local-settings';
 import {
@@ -32,7 +32,7 @@ export interface LocalModel {
  * Which model npm start runs in its own process (embeddedModelReference): none when a server
  * runs it (LLM_MODEL is then that server's model), else LLM_MODEL's file or the pinned default.
  * LLM_MODEL is then taken out of the handlers' environment: for them, no server is configured,
- * and the model comes from the slot npm start fills (shared/adapters/embedded-model-slot.ts).
+ * and the model is the one npm start provides (functions/wiring/npm-start-provisions.ts).
  */
 export function takeEmbeddedModelReference(env: NodeJS.ProcessEnv): ModelReference | null {
   const { reference } = embeddedModelReference(env, 'language');
@@ -93,7 +93,7 @@ export async function startEmbeddedModel(
   });
   try {
     const warmUp = await timedWarmUp(loaded.model, monotonic);
-    provideEmbeddedModel({ model: loaded.model, name, maxTokens: values.MODEL_MAX_TOKENS });
+    provideToHandlers('model', { model: loaded.model, name, maxTokens: values.MODEL_MAX_TOKENS });
     return {
       name,
       path: file.path,
@@ -101,7 +101,7 @@ export async function startEmbeddedModel(
       threads: settings.runtime.threads,
       warmUp,
       close: async () => {
-        provideEmbeddedModel(null);
+        provideToHandlers('model', null);
         await loaded.close();
       },
     };

@@ -1,11 +1,10 @@
 import { basename } from 'node:path';
 import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
+import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
-import { provideEmbeddedRecognizer } from '../../shared/adapters/speech/embedded-recognizer-slot';
 import { EmbeddedSpeechToText } from '../../shared/adapters/speech/embedded-speech-to-text';
-import { provideEmbeddedSynthesizer } from '../../shared/adapters/speech/embedded-synthesizer-slot';
 import type { RecognizerModel } from '../../shared/adapters/speech/recognizer-engines';
 import { localMoonshineModel } from './local-moonshine-model';
 import { LocalSettingsError, readLocalSetting, readSpeechEngine } from './local-settings';
@@ -40,7 +39,7 @@ export function defaultLocalSpeechOut(env: NodeJS.ProcessEnv): void {
  * so no Lambda bundle holds it (test/bundling/local-only-modules.test.ts).
  */
 export function provideLocalSynthesizer(): void {
-  provideEmbeddedSynthesizer((voice) => new EmbeddedFliteTextToSpeech({ voice }));
+  provideToHandlers('synthesizer', (voice) => new EmbeddedFliteTextToSpeech({ voice }));
 }
 
 /** The embedded recognizer of npm start, once provided: the banner names it, the stack ends it. */
@@ -67,7 +66,7 @@ export async function provideLocalRecognizer(
   log: (line: string) => void,
   progress: ProgressSink = progressTo(process.stderr),
 ): Promise<LocalRecognizer> {
-  provideEmbeddedRecognizer(null);
+  provideToHandlers('recognizer', null);
   if (embeddedModelServer(env, 'speech') !== null) return NO_RECOGNIZER;
   const engine = readSpeechEngine(env);
   const threads = readLocalSetting(env, 'STT_THREADS');
@@ -83,12 +82,12 @@ export async function provideLocalRecognizer(
   recognizer.warm().catch((error: unknown) => {
     log(`speech in: the model ${modelPath} did not load: ${(error as Error).message}`);
   });
-  provideEmbeddedRecognizer(recognizer);
+  provideToHandlers('recognizer', recognizer);
   return {
     hears: `embedded ${what} ${basename(modelPath)} (${modelPath})`,
     close: () => {
       recognizer.close();
-      provideEmbeddedRecognizer(null);
+      provideToHandlers('recognizer', null);
     },
   };
 }

@@ -38,7 +38,7 @@ const LOCAL_ONLY = [
   '@fugood/',
   'sherpa-onnx',
 ];
-const EMBEDDED_MODEL_SLOT = 'shared/adapters/embedded-model-slot.ts';
+const EMBEDDED_MODEL_SLOT = 'functions/wiring/npm-start-provisions.ts';
 
 const newDirectory = useCacheDirectories('jcc-local-only-');
 

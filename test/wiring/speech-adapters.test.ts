@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSpeechToText } from '../../functions/wiring/create-speech-to-text';
 import { createTextToSpeech } from '../../functions/wiring/create-text-to-speech';
-import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   EmbeddedSynthesizerMissingError,
-  provideEmbeddedSynthesizer,
-} from '../../shared/adapters/speech/embedded-synthesizer-slot';
+  provideToHandlers,
+} from '../../functions/wiring/npm-start-provisions';
+import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { OpenAiTextToSpeech } from '../../shared/adapters/speech/openai-text-to-speech';
 import { PollyTextToSpeech } from '../../shared/adapters/speech/polly-text-to-speech';
 import type { TextToSpeech } from '../../shared/ports/speech';
@@ -15,7 +15,7 @@ import { useScriptedAudioServer } from '../support/use-scripted-audio-server';
 const audio = useScriptedAudioServer();
 const config = (env: Record<string, string>) => readServiceConfig({ TABLE_NAME: 't', ...env });
 
-afterEach(() => provideEmbeddedSynthesizer(null));
+afterEach(() => provideToHandlers('synthesizer', null));
 
 describe('the speech adapters', () => {
   it('give nothing when no speech is configured', () => {
@@ -62,7 +62,7 @@ describe('createTextToSpeech', () => {
   it('builds the synthesizer npm start provides, with the configured voice', () => {
     const voices: string[] = [];
     const synthesizer: TextToSpeech = { synthesize: () => Promise.reject(new Error('unused')) };
-    provideEmbeddedSynthesizer((voice) => {
+    provideToHandlers('synthesizer', (voice) => {
       voices.push(voice);
       return synthesizer;
     });

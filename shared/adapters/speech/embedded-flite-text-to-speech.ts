@@ -1,6 +1,6 @@
 /**
  * LOCAL ONLY (`npm start`): never imported by a handler, so never in a Lambda bundle. The local
- * stack hands it to the wiring through embedded-synthesizer-slot.ts.
+ * stack hands it to the wiring through functions/wiring/npm-start-provisions.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

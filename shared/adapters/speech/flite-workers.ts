@@ -1,6 +1,6 @@
 /**
  * LOCAL ONLY (`npm start`): the threads the embedded synthesizer speaks on. Never imported by a
- * handler (the local stack hands the synthesizer over through embedded-synthesizer-slot.ts).
+ * handler (the local stack hands the synthesizer over through functions/wiring/npm-start-provisions.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

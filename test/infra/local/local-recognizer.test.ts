@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { providedByNpmStart } from '../../../functions/wiring/npm-start-provisions';
 import { LocalSettingsError } from '../../../infra/local/local-settings';
 import { type LocalRecognizer, provideLocalRecognizer } from '../../../infra/local/local-speech';
 import { PINNED_MODELS, PINNED_MOONSHINE } from '../../../infra/local/model-files';
-import { embeddedRecognizer } from '../../../shared/adapters/speech/embedded-recognizer-slot';
 import { MOONSHINE_FILE_NAMES } from '../../../shared/adapters/speech/recognizer-engines';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../../support/moonshine-test-model';
 import {
@@ -74,7 +74,9 @@ describe('npm start’s recognizer: Moonshine on sherpa-onnx (STT_ENGINE unset)'
       STT_MODEL: 'hf:someone/moonshine-tests',
       STT_THREADS: '1',
     });
-    const heard = await embeddedRecognizer()?.transcribe(oneSecond, { timeoutMs: 600_000 });
+    const heard = await providedByNpmStart('recognizer')?.transcribe(oneSecond, {
+      timeoutMs: 600_000,
+    });
 
     // Assess
     const cached = join(cacheDir, 'someone', 'moonshine-tests');
@@ -87,7 +89,9 @@ describe('npm start’s recognizer: Moonshine on sherpa-onnx (STT_ENGINE unset)'
   it('hears with the files of a folder STT_MODEL names', async () => {
     // Act
     const recognizer = await provide({ STT_MODEL: moonshineFolder, STT_ENGINE: 'sherpa' });
-    const heard = await embeddedRecognizer()?.transcribe(oneSecond, { timeoutMs: 600_000 });
+    const heard = await providedByNpmStart('recognizer')?.transcribe(oneSecond, {
+      timeoutMs: 600_000,
+    });
 
     // Assess
     expect(recognizer.hears).toContain(`(${moonshineFolder})`);
@@ -110,7 +114,7 @@ describe('npm start’s recognizer: Moonshine on sherpa-onnx (STT_ENGINE unset)'
     expect(hub.requests.map((request) => request.path)).toContain(
       `/${PINNED_MOONSHINE[0]?.repo}/resolve/main/preprocess.onnx`,
     );
-    expect(embeddedRecognizer()).toBeNull();
+    expect(providedByNpmStart('recognizer')).toBeNull();
   });
 
   it('says in one line which file a folder STT_MODEL names lacks', async () => {
@@ -150,7 +154,7 @@ describe('npm start’s recognizer: whisper.cpp (STT_ENGINE=whisper)', () => {
       STT_MODEL: 'hf:someone/whisper-tests/ggml-random-test.bin',
       STT_THREADS: '1',
     });
-    const heard = await embeddedRecognizer()?.transcribe(
+    const heard = await providedByNpmStart('recognizer')?.transcribe(
       {
         wav: toneWav(1, 48_000, [[{ hz: 440, amplitude: 0.3 }]]),
         format: { sampleRate: 48_000, channels: 1, sampleWidth: 2 },
@@ -177,7 +181,7 @@ describe('npm start’s recognizer: whisper.cpp (STT_ENGINE=whisper)', () => {
     await expect(started).rejects.toThrow(LocalSettingsError);
     await expect(started).rejects.toThrow(/^speech model \(STT_MODEL\): .*SHA-256/);
     expect(hub.requests.map((request) => request.path)).toContain(`/${repo}/resolve/main/${file}`);
-    expect(embeddedRecognizer()).toBeNull();
+    expect(providedByNpmStart('recognizer')).toBeNull();
   });
 
   it.each([
@@ -191,7 +195,7 @@ describe('npm start’s recognizer: whisper.cpp (STT_ENGINE=whisper)', () => {
 
     // Assess
     expect(recognizer.hears).toBeNull();
-    expect(embeddedRecognizer()).toBeNull();
+    expect(providedByNpmStart('recognizer')).toBeNull();
     expect(hub.requests).toEqual([]);
   });
 
