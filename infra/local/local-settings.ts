@@ -30,6 +30,8 @@ export interface LocalModelSettings {
   readonly queuePlaces: number;
   /** LLM_TOOL_GRAMMAR: constrain a required call to the tools' schemas (docs/embedded-model.md). */
   readonly toolCallGrammar: boolean;
+  /** LLM_TEMPERATURE; null: greedy with thinking off (samplingFor). */
+  readonly temperature: number | null;
 }
 
 /** Tokens a sequence holds: a command set's prompt (about 2.7k tokens measured) and an exchange. */
@@ -71,6 +73,17 @@ export function readLocalSettings(
     }
     return parsed;
   };
+  const temperature = (): number | null => {
+    const value = env.LLM_TEMPERATURE?.trim();
+    if (value === undefined || value === '') return null;
+    const parsed = Number(value);
+    if (!Number.isFinite(parsed) || parsed < 0 || parsed > 2) {
+      throw new LocalSettingsError(
+        `LLM_TEMPERATURE must be a number from 0 (greedy) to 2, got "${value}"`,
+      );
+    }
+    return parsed;
+  };
   const onOff = (name: string, fallback: boolean): boolean => {
     const value = env[name]?.trim().toLowerCase();
     if (value === undefined || value === '') return fallback;
@@ -95,6 +108,7 @@ export function readLocalSettings(
       },
       queuePlaces: integer('LLM_QUEUE', DEFAULT_QUEUE_PLACES, 0, 64),
       toolCallGrammar: onOff('LLM_TOOL_GRAMMAR', false),
+      temperature: temperature(),
     },
   };
 }
@@ -183,6 +197,13 @@ export const localSettings = {
     meaning:
       "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
       'token; [embedded model](embedded-model.md))',
+  },
+  LLM_TEMPERATURE: {
+    default: 'greedy (0) with MODEL_THINKING off',
+    meaning:
+      'how the embedded model picks tokens: 0 the likeliest (the same words, the same call); ' +
+      "above 0, that temperature with Qwen3's top-p and top-k; with thinking on, unset is " +
+      "Qwen3's thinking sampling (0.6)",
   },
 } as const satisfies Readonly<Record<string, LocalSetting>>;
 
