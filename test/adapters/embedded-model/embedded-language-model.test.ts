@@ -5,11 +5,14 @@ import {
   loadEmbeddedModel,
 } from '../../../shared/adapters/embedded-model/load-embedded-model';
 import type { ToolDefinition } from '../../../shared/chat/chat-message';
+import { requestPrefixFor } from '../../../shared/conversation/turn/run-turn';
+import { WarmUp, warmUpModel } from '../../../shared/conversation/use-cases/warm-up-model';
 import {
   LanguageModelError,
   LanguageModelFailure,
   type ModelRequest,
 } from '../../../shared/ports/language-model';
+import { compile, fixtureRegistration } from '../../support/engine-fixtures';
 import { FakeTiming } from '../../support/fake-timing';
 import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
 
@@ -190,6 +193,38 @@ describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cp
     expect(evaluatedWhenAnswered).toBeLessThan(100);
     expect(next.usage?.cachedTokens).toBeGreaterThan((next.usage?.promptTokens ?? 0) - 20);
     expect(model.activity).toMatchObject({ running: 0, tokensGenerated: 1 });
+  });
+
+  it("conversation/start's warm-up, past its timeout, leaves the command set's prompt evaluated", async () => {
+    // Prepare: the fixture node's command set (about 2.7k tokens), a deadline within 2 chunks.
+    const { model } = await load({
+      contextSize: 4_096,
+      timing: new TickingTiming(100, { instantSleeps: false }),
+      promptChunkTokens: 256,
+    });
+    const commandSet = compile(fixtureRegistration());
+    const settings = { warmUpTimeoutMs: 250, strictToolSchemas: false };
+
+    // Act
+    const warmUp = await warmUpModel(model, commandSet, settings);
+    const { systemPrompt, tools } = requestPrefixFor(commandSet);
+    const command = await model.complete(
+      {
+        messages: [
+          { role: 'system', content: systemPrompt },
+          { role: 'user', content: 'set a timer for ten minutes' },
+        ],
+        tools,
+        toolChoice: 'auto',
+        maxTokens: 1,
+      },
+      { timeoutMs: 600_000 },
+    );
+
+    // Assess
+    expect(warmUp).toBe(WarmUp.timedOut);
+    expect(command.usage?.promptTokens).toBeGreaterThan(2_000);
+    expect(command.usage?.cachedTokens).toBeGreaterThan((command.usage?.promptTokens ?? 0) - 20);
   });
 
   it('a turn past its deadline does not finish its prompt, and stopping ends a finishing warm-up', async () => {
