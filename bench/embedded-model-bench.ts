@@ -29,9 +29,12 @@ const SHAPES = [
 export const EMBEDDED_MODEL_NOTE =
   'embedded: random-weight GGUFs of Qwen3-1.7B (Q4_K_M, Q8_0) and Qwen3-0.6B (Q8_0) shapes through ' +
   'the real binding. The ceiling is the binding evaluating a 512-token batch and 64 greedy tokens ' +
-  '(llama-bench pp512/tg64). A random model writes no valid call, so a voice/command is its ' +
-  "measured prompt (max_tokens 1, after the warm-up) plus the measured time of 73 generated tokens (a get_weather call's), " +
-  'and continue its prompt plus 25 tokens: summed, not one request. EMBEDDED_BENCH_RUNS sets the runs (3).';
+  "(llama-bench pp512/tg64), then the command prompt's own tokens in batches of 512 and 64 tokens " +
+  "after them, greedy and with Qwen3's sampling: the depth every turn generates at. The first " +
+  'voice/command is one request after the warm-up: its words, then up to 73 tokens (a get_weather ' +
+  "call's; a random model writes no call, so it is cut there unless it ends its turn first); " +
+  'continue is its prompt plus 25 tokens at the measured rate, summed. EMBEDDED_BENCH_RUNS sets the ' +
+  "runs (3), EMBEDDED_BENCH_TEMPERATURE the sampling (npm start's default unless set).";
 
 function runShape(shape: string, quantization: string): Promise<BenchRow[]> {
   return runChildForRows(CHILD, {

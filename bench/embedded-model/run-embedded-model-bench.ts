@@ -8,15 +8,19 @@ import { performance } from 'node:perf_hooks';
 import {
   getLlama,
   type LlamaContext,
+  type LlamaContextSequence,
   LlamaLogLevel,
   type LlamaModel,
   type Token,
 } from 'node-llama-cpp';
+import { ChatTemplatePrompt } from '../../shared/adapters/embedded-model/chat-template-prompt';
 import {
   EmbeddedLanguageModel,
   type EmbeddedLanguageModelOptions,
+  samplingFor,
 } from '../../shared/adapters/embedded-model/embedded-language-model';
 import { defaultThreads } from '../../shared/adapters/embedded-model/load-embedded-model';
+import { SegmentTokenizer } from '../../shared/adapters/embedded-model/segment-tokenizer';
 import type { ChatMessage } from '../../shared/chat/chat-message';
 import { requestPrefixFor } from '../../shared/conversation/turn/run-turn';
 import { WarmUp, warmUpModel } from '../../shared/conversation/use-cases/warm-up-model';
@@ -47,6 +51,15 @@ const ANSWER_TOKENS = 25;
 /** llama-bench's pp512; its tg128 shortened to 64 on this 2-core machine. */
 const CEILING_PROMPT = 512;
 const CEILING_GENERATE = 64;
+/**
+ * The adapter's sampling: npm start's default unless EMBEDDED_BENCH_TEMPERATURE is set (0 greedy;
+ * above 0 that temperature with Qwen3's top-p and top-k), to compare the two back to back.
+ */
+const BENCH_TEMPERATURE = process.env.EMBEDDED_BENCH_TEMPERATURE;
+const SAMPLING =
+  BENCH_TEMPERATURE === undefined ? undefined : samplingFor(Number(BENCH_TEMPERATURE));
+const SAMPLING_NAME =
+  BENCH_TEMPERATURE === undefined ? 'the default sampling' : `temperature ${BENCH_TEMPERATURE}`;
 
 const [shapeName = '1.7b', quantization = 'q4_k_m'] = process.argv.slice(2);
 const shape = SHAPES[shapeName];
@@ -78,36 +91,92 @@ const median = (samples: readonly number[]): number => percentile(samples, 0.5);
 /** A line on stderr per step: a full-size run takes minutes. */
 const progress = (step: string) => process.stderr.write(`embedded ${label}: ${step}\n`);
 
-/** llama-bench's method through the binding's lowest API: a batch of prompt, then greedy tokens. */
-async function ceiling(model: LlamaModel): Promise<{ prompt: number; generation: number }> {
-  const context = await model.createContext({ contextSize: 2_048, threads: THREADS });
-  try {
-    const promptRates: number[] = [];
-    const generationRates: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) {
-      progress(`run ${run + 1}: ceiling`);
+interface Ceiling {
+  readonly prompt: number;
+  readonly generation: number;
+  /** The command prompt's own tokens, in batches of CEILING_PROMPT, then greedy tokens after it. */
+  readonly promptAtDepth: number;
+  readonly generationAtDepth: number;
+  /** The same, sampled as Qwen3 recommends (temperature 0.7, top-p 0.8, top-k 20). */
+  readonly sampledAtDepth: number;
+  readonly depth: number;
+}
+
+/** Qwen3's recommended sampling with thinking off, as the adapter had it by default. */
+const QWEN3_SAMPLING = { temperature: 0.7, topP: 0.8, topK: 20, minP: 0 } as const;
+
+/** `CEILING_GENERATE` tokens from `sequence` as it stands: tokens per second. */
+async function generationRate(
+  sequence: LlamaContextSequence,
+  from: Token,
+  sampling: { readonly temperature: number } = { temperature: 0 },
+): Promise<number> {
+  const generation = await timed(async () => {
+    let count = 0;
+    for await (const _token of sequence.evaluate([from], sampling)) {
+      count += 1;
+      if (count >= CEILING_GENERATE) break;
+    }
+    return count;
+  });
+  return generation.value / (generation.ms / 1000);
+}
+
+/**
+ * llama-bench's method through the binding's lowest API: a batch of prompt, then greedy tokens;
+ * at pp512 as llama-bench runs it, and after the command prompt's real tokens (about 2.7k deep,
+ * where every turn generates: attention reads the whole cache for each token).
+ */
+async function ceiling(model: LlamaModel, commandPrompt: readonly Token[]): Promise<Ceiling> {
+  const rates: Record<Exclude<keyof Ceiling, 'depth'>, number[]> = {
+    prompt: [],
+    generation: [],
+    promptAtDepth: [],
+    generationAtDepth: [],
+    sampledAtDepth: [],
+  };
+  const last = commandPrompt.length - 1;
+  for (let run = 0; run < RUNS; run += 1) {
+    progress(`run ${run + 1}: ceiling`);
+    const context = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
+    try {
       const sequence = context.getSequence();
       const tokens = Array.from(
         { length: CEILING_PROMPT },
         (_, index) => (1_000 + index * 37 + run) as Token,
       );
       const prompt = await timed(() => sequence.evaluateWithoutGeneratingNewTokens(tokens));
-      promptRates.push(CEILING_PROMPT / (prompt.ms / 1000));
-      const generation = await timed(async () => {
-        let count = 0;
-        for await (const _token of sequence.evaluate([tokens[0] as Token], { temperature: 0 })) {
-          count += 1;
-          if (count >= CEILING_GENERATE) break;
+      rates.prompt.push(CEILING_PROMPT / (prompt.ms / 1000));
+      rates.generation.push(await generationRate(sequence, tokens[0] as Token));
+      await sequence.clearHistory();
+      progress(`run ${run + 1}: ceiling at ${commandPrompt.length} tokens deep`);
+      const deep = await timed(async () => {
+        for (let next = 0; next < last; next += CEILING_PROMPT) {
+          await sequence.evaluateWithoutGeneratingNewTokens(
+            commandPrompt.slice(next, Math.min(next + CEILING_PROMPT, last)),
+          );
         }
-        return count;
       });
-      generationRates.push(generation.value / (generation.ms / 1000));
-      sequence.dispose();
+      rates.promptAtDepth.push(last / (deep.ms / 1000));
+      const from = commandPrompt[last] as Token;
+      // Greedy and sampled alternately from the same evaluated prompt, each run's order swapped.
+      for (const sampled of run % 2 === 0 ? [false, true] : [true, false]) {
+        await sequence.eraseContextTokenRanges([{ start: last, end: sequence.nextTokenIndex }]);
+        const rate = await generationRate(sequence, from, sampled ? QWEN3_SAMPLING : undefined);
+        (sampled ? rates.sampledAtDepth : rates.generationAtDepth).push(rate);
+      }
+    } finally {
+      await context.dispose();
     }
-    return { prompt: median(promptRates), generation: median(generationRates) };
-  } finally {
-    await context.dispose();
   }
+  return {
+    prompt: median(rates.prompt),
+    generation: median(rates.generation),
+    promptAtDepth: median(rates.promptAtDepth),
+    generationAtDepth: median(rates.generationAtDepth),
+    sampledAtDepth: median(rates.sampledAtDepth),
+    depth: commandPrompt.length,
+  };
 }
 
 const commandSet = compileForEngine(fixtureRegistration());
@@ -147,15 +216,17 @@ const shortRequired = (maxTokens: number): ModelRequest => ({
   maxTokens,
 });
 
-async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
+async function adapterFigures(model: LlamaModel, ceilingRates: Ceiling): Promise<BenchRow[]> {
   const options: EmbeddedLanguageModelOptions = {
     name: label,
     maxTokens: 1_024,
     thinking: 'off',
     queuePlaces: 4,
+    ...(SAMPLING === undefined ? {} : { sampling: SAMPLING }),
   };
   const warmUps: number[] = [];
-  const firstCommandPrompts: number[] = [];
+  const firstCommands: number[] = [];
+  const firstWritten: number[] = [];
   const cached: number[] = [];
   const generationRates: number[] = [];
   const continuePrompts: number[] = [];
@@ -177,12 +248,16 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
       if (warmUp.value !== WarmUp.warmed) throw new Error(`the warm-up ended ${warmUp.value}`);
       warmUps.push(warmUp.ms);
       progress(`run ${run + 1}: warm-up ${Math.round(warmUp.ms)} ms; first command`);
-      // The first command's prompt, after the warm-up: only its own tokens are new.
-      const first = await timed(() => adapter.complete(commandRequest(1), { timeoutMs: 600_000 }));
-      firstCommandPrompts.push(first.ms);
+      // The first command after the warm-up, one request: its own words, then a call's tokens
+      // (a random model writes no call; it is cut at CALL_TOKENS unless it ends its turn first).
+      const first = await timed(() =>
+        adapter.complete(commandRequest(CALL_TOKENS), { timeoutMs: 600_000 }),
+      );
+      firstCommands.push(first.ms);
+      firstWritten.push(first.value.usage?.completionTokens ?? 0);
       cached.push(first.value.usage?.cachedTokens ?? 0);
       promptTokens = first.value.usage?.promptTokens ?? 0;
-      // Generation after that prompt (evaluated: one token to redo), as many tokens as a call.
+      // Generation at that depth (the prompt evaluated: one token to redo), as many as a call.
       const written = await timed(() =>
         adapter.complete(commandRequest(CALL_TOKENS), { timeoutMs: 600_000 }),
       );
@@ -224,29 +299,31 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
     }
   }
   const generation = median(generationRates);
-  const firstCommand = median(firstCommandPrompts) + (CALL_TOKENS / generation) * 1000;
+  const firstCommand = median(firstCommands);
   const continueTurn = median(continuePrompts) + (ANSWER_TOKENS / generation) * 1000;
   const seconds = (ms: number) => roundTo(ms / 1000, 2);
+  const warmUp = median(warmUps);
+  const depth = ceilingRates.depth;
   return [
     {
       name: `${label}: warm-up, cold prefix of ${promptTokens} tokens`,
-      value: seconds(median(warmUps)),
+      value: seconds(warmUp),
       unit: 's',
     },
     {
-      name: `${label}: first command prompt after it (${median(cached)} cached)`,
-      value: seconds(median(firstCommandPrompts)),
-      unit: 's',
-    },
-    {
-      name: `${label}: generation through the adapter`,
-      value: roundTo(generation, 1),
+      name: `${label}: warm-up prompt rate (chunks of 128; ceiling ${roundTo(ceilingRates.promptAtDepth, 1)} in batches of ${CEILING_PROMPT})`,
+      value: roundTo(promptTokens / (warmUp / 1000), 1),
       unit: 'tokens/s',
     },
     {
-      name: `${label}: first voice/command (prompt + ${CALL_TOKENS} tokens, summed)`,
+      name: `${label}: first voice/command, one request (${median(cached)} cached, ${median(firstWritten)} tokens written)`,
       value: seconds(firstCommand),
       unit: 's',
+    },
+    {
+      name: `${label}: generation through the adapter, ${depth} deep (${SAMPLING_NAME}; ceiling greedy ${roundTo(ceilingRates.generationAtDepth, 1)}, sampled ${roundTo(ceilingRates.sampledAtDepth, 1)})`,
+      value: roundTo(generation, 1),
+      unit: 'tokens/s',
     },
     {
       name: `${label}: continue (prompt + ${ANSWER_TOKENS} tokens, summed)`,
@@ -254,7 +331,7 @@ async function adapterFigures(model: LlamaModel): Promise<BenchRow[]> {
       unit: 's',
     },
     {
-      name: `${label}: full exchange (command + continue, summed)`,
+      name: `${label}: full exchange (first command + continue)`,
       value: seconds(firstCommand + continueTurn),
       unit: 's',
     },
@@ -282,8 +359,39 @@ const llama = await getLlama({
 });
 const load = await timed(() => llama.loadModel({ modelPath: path, useMmap: false, gpuLayers: 0 }));
 const model = load.value;
-const limit = await ceiling(model);
-const adapterRows = await adapterFigures(model);
+const commandPrompt = model.tokenize(
+  new ChatTemplatePrompt(String(model.fileInfo.metadata.tokenizer?.chat_template), {
+    thinking: 'off',
+  }).render(commandRequest(1)).text,
+  true,
+);
+
+/** A turn's tokenizing: the whole prompt's text each time, or by message with those in use kept. */
+function tokenizingMs(): { readonly whole: number; readonly byMessage: number } {
+  const prompt = new ChatTemplatePrompt(String(model.fileInfo.metadata.tokenizer?.chat_template), {
+    thinking: 'off',
+  });
+  const segments = new SegmentTokenizer(model);
+  const whole: number[] = [];
+  const byMessage: number[] = [];
+  for (let turn = 0; turn < 11; turn += 1) {
+    const text = prompt.render({
+      ...commandRequest(1),
+      messages: [exchange[0] as ChatMessage, { role: 'user', content: `utterance ${turn}` }],
+    }).text;
+    let start = performance.now();
+    model.tokenize(text, true);
+    whole.push(performance.now() - start);
+    start = performance.now();
+    segments.tokenize(text);
+    // The first turn tokenizes the system prompt and tools: the cost of a new command set.
+    if (turn > 0) byMessage.push(performance.now() - start);
+  }
+  return { whole: median(whole), byMessage: median(byMessage) };
+}
+const tokenizing = tokenizingMs();
+const limit = await ceiling(model, commandPrompt);
+const adapterRows = await adapterFigures(model, limit);
 const rows: BenchRow[] = [
   { name: `${label}: file`, value: Math.round(statSync(path).size / 2 ** 20), unit: 'MB' },
   { name: `${label}: load (useMmap false)`, value: roundTo(load.ms / 1000, 2), unit: 's' },
@@ -293,8 +401,28 @@ const rows: BenchRow[] = [
     unit: 'tokens/s',
   },
   {
-    name: `${label}: ceiling, generation (binding, tg${CEILING_GENERATE})`,
+    name: `${label}: ceiling, generation (binding, tg${CEILING_GENERATE} after ${CEILING_PROMPT})`,
     value: roundTo(limit.generation, 1),
+    unit: 'tokens/s',
+  },
+  {
+    name: `${label}: a turn's tokenizing, the whole ${limit.depth}-token prompt's text`,
+    value: roundTo(tokenizing.whole, 2),
+    unit: 'ms',
+  },
+  {
+    name: `${label}: a turn's tokenizing, by message (the system prompt's kept)`,
+    value: roundTo(tokenizing.byMessage, 2),
+    unit: 'ms',
+  },
+  {
+    name: `${label}: ceiling, generation ${limit.depth} deep (greedy)`,
+    value: roundTo(limit.generationAtDepth, 1),
+    unit: 'tokens/s',
+  },
+  {
+    name: `${label}: ceiling, generation ${limit.depth} deep (Qwen3's sampling)`,
+    value: roundTo(limit.sampledAtDepth, 1),
     unit: 'tokens/s',
   },
   ...adapterRows,

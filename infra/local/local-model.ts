@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import { readSettings } from '../../shared/adapters/config/read-settings';
+import { samplingFor } from '../../shared/adapters/embedded-model/embedded-language-model';
 import {
   EmbeddedModelLoadError,
   loadEmbeddedModel,
@@ -40,14 +41,22 @@ export function takeEmbeddedModelReference(env: NodeJS.ProcessEnv): ModelReferen
   return reference;
 }
 
+/** The model file npm start loads, on this machine. */
+export interface LocalModelFile {
+  readonly path: string;
+  /** The cache folder it was fetched into; null for a file the user named by its path. */
+  readonly cachedIn: string | null;
+}
+
 /**
  * The one place a reference becomes a file on this machine: a path as it is, a hub file through
- * the cache (downloaded once, checked against its digest, with progress on stderr).
+ * the cache (downloaded once, checked against its digest, with progress on stderr). Null for
+ * `none`. npm start runs it beside the speech model's download.
  */
-async function resolveLocalModelFile(
+export async function resolveLocalModelFile(
   reference: ModelReference,
   env: NodeJS.ProcessEnv,
-): Promise<{ readonly path: string; readonly cachedIn: string | null } | null> {
+): Promise<LocalModelFile | null> {
   const path = await resolveModelFile(reference, readModelCacheSettings(env), {
     format: 'gguf',
     progress: progressTo(process.stderr),
@@ -70,18 +79,13 @@ const START_WARM_UP = {
 /** Far above the second or so a 2-core machine needs. */
 const START_WARM_UP_MS = 120_000;
 
-/**
- * Resolves, loads and warms the embedded model, and hands it to the handlers' wiring. Null when
- * LLM_MODEL is `none` (the voice routes answer 503 llm_not_configured).
- */
+/** Loads and warms the embedded model's file, and hands it to the handlers' wiring. */
 export async function startEmbeddedModel(
-  reference: ModelReference,
+  file: LocalModelFile,
   settings: LocalModelSettings,
   env: NodeJS.ProcessEnv,
   monotonic: () => number = () => performance.now(),
-): Promise<LocalModel | null> {
-  const file = await resolveLocalModelFile(reference, env);
-  if (file === null) return null;
+): Promise<LocalModel> {
   const { values } = readSettings(env);
   const name = file.path.split(/[/\\]/).at(-1) ?? file.path;
   const loaded = await loadEmbeddedModel(file.path, settings.runtime, {
@@ -90,6 +94,7 @@ export async function startEmbeddedModel(
     thinking: values.MODEL_THINKING,
     queuePlaces: settings.queuePlaces,
     toolCallGrammar: settings.toolCallGrammar,
+    sampling: samplingFor(settings.temperature, values.MODEL_THINKING),
   });
   try {
     const warmUp = await timedWarmUp(loaded.model, monotonic);

@@ -46,6 +46,8 @@ export interface LocalModelSettings {
   readonly queuePlaces: number;
   /** LLM_TOOL_GRAMMAR: constrain a required call to the tools' schemas (docs/embedded-model.md). */
   readonly toolCallGrammar: boolean;
+  /** LLM_TEMPERATURE; null: greedy with thinking off (samplingFor). */
+  readonly temperature: number | null;
 }
 
 /** Tokens a sequence holds: a command set's prompt (about 2.7k tokens measured) and an exchange. */
@@ -87,6 +89,7 @@ export function readLocalSettings(
       },
       queuePlaces: values.LLM_QUEUE,
       toolCallGrammar: values.LLM_TOOL_GRAMMAR === 'on',
+      temperature: values.LLM_TEMPERATURE,
     },
     speechEngine: values.STT_ENGINE,
   };
@@ -208,6 +211,15 @@ export const localSettings = {
     meaning:
       "`on` constrains a required call to the tools' JSON Schemas by grammar (costs 5-13 % a " +
       'token; [embedded model](embedded-model.md))',
+  },
+  LLM_TEMPERATURE: {
+    check: { kind: 'number', min: 0, max: 2 },
+    default: null,
+    shownDefault: 'greedy (0) with MODEL_THINKING off',
+    meaning:
+      'how the embedded model picks tokens: 0 the likeliest (the same words, the same call); ' +
+      "above 0, that temperature with Qwen3's top-p and top-k; with thinking on, unset is " +
+      "Qwen3's thinking sampling (0.6)",
   },
   STT_ENGINE: {
     check: { kind: 'oneOf', values: ['sherpa', 'whisper'] },

@@ -1,10 +1,13 @@
 /**
  * The whole service on one machine, as `npm start` runs it:
+ * 0. PORT and DYNAMODB_PORT checked free, DATA_DIR claimed; the language and speech model files
+ *    fetched side by side (first start), the language model loaded and warmed, the recognizer's
+ *    process started (infra/local/local-model.ts, local-speech.ts);
  * 1. embedded DynamoDB (dynalite) on DYNAMODB_PORT, files under DATA_DIR, and the table;
  * 2. the nodes of LOCAL_NODE_API_KEY registered (one generated when unset);
  * 3. the environment the handlers read pointed at that database, speech out on (the embedded
- *    synthesizer unless TTS_PROVIDER says otherwise), and the embedded language model loaded
- *    and warmed when no OPENAI_BASE_URL names a model server (LLM_MODEL, infra/local/local-model.ts);
+ *    synthesizer unless TTS_PROVIDER says otherwise), the embedded language model when no
+ *    OPENAI_BASE_URL names a model server (LLM_MODEL);
  * 4. every route of the route table served on PORT through the handler exports Lambda runs.
  * The handlers wire themselves from process.env on first use, so run one stack per process.
  */
@@ -16,17 +19,23 @@ import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
 import { headerAuthenticator } from './header-authenticator';
 import { type LocalApiServer, startLocalApiServer } from './local-api-server';
-import { type LocalModel, startEmbeddedModel, takeEmbeddedModelReference } from './local-model';
+import {
+  type LocalModel,
+  resolveLocalModelFile,
+  startEmbeddedModel,
+  takeEmbeddedModelReference,
+} from './local-model';
 import { localModelTiming } from './local-model-timing';
 import { type LocalSettings, readLocalSettings } from './local-settings';
 import {
   defaultLocalSpeechOut,
   describeLocalSpeech,
+  type LocalRecognizer,
   type LocalSpeech,
   provideLocalRecognizer,
   provideLocalSynthesizer,
 } from './local-speech';
-import { rethrowPortInUse } from './port-in-use-error';
+import { assertPortFree, rethrowPortInUse } from './port-in-use-error';
 import { registeredNodeIds } from './registered-nodes';
 import { loadOpenApi, loadRoutes } from './route-handlers';
 import { claimDataDir, type DataDirClaim } from './running-stack';
@@ -72,15 +81,33 @@ export async function startLocalStack(
   // Every setting the handlers read, checked before anything starts: a bad one stops npm start
   // with one line instead of a 500 on every request.
   const service = readServiceConfig({ ...env, TABLE_NAME: settings.tableName });
+  // Both ports before the slow steps: a taken one is said now, not after a model's download.
+  await assertPortFree('PORT', settings.host, settings.port, [settings.dynamoDbPort]);
+  await assertPortFree('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort, [
+    settings.port,
+  ]);
   let claim: DataDirClaim | null = null;
   if (settings.dataDir !== null) {
     await mkdir(settings.dataDir, { recursive: true });
     claim = await claimDataDir(settings.dataDir);
   }
   let localModel: LocalModel | null = null;
+  let hearing: LocalRecognizer;
   try {
-    if (embeddedReference !== null) {
-      localModel = await startEmbeddedModel(embeddedReference, settings.embeddedModel, env);
+    // The two downloads (on a first start) side by side; the recognizer loads in its own process.
+    const [modelFile, recognizer] = await settledBoth(
+      embeddedReference === null ? null : resolveLocalModelFile(embeddedReference, env),
+      provideLocalRecognizer(env, log),
+      (started) => started.close(),
+    );
+    hearing = recognizer;
+    try {
+      if (modelFile !== null) {
+        localModel = await startEmbeddedModel(modelFile, settings.embeddedModel, env);
+      }
+    } catch (error) {
+      recognizer.close();
+      throw error;
     }
   } catch (error) {
     await claim?.release();
@@ -91,6 +118,7 @@ export async function startLocalStack(
     host: settings.dynamoDbHost,
     ...(settings.dataDir === null ? {} : { path: join(settings.dataDir, 'dynamodb') }),
   }).catch(async (error: unknown) => {
+    hearing.close();
     await localModel?.close();
     await claim?.release();
     return rethrowPortInUse('DYNAMODB_PORT', settings.dynamoDbHost, settings.dynamoDbPort, [
@@ -98,7 +126,6 @@ export async function startLocalStack(
     ])(error);
   });
   let api: LocalApiServer | null = null;
-  let recognizer: Awaited<ReturnType<typeof provideLocalRecognizer>> | null = null;
   try {
     Object.assign(env, {
       DYNAMODB_ENDPOINT: database.endpoint,
@@ -107,8 +134,6 @@ export async function startLocalStack(
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();
-    recognizer = await provideLocalRecognizer(env, log);
-    const hearing = recognizer;
     const { binaryMediaTypes } = await import('../../functions/http/contract/api-routes');
     // The key checked from the headers, before a body is read (the table is reachable now), by
     // the authenticator the handlers then share: made before they are loaded.
@@ -158,11 +183,30 @@ export async function startLocalStack(
     };
   } catch (error) {
     // A recognizer process started before the failure is not left running.
-    recognizer?.close();
+    hearing.close();
     await api?.close();
     await localModel?.close();
     await database.close();
     await claim?.release();
     throw error;
   }
+}
+
+/**
+ * Runs two start-up steps side by side and waits for both: a failure of either is thrown once
+ * the other has settled, and what the other started is undone (`undoSecond`), so nothing is left
+ * running behind a failed start.
+ */
+async function settledBoth<First, Second>(
+  first: Promise<First> | First,
+  second: Promise<Second>,
+  undoSecond: (started: Second) => void,
+): Promise<[First, Second]> {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') {
+    if (b.status === 'fulfilled') undoSecond(b.value);
+    throw a.reason;
+  }
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
 }

@@ -41,6 +41,21 @@ export const rethrowPortInUse =
     throw new PortInUseError(setting, host, port, suggestion, { cause: error });
   };
 
+/**
+ * Throws PortInUseError when `port` cannot be listened on now. npm start asks before its slow
+ * steps (a model's download, load and warm-up), so a taken port is said at once, not minutes
+ * later; the listen itself still reports a port taken in between.
+ */
+export async function assertPortFree(
+  setting: PortSetting,
+  host: string,
+  port: number,
+  reserved: readonly number[] = [],
+): Promise<void> {
+  if (await canListen(host, port)) return;
+  throw new PortInUseError(setting, host, port, await freePortAfter(host, port, reserved));
+}
+
 /** The first port after `port` that can be listened on now, within 100; null if none. */
 export async function freePortAfter(
   host: string,

@@ -63,8 +63,14 @@ function localModelTimingSection(stack: LocalStack): string | null {
   if (timing === undefined || timing.setForLocalModel.length === 0) return null;
   const seconds = (milliseconds: number) => `${milliseconds / 1000} s`;
   const where = stack.embeddedModel ? 'runs in this process' : 'is on a local address';
+  // The embedded model finishes a warm-up's prompt past that time (finishPromptPastTimeout).
+  const finishing = stack.embeddedModel
+    ? `
+A command set's first warm-up evaluates its whole prompt (about 2.7k tokens); past that time
+conversation/start answers and the model finishes it, the next request waiting for it.`
+    : '';
   return `The model ${where}: a turn may take ${seconds(timing.turnDeadlineMs)}, the warm-up of conversation/start ${seconds(timing.warmUpTimeoutMs)},
-for a CPU model's cold first turn (set ${timing.setForLocalModel.join(' and ')} to change them).`;
+for a CPU model's cold first turn (set ${timing.setForLocalModel.join(' and ')} to change them).${finishing}`;
 }
 
 function nodeKeySection(stack: LocalStack): string | null {

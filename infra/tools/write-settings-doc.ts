@@ -94,6 +94,8 @@ function accepted(check: SettingCheck): string {
   switch (check.kind) {
     case 'integer':
       return `integer, ${check.min} to ${check.max}`;
+    case 'number':
+      return `number, ${check.min} to ${check.max}`;
     case 'oneOf':
       return check.values.map((value) => `\`${value}\``).join(', ');
     case 'boolean':

@@ -49,6 +49,12 @@ export interface ModelCallOptions {
   /** Time left for this call, retries included; the adapter never waits past it. */
   readonly timeoutMs: number;
   readonly signal?: AbortSignal;
+  /**
+   * The model may go on evaluating this request's prompt after answering it `timeout`, so that
+   * the next request sharing its prefix finds it evaluated: a warm-up's purpose. A model server
+   * does so by itself; the embedded model only when asked (a turn past its deadline stops).
+   */
+  readonly finishPromptPastTimeout?: boolean;
 }
 
 /** One chat completion with tools. Failures are thrown as `LanguageModelError`. */

@@ -7,6 +7,8 @@ import { isValidTimeZone } from '../../conversation/time-zones/time-zone';
  */
 export type SettingCheck =
   | { readonly kind: 'integer'; readonly min: number; readonly max: number }
+  /** Any finite decimal number within the bounds (`0.7`). */
+  | { readonly kind: 'number'; readonly min: number; readonly max: number }
   | { readonly kind: 'oneOf'; readonly values: readonly string[] }
   | { readonly kind: 'boolean' }
   | { readonly kind: 'httpUrl' }
@@ -18,7 +20,9 @@ export type SettingCheck =
   | { readonly kind: 'secret' };
 
 /** The value a check yields. */
-export type CheckedValue<C extends SettingCheck> = C extends { readonly kind: 'integer' }
+export type CheckedValue<C extends SettingCheck> = C extends {
+  readonly kind: 'integer' | 'number';
+}
   ? number
   : C extends { readonly kind: 'oneOf'; readonly values: readonly (infer V)[] }
     ? V
@@ -52,6 +56,15 @@ function checkText(
         : {
             ok: false,
             problem: `${name} must be an integer from ${check.min} to ${check.max}, got "${text}"`,
+          };
+    }
+    case 'number': {
+      const parsed = Number(text);
+      return Number.isFinite(parsed) && parsed >= check.min && parsed <= check.max
+        ? { ok: true, value: parsed }
+        : {
+            ok: false,
+            problem: `${name} must be a number from ${check.min} to ${check.max}, got "${text}"`,
           };
     }
     case 'oneOf': {

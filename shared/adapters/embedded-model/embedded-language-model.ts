@@ -18,6 +18,7 @@ import {
 import { systemTiming, type Timing } from '../system/timing';
 import { ChatTemplatePrompt } from './chat-template-prompt';
 import { type GeneratedText, readModelFormatReply } from './read-model-format-reply';
+import { SegmentTokenizer } from './segment-tokenizer';
 import { QueueFullError, QueueWaitEndedError, SequenceQueue } from './sequence-queue';
 
 export interface EmbeddedLanguageModelOptions {
@@ -39,7 +40,7 @@ export interface EmbeddedLanguageModelOptions {
    * its deadline stops within one chunk's (or one generated token's) time.
    */
   readonly promptChunkTokens?: number;
-  /** Qwen3's recommended sampling unless set (a test samples greedily: temperature 0). */
+  /** How tokens are picked; `samplingFor(null, thinking)` unless set. */
   readonly sampling?: Sampling;
   readonly timing?: Timing;
 }
@@ -59,8 +60,22 @@ export interface EmbeddedModelActivity {
   readonly tokensGenerated: number;
 }
 
-/** Qwen3's recommended sampling with thinking off (its model card). */
-const SAMPLING: Sampling = { temperature: 0.7, topP: 0.8, topK: 20, minP: 0 } as const;
+/** Qwen3's model card: its sampling in thinking mode, where it warns against greedy decoding. */
+const THINKING_SAMPLING = { temperature: 0.6, topP: 0.95, topK: 20, minP: 0 } as const;
+/** And without thinking, for a temperature above 0. */
+const NON_THINKING_SAMPLING = { topP: 0.8, topK: 20, minP: 0 } as const;
+
+/**
+ * The sampling of LLM_TEMPERATURE. Unset: greedy with thinking off (the likeliest token each
+ * time: the same words give the same call, and no sampler work per token), Qwen3's thinking-mode
+ * sampling with it on. 0 is greedy; above 0, that temperature with Qwen3's top-p and top-k.
+ */
+export function samplingFor(temperature: number | null, thinking: 'off' | 'on' = 'off'): Sampling {
+  if (temperature === null) return thinking === 'on' ? THINKING_SAMPLING : { temperature: 0 };
+  if (temperature <= 0) return { temperature: 0 };
+  const mode = thinking === 'on' ? THINKING_SAMPLING : NON_THINKING_SAMPLING;
+  return { ...mode, temperature };
+}
 const DEFAULT_PROMPT_CHUNK_TOKENS = 128;
 const GRAMMARS_KEPT = 16;
 const OPEN_ENDED_ROOT = /^(root ::= .*?) "\\n\\n\\n\\n" \[\\n\]\*$/m;
@@ -94,11 +109,15 @@ export class EmbeddedLanguageModel implements LanguageModel {
   readonly #model: LlamaModel;
   readonly #context: LlamaContext;
   readonly #prompt: ChatTemplatePrompt;
+  readonly #tokenizer: SegmentTokenizer;
   readonly #queue: SequenceQueue<LlamaContextSequence>;
   readonly #options: EmbeddedLanguageModelOptions;
   readonly #timing: Timing;
   readonly #chunk: number;
   readonly #grammars = new Map<string, Promise<LlamaGrammar | null>>();
+  /** The requests running, a warm-up finishing its prompt after its answer included. */
+  readonly #working = new Set<Promise<void>>();
+  #stopping = false;
   #promptTokensEvaluated = 0;
   #tokensGenerated = 0;
 
@@ -113,6 +132,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
     this.#timing = options.timing ?? systemTiming;
     this.#chunk = options.promptChunkTokens ?? DEFAULT_PROMPT_CHUNK_TOKENS;
     this.#prompt = new ChatTemplatePrompt(template, { thinking: options.thinking });
+    this.#tokenizer = new SegmentTokenizer(model);
     const sequences = Array.from({ length: context.sequencesLeft }, () => context.getSequence());
     this.#queue = new SequenceQueue(sequences, options.queuePlaces, this.#timing);
   }
@@ -129,7 +149,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
   async complete(request: ModelRequest, options: ModelCallOptions): Promise<ModelReply> {
     const deadline = this.#timing.monotonic() + options.timeoutMs;
     const prompt = this.#prompt.render(request);
-    const tokens = this.#model.tokenize(prompt.text, true);
+    const tokens = this.#tokenizer.tokenize(prompt.text);
     const contextSize = this.#context.contextSize;
     if (tokens.length >= contextSize) {
       throw this.#error(
@@ -138,24 +158,42 @@ export class EmbeddedLanguageModel implements LanguageModel {
       );
     }
     const sequence = await this.#acquire(tokens, deadline, options.signal);
-    try {
-      const generated = await this.#generate(sequence, tokens, prompt.opening, request, {
-        deadline,
-        signal: options.signal,
-      });
-      const reply = readModelFormatReply(generated);
-      if (!reply.ok) {
-        throw this.#error(LanguageModelFailure.malformedReply, reply.issues.join('; '));
-      }
-      return reply.value;
-    } catch (error) {
-      if (error instanceof DeadlinePassedError) {
-        throw this.#error(LanguageModelFailure.timeout, error.message);
-      }
-      throw error;
-    } finally {
-      this.#queue.release(sequence);
-    }
+    return new Promise<ModelReply>((resolve, reject) => {
+      const fail = (error: unknown) =>
+        reject(
+          error instanceof DeadlinePassedError
+            ? this.#error(LanguageModelFailure.timeout, error.message)
+            : error,
+        );
+      const work = (async () => {
+        try {
+          return await this.#generate(sequence, tokens, prompt.opening, request, {
+            deadline,
+            signal: options.signal,
+            // A warm-up answered `timeout` goes on with its prompt, for the next request to reuse.
+            answerLate: options.finishPromptPastTimeout === true ? fail : null,
+          });
+        } finally {
+          // Free before the caller hears back: its next request finds the sequence free.
+          this.#queue.release(sequence);
+        }
+      })().then((generated) => {
+        const reply = readModelFormatReply(generated);
+        if (reply.ok) resolve(reply.value);
+        else fail(this.#error(LanguageModelFailure.malformedReply, reply.issues.join('; ')));
+      }, fail);
+      this.#working.add(work);
+      void work.finally(() => this.#working.delete(work));
+    });
+  }
+
+  /**
+   * Stops every request between two chunks or two tokens (a warm-up finishing its prompt
+   * included) and resolves once none runs: the context can then be disposed.
+   */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    await Promise.allSettled([...this.#working]);
   }
 
   async #acquire(
@@ -188,9 +226,15 @@ export class EmbeddedLanguageModel implements LanguageModel {
     tokens: Token[],
     opening: string,
     request: ModelRequest,
-    limits: { readonly deadline: number; readonly signal: AbortSignal | undefined },
+    limits: {
+      readonly deadline: number;
+      readonly signal: AbortSignal | undefined;
+      /** Set: past the deadline, the caller is answered with this and the prompt finished. */
+      readonly answerLate: ((error: DeadlinePassedError) => void) | null;
+    },
   ): Promise<GeneratedText> {
     const check = (what: string) => {
+      if (this.#stopping) throw new DeadlinePassedError(`the model stopped ${what}`);
       if (limits.signal?.aborted) throw new DeadlinePassedError(`the caller stopped ${what}`);
       if (this.#timing.monotonic() >= limits.deadline) {
         throw new DeadlinePassedError(`the deadline passed ${what}`);
@@ -205,13 +249,35 @@ export class EmbeddedLanguageModel implements LanguageModel {
       await sequence.eraseContextTokenRanges([{ start: reused, end: sequence.nextTokenIndex }]);
     }
     let next = reused;
+    let late: DeadlinePassedError | null = null;
+    const checkPrompt = () => {
+      const what = `evaluating the prompt (${next} of ${tokens.length} tokens)`;
+      if (late !== null) {
+        if (this.#stopping) throw late;
+        return;
+      }
+      try {
+        check(what);
+      } catch (error) {
+        if (!(error instanceof DeadlinePassedError) || limits.answerLate === null) throw error;
+        if (this.#stopping) throw error;
+        late = error;
+        limits.answerLate(error);
+      }
+    };
     while (tokens.length - next > this.#chunk) {
-      check(`evaluating the prompt (${next} of ${tokens.length} tokens)`);
+      checkPrompt();
       await sequence.evaluateWithoutGeneratingNewTokens(tokens.slice(next, next + this.#chunk));
       next += this.#chunk;
       this.#promptTokensEvaluated += this.#chunk;
     }
-    check(`evaluating the prompt (${next} of ${tokens.length} tokens)`);
+    checkPrompt();
+    if (late !== null) {
+      // Answered already: the whole prompt evaluated for the next request, nothing generated.
+      await sequence.evaluateWithoutGeneratingNewTokens(tokens.slice(next));
+      this.#promptTokensEvaluated += tokens.length - next;
+      throw late;
+    }
     const maxTokens = Math.min(
       request.maxTokens ?? this.#options.maxTokens,
       this.#context.contextSize - tokens.length,
@@ -221,7 +287,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
     // The evaluation also ends by itself when a grammar is complete: that is a stop too.
     let ended: GeneratedText['ended'] = 'stop';
     const evaluation = sequence.evaluate(tokens.slice(next), {
-      ...(this.#options.sampling ?? SAMPLING),
+      ...(this.#options.sampling ?? samplingFor(null, this.#options.thinking)),
       ...(grammar === null
         ? {}
         : {

@@ -79,10 +79,13 @@ export async function loadEmbeddedModel(
       sequences: runtime.parallel,
       threads: runtime.threads,
     });
+    const embedded = new EmbeddedLanguageModel(model, context, options);
     return {
-      model: new EmbeddedLanguageModel(model, context, options),
+      model: embedded,
       sizeBytes: model.size,
       close: async () => {
+        // No evaluation left running under a disposed context (a warm-up finishing its prompt).
+        await embedded.stop();
         await context.dispose();
         await model.dispose();
       },

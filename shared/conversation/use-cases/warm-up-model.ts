@@ -3,7 +3,8 @@
  * every turn of this command set sends, asking for one token, so that a server with a prefix
  * cache (llama.cpp, vLLM, OpenAI's automatic caching) has processed the long, shared part of the
  * prompt before the first utterance. A local server keeps working on a request we stop waiting
- * for, so even a warm-up cut short by its timeout warms the cache. It never fails the start.
+ * for, and the embedded model is asked to (`finishPromptPastTimeout`), so even a warm-up cut short
+ * by its timeout warms the cache. It never fails the start.
  */
 import type { CompiledCommandSet } from '../../params';
 import { type LanguageModel, LanguageModelError } from '../../ports/language-model';
@@ -55,7 +56,7 @@ export async function warmUpModel(
         maxTokens: 1,
         cacheKey: commandSet.hash,
       },
-      { timeoutMs },
+      { timeoutMs, finishPromptPastTimeout: true },
     );
     return WarmUp.warmed;
   } catch (error) {

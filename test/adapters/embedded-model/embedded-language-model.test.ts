@@ -5,11 +5,14 @@ import {
   loadEmbeddedModel,
 } from '../../../shared/adapters/embedded-model/load-embedded-model';
 import type { ToolDefinition } from '../../../shared/chat/chat-message';
+import { requestPrefixFor } from '../../../shared/conversation/turn/run-turn';
+import { WarmUp, warmUpModel } from '../../../shared/conversation/use-cases/warm-up-model';
 import {
   LanguageModelError,
   LanguageModelFailure,
   type ModelRequest,
 } from '../../../shared/ports/language-model';
+import { compile, fixtureRegistration } from '../../support/engine-fixtures';
 import { FakeTiming } from '../../support/fake-timing';
 import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
 
@@ -56,8 +59,8 @@ class TickingTiming extends FakeTiming {
   readonly #stepMs: number;
   #elapsed = 0;
 
-  constructor(stepMs: number) {
-    super();
+  constructor(stepMs: number, options: { instantSleeps?: boolean } = {}) {
+    super(options);
     this.#stepMs = stepMs;
   }
 
@@ -164,6 +167,87 @@ describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cp
     expect(failure).toBe(LanguageModelFailure.timeout);
     expect(model.activity.promptTokensEvaluated).toBeLessThan(100);
     expect(model.activity.tokensGenerated).toBe(0);
+  });
+
+  it('a warm-up past its timeout is answered at once and finishes its prompt for the next request', async () => {
+    // Prepare: the deadline passes within the first chunks; a wait in line lasts until a sequence
+    // is free (sleeps never end by themselves).
+    const { model } = await load({
+      timing: new TickingTiming(100, { instantSleeps: false }),
+      promptChunkTokens: 32,
+    });
+    const warmUp = request('Hello.', { maxTokens: 1 });
+
+    // Act
+    const failure = await model
+      .complete(warmUp, { timeoutMs: 250, finishPromptPastTimeout: true })
+      .catch(failureOf);
+    const evaluatedWhenAnswered = model.activity.promptTokensEvaluated;
+    const next = await model.complete(request('what is the weather like', { maxTokens: 1 }), {
+      timeoutMs: 60_000,
+    });
+
+    // Assess: answered within the deadline's chunks; the next request waited for the rest and
+    // found everything up to the user's words evaluated, nothing generated for the warm-up.
+    expect(failure).toBe(LanguageModelFailure.timeout);
+    expect(evaluatedWhenAnswered).toBeLessThan(100);
+    expect(next.usage?.cachedTokens).toBeGreaterThan((next.usage?.promptTokens ?? 0) - 20);
+    expect(model.activity).toMatchObject({ running: 0, tokensGenerated: 1 });
+  });
+
+  it("conversation/start's warm-up, past its timeout, leaves the command set's prompt evaluated", async () => {
+    // Prepare: the fixture node's command set (about 2.7k tokens), a deadline within 2 chunks.
+    const { model } = await load({
+      contextSize: 4_096,
+      timing: new TickingTiming(100, { instantSleeps: false }),
+      promptChunkTokens: 256,
+    });
+    const commandSet = compile(fixtureRegistration());
+    const settings = { warmUpTimeoutMs: 250, strictToolSchemas: false };
+
+    // Act
+    const warmUp = await warmUpModel(model, commandSet, settings);
+    const { systemPrompt, tools } = requestPrefixFor(commandSet);
+    const command = await model.complete(
+      {
+        messages: [
+          { role: 'system', content: systemPrompt },
+          { role: 'user', content: 'set a timer for ten minutes' },
+        ],
+        tools,
+        toolChoice: 'auto',
+        maxTokens: 1,
+      },
+      { timeoutMs: 600_000 },
+    );
+
+    // Assess
+    expect(warmUp).toBe(WarmUp.timedOut);
+    expect(command.usage?.promptTokens).toBeGreaterThan(2_000);
+    expect(command.usage?.cachedTokens).toBeGreaterThan((command.usage?.promptTokens ?? 0) - 20);
+  });
+
+  it('a turn past its deadline does not finish its prompt, and stopping ends a finishing warm-up', async () => {
+    // Prepare
+    const timing = new TickingTiming(100, { instantSleeps: false });
+    const { model } = await load({ timing, promptChunkTokens: 32 });
+    const warmUp = request('Hello.', { maxTokens: 1 });
+    const reference = (await load()).model;
+    const full = await reference.complete(warmUp, { timeoutMs: 60_000 });
+
+    // Act
+    const turn = await model.complete(warmUp, { timeoutMs: 250 }).catch(failureOf);
+    const afterTurn = model.activity.promptTokensEvaluated;
+    const late = await model
+      .complete(warmUp, { timeoutMs: 250, finishPromptPastTimeout: true })
+      .catch(failureOf);
+    await model.stop();
+
+    // Assess: the turn stopped at its deadline; the warm-up's rest was cut short by stop().
+    expect([turn, late]).toEqual([LanguageModelFailure.timeout, LanguageModelFailure.timeout]);
+    expect(afterTurn).toBeLessThan(100);
+    expect(model.activity.running).toBe(0);
+    expect(model.activity.promptTokensEvaluated).toBeLessThan(full.usage?.promptTokens ?? 0);
   });
 
   it('a caller that already gave up gets a timeout and costs no evaluation', async () => {

@@ -37,6 +37,7 @@ describe('readLocalSettings: the embedded model (LLM_*)', () => {
       runtime: { threads: availableParallelism(), mmap: false, contextSize: 8_192, parallel: 1 },
       queuePlaces: 4,
       toolCallGrammar: false,
+      temperature: null,
     });
   });
 
@@ -49,6 +50,7 @@ describe('readLocalSettings: the embedded model (LLM_*)', () => {
       LLM_PARALLEL: '2',
       LLM_QUEUE: '0',
       LLM_TOOL_GRAMMAR: 'on',
+      LLM_TEMPERATURE: '0.7',
     });
 
     // Assess
@@ -56,6 +58,7 @@ describe('readLocalSettings: the embedded model (LLM_*)', () => {
       runtime: { threads: 3, mmap: true, contextSize: 4_096, parallel: 2 },
       queuePlaces: 0,
       toolCallGrammar: true,
+      temperature: 0.7,
     });
   });
 
@@ -67,6 +70,7 @@ describe('readLocalSettings: the embedded model (LLM_*)', () => {
       'LLM_CONTEXT_SIZE must be an integer from 512 to 131072, got "big"',
     ],
     ['LLM_MMAP', 'yes', 'LLM_MMAP must be one of on, off, got "yes"'],
+    ['LLM_TEMPERATURE', 'hot', 'LLM_TEMPERATURE must be a number from 0 to 2, got "hot"'],
   ])('%s=%s stops npm start with one line naming it', (name, value, message) => {
     // Act
     const reading = () => readLocalSettings({ [name]: value });

@@ -1,6 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startLocalStack } from '../../../infra/local/local-stack';
 import { freePortAfter, PortInUseError } from '../../../infra/local/port-in-use-error';
+import { withoutStackVariables } from '../../support/local-stack-harness';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -44,5 +50,40 @@ describe('PortInUseError', () => {
       '127.0.0.1:8000 (DYNAMODB_PORT, the embedded DynamoDB) is already in use, perhaps by ' +
         'another npm start: stop it, or set DYNAMODB_PORT to a free port',
     );
+  });
+});
+
+describe('npm start with its PORT taken', () => {
+  it('says so before it fetches or loads a model', async () => {
+    // Prepare: the port taken, and a model host that counts what it is asked.
+    const taken = await listen(0);
+    if (taken === null) throw new Error('no port');
+    const requests: string[] = [];
+    const hub = createHttpServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    const env = {
+      ...withoutStackVariables(process.env),
+      PORT: String(taken),
+      DATA_DIR: 'memory',
+      LLM_MODEL: 'hf:someone/some-model-GGUF/some-model.gguf',
+      HF_ENDPOINT: `http://127.0.0.1:${(hub.address() as { port: number }).port}`,
+      MODEL_CACHE_DIR: await mkdtemp(join(tmpdir(), 'jcc-port-first-')),
+    };
+
+    try {
+      // Act
+      const started = startLocalStack(env);
+
+      // Assess
+      await expect(started).rejects.toBeInstanceOf(PortInUseError);
+      await expect(started).rejects.toMatchObject({ setting: 'PORT', port: taken });
+      expect(requests).toEqual([]);
+    } finally {
+      await new Promise((resolve) => hub.close(resolve));
+      await rm(env.MODEL_CACHE_DIR, { recursive: true, force: true });
+    }
   });
 });

@@ -164,6 +164,46 @@ describe('the npm start banner: the model', () => {
     expect(banner).not.toContain('No language model');
   });
 
+  it('the embedded model: a warm-up past its time is finished, the next request waits for it', () => {
+    // Prepare
+    const embedded = (model: boolean): LocalStack => ({
+      ...stackWith({
+        origin: Origin.stored,
+        model: true,
+        timing: {
+          turnDeadlineMs: 45_000,
+          warmUpTimeoutMs: 40_000,
+          setForLocalModel: ['TURN_DEADLINE_MS', 'WARMUP_TIMEOUT_MS'],
+        },
+      }),
+      ...(model
+        ? {
+            languageModel: null,
+            embeddedModel: {
+              name: 'Qwen3-1.7B-Q4_K_M.gguf',
+              path: '/models/Qwen3-1.7B-Q4_K_M.gguf',
+              cachedIn: null,
+              threads: 2,
+              warmUp: { milliseconds: 900, promptTokens: 28 },
+              close: async () => undefined,
+            },
+          }
+        : {}),
+    });
+
+    // Act
+    const [inProcess, onServer] = [true, false].map((model) =>
+      renderStartBanner(embedded(model), apiRoutes),
+    );
+
+    // Assess
+    expect(inProcess).toContain('The model runs in this process: a turn may take 45 s');
+    expect(inProcess).toContain(
+      'past that time\nconversation/start answers and the model finishes it, the next request waiting for it.',
+    );
+    expect(onServer).not.toContain('the model finishes it');
+  });
+
   it('with one, says nothing about it', () => {
     // Act
     const banner = renderStartBanner(stackWith({ origin: Origin.stored, model: true }), apiRoutes);
