@@ -16,7 +16,7 @@
  *    tools' results go back to the model; otherwise the valid calls go to the node.
  */
 
-import type { ChatMessage } from '../../chat/chat-message';
+import type { ChatMessage, ToolCall } from '../../chat/chat-message';
 import { buildRetryMessage } from '../../params';
 import type { ModelReply } from '../../ports/language-model';
 import { readClarificationQuestion } from '../server-tools/request-validation-tool';
@@ -37,7 +37,6 @@ import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
 import { decideAfterChecks } from './decide-after-checks';
 import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
 import { appendAssistant, finishWithClarification, finishWithToolCalls } from './finish';
-import { usedCallIds, withoutRepeats } from './held-calls';
 import { oversizedText, retryOversizedReply } from './oversized-reply';
 import { recordedArguments } from './recorded-arguments';
 import { fitResultRoom, refusedArguments } from './result-room';
@@ -201,4 +200,25 @@ function withRetryMessage(
     messages: [...state.messages, { role: 'system', content }],
     retries: [...state.retries, { reason, issues }],
   };
+}
+
+/** Every tool-call id the history and the held calls already use: a new call must not repeat one. */
+function usedCallIds(state: TurnState): ReadonlySet<string> {
+  const used = new Set(state.keptCalls.map((call) => call.id));
+  for (const message of state.messages) {
+    if (message.role === 'assistant') for (const call of message.toolCalls) used.add(call.id);
+    if (message.role === 'tool') used.add(message.toolCallId);
+  }
+  return used;
+}
+
+/** New calls that repeat a held one (same tool, same arguments) on a retry are handed over once. */
+function withoutRepeats(held: readonly ToolCall[], calls: readonly ToolCall[]): ToolCall[] {
+  const seen = new Set<string>(held.map((call) => `${call.name}\u0000${call.arguments}`));
+  return calls.filter((call) => {
+    const key = `${call.name}\u0000${call.arguments}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
