@@ -176,6 +176,9 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     // Assess
     const error = expectError(response, 503, 'speech_not_configured');
     expect(error.error.message).toContain('STT_BASE_URL');
-    expect(error.error.details).toEqual([{ settings: ['STT_BASE_URL', 'STT_MODEL'] }]);
+    expect(error.error.message).toContain('STT_PROVIDER=transcribe');
+    expect(error.error.details).toEqual([
+      { settings: ['STT_BASE_URL', 'STT_MODEL', 'STT_PROVIDER'] },
+    ]);
   });
 });
