@@ -24,8 +24,8 @@ import {
 } from '../infra/tools/write-whisper-model';
 import { recognizerInput } from '../shared/adapters/speech/recognizer-input';
 import { RecognizerProcess } from '../shared/adapters/speech/recognizer-process';
-import { wavHeader } from '../shared/adapters/speech/wav-format';
 import type { Recording } from '../shared/ports/speech';
+import { nodeRecording } from '../test/support/speech-audio';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
@@ -36,23 +36,6 @@ const LENGTHS_SECONDS = [3, 7] as const;
 const RESAMPLES = 9;
 /** One each: on 2 shared cores a random whisper model writes its 224 tokens for tens of seconds. */
 const RECOGNITIONS = 1;
-const NODE_RATE = 48_000;
-
-/** The node's recording: mono 16-bit WAV at 48 kHz, of two tones in the speech band. */
-function nodeRecording(seconds: number): Recording {
-  const format = { sampleRate: NODE_RATE, channels: 1, sampleWidth: 2 };
-  const frames = seconds * NODE_RATE;
-  const wav = new Uint8Array(44 + frames * 2);
-  wav.set(wavHeader(format, frames * 2));
-  const view = new DataView(wav.buffer);
-  for (let frame = 0; frame < frames; frame += 1) {
-    const time = frame / NODE_RATE;
-    const value =
-      0.2 * Math.sin(2 * Math.PI * 220 * time) + 0.1 * Math.sin(2 * Math.PI * 1_700 * time);
-    view.setInt16(44 + frame * 2, Math.round(value * 32_767), true);
-  }
-  return { wav, format, durationSeconds: seconds };
-}
 
 /** CPU seconds a process has used (user + system), from /proc: the recognizer's own process. */
 function processCpuSeconds(pid: number): number {

@@ -9,32 +9,16 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { TRANSCRIBE_CHUNK_MS } from '../shared/adapters/speech/transcribe-audio';
 import { TranscribeSpeechToText } from '../shared/adapters/speech/transcribe-speech-to-text';
-import { wavHeader } from '../shared/adapters/speech/wav-format';
-import type { Recording } from '../shared/ports/speech';
 import { startScriptedTranscribeServer } from '../test/support/scripted-transcribe-server';
 import { TEST_AWS_CREDENTIALS } from '../test/support/sigv4-verifier';
+import { nodeRecording } from '../test/support/speech-audio';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
 
 const LENGTHS_SECONDS = [3, 7] as const;
 const RUNS = 3;
-const NODE_RATE = 48_000;
 const REGION = 'eu-west-1';
-
-/** The node's recording: mono 16-bit WAV at 48 kHz, a tone in the speech band. */
-function nodeRecording(seconds: number): Recording {
-  const format = { sampleRate: NODE_RATE, channels: 1, sampleWidth: 2 };
-  const frames = seconds * NODE_RATE;
-  const wav = new Uint8Array(44 + frames * 2);
-  wav.set(wavHeader(format, frames * 2));
-  const view = new DataView(wav.buffer);
-  for (let frame = 0; frame < frames; frame += 1) {
-    const value = 0.2 * Math.sin((2 * Math.PI * 220 * frame) / NODE_RATE);
-    view.setInt16(44 + frame * 2, Math.round(value * 32_767), true);
-  }
-  return { wav, format, durationSeconds: seconds };
-}
 
 export async function runTranscribeBench(): Promise<BenchRow[]> {
   const server = await startScriptedTranscribeServer({

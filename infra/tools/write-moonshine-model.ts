@@ -17,6 +17,7 @@ import {
   type MoonshineModelFiles,
 } from '../../shared/adapters/speech/recognizer-engines';
 import { float, int, ints, OnnxGraph, OnnxType } from './onnx-graph';
+import { randomSource } from './seeded-random';
 
 /** The sizes of a Moonshine model. */
 export interface MoonshineShape {
@@ -57,18 +58,6 @@ const CONVOLUTIONS = [
   { kernel: 7, stride: 3 },
   { kernel: 3, stride: 2 },
 ] as const;
-
-/** A seeded source of numbers in [0, 1): the same files for the same seed. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 2 ** 32;
-  };
-}
 
 /** Builds the layers every graph shares, with weights drawn from one random source. */
 class Layers {

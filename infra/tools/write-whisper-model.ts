@@ -5,6 +5,7 @@
 import { open } from 'node:fs/promises';
 import { argv, exit } from 'node:process';
 import { pathToFileURL } from 'node:url';
+import { randomSource } from './seeded-random';
 
 /** The hyperparameters of a whisper.cpp model file, in the order its header holds them. */
 export interface WhisperShape {
@@ -127,18 +128,6 @@ function tensorsOf(model: WhisperShape): Tensor[] {
     block(`decoder.blocks.${layer}`, text, ['attn', 'cross_attn']);
   }
   return tensors;
-}
-
-/** A small deterministic generator (xorshift32): the same seed writes the same file. */
-function randomSource(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x1_0000_0000;
-  };
 }
 
 /** IEEE half precision bits of `value` (normal range only: the weights are small). */

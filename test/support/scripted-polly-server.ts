@@ -1,10 +1,5 @@
-import {
-  constants,
-  createServer,
-  type Http2Session,
-  type Http2ServerResponse as ServerResponse,
-} from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { constants, createServer, type Http2ServerResponse as ServerResponse } from 'node:http2';
+import { listenOnLoopback } from './http2-loopback';
 import type { AudioStep } from './scripted-audio/audio-script';
 
 /** A Polly error as its REST API sends it: the error name in a header and the body. */
@@ -61,15 +56,9 @@ export async function startScriptedPollyServer(): Promise<ScriptedPollyServer> {
     if ('audio' in step) await sendAudio(step, response);
     else sendError(step, response);
   });
-  const sessions = new Set<Http2Session>();
-  server.on('session', (session: Http2Session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  const { endpoint, close } = await listenOnLoopback(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     requests,
     enqueue: (...steps) => {
       queue.push(...steps);
@@ -78,10 +67,7 @@ export async function startScriptedPollyServer(): Promise<ScriptedPollyServer> {
       queue.length = 0;
       requests.length = 0;
     },
-    close: async () => {
-      for (const session of sessions) session.destroy();
-      await new Promise<void>((closed) => server.close(() => closed()));
-    },
+    close,
   };
 }
 

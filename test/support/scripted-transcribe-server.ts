@@ -1,11 +1,6 @@
-import {
-  createServer,
-  type Http2ServerRequest,
-  type Http2ServerResponse,
-  type Http2Session,
-} from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import { EventStreamCodec, type Message, type MessageHeaders } from '@smithy/eventstream-codec';
+import { listenOnLoopback } from './http2-loopback';
 import { type ExpectedSigner, signatureProblem } from './sigv4-verifier';
 
 /** One result of a TranscriptEvent: its text, and whether Transcribe may still change it. */
@@ -113,15 +108,9 @@ export async function startScriptedTranscribeServer(
           });
     answer(step, incoming, response, recorded);
   });
-  const sessions = new Set<Http2Session>();
-  server.on('session', (session: Http2Session) => {
-    sessions.add(session);
-    session.on('close', () => sessions.delete(session));
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  const { endpoint, close } = await listenOnLoopback(server);
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     requests,
     enqueue: (...steps) => {
       queue.push(...steps);
@@ -131,10 +120,7 @@ export async function startScriptedTranscribeServer(
       queue.length = 0;
       requests.length = 0;
     },
-    close: async () => {
-      for (const session of sessions) session.destroy();
-      await new Promise<void>((closed) => server.close(() => closed()));
-    },
+    close,
   };
 }
 

@@ -1,5 +1,5 @@
 import { wavHeader } from '../../shared/adapters/speech/wav-format';
-import type { PcmFormat } from '../../shared/ports/speech';
+import type { PcmFormat, Recording } from '../../shared/ports/speech';
 
 /** `seconds` of a 440 Hz tone as 16-bit mono PCM: audio that is not silence. */
 export function tonePcm(seconds: number, sampleRate: number): Uint8Array {
@@ -80,4 +80,14 @@ export function toneWav(
     });
   }
   return wavFile(pcm, { sampleRate, channels, sampleWidth: 2 });
+}
+
+/** What the real node sends: mono 16-bit WAV at 48 kHz, here two tones in the speech band. */
+export function nodeRecording(seconds: number): Recording {
+  const format = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
+  const tones = [
+    { hz: 220, amplitude: 0.2 },
+    { hz: 1_700, amplitude: 0.1 },
+  ];
+  return { wav: toneWav(seconds, format.sampleRate, [tones]), format, durationSeconds: seconds };
 }

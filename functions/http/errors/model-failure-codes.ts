@@ -29,11 +29,16 @@ export const MODEL_FAILURES = {
 
 type ModelFailureAnswer = (typeof MODEL_FAILURES)[keyof typeof MODEL_FAILURES];
 
+/** The answer of its own of a failure in `answers`; undefined for one answered generically. */
+const ownAnswer = <Answers extends Readonly<Record<string, { readonly code: string }>>>(
+  answers: Answers,
+  failure: string,
+): Answers[keyof Answers] | undefined =>
+  Object.hasOwn(answers, failure) ? answers[failure as keyof Answers] : undefined;
+
 /** The answer of its own of an adapter's failure; undefined for those answered `llm_failed`. */
 export const modelFailureAnswer = (failure: string): ModelFailureAnswer | undefined =>
-  Object.hasOwn(MODEL_FAILURES, failure)
-    ? MODEL_FAILURES[failure as keyof typeof MODEL_FAILURES]
-    : undefined;
+  ownAnswer(MODEL_FAILURES, failure);
 
 /**
  * The speech provider failures with an answer of their own (502s like `speech_provider_failed`,
@@ -60,9 +65,7 @@ type SpeechFailureAnswer = (typeof SPEECH_FAILURES)[keyof typeof SPEECH_FAILURES
 
 /** The answer of its own of a speech provider's failure; undefined for `speech_provider_failed`. */
 export const speechFailureAnswer = (failure: string): SpeechFailureAnswer | undefined =>
-  Object.hasOwn(SPEECH_FAILURES, failure)
-    ? SPEECH_FAILURES[failure as keyof typeof SPEECH_FAILURES]
-    : undefined;
+  ownAnswer(SPEECH_FAILURES, failure);
 
 type ProviderFailureCode = ModelFailureAnswer['code'] | SpeechFailureAnswer['code'];
 
