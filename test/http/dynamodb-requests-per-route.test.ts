@@ -83,6 +83,19 @@ describe('DynamoDB requests per route and outcome (counted at the client)', () =
     ]);
   });
 
+  it('a replayed voice/command with calls finds its refinement in the item it claimed', async () => {
+    const asked = await stack.post(TURN_ROUTES.command, ask(9, 'turn-9-command'));
+    const replayed = await stack.post(TURN_ROUTES.command, ask(9, 'turn-9-command'));
+
+    expect([asked.status, replayed.status]).toEqual([200, 200]);
+    expect(replayed.replayed).toBe(true);
+    expect(made(replayed)).toEqual([
+      'UpdateItem RATE',
+      'UpdateItem CONVERSATION',
+      'UpdateItem CONVERSATION',
+    ]);
+  });
+
   it('refusals after the claim release it; a held or missing conversation is read once', async () => {
     const asked = await stack.post(TURN_ROUTES.command, ask(3, 'turn-3-command'));
     await stack.post(TURN_ROUTES.continue, results(asked, { success: true }, 'turn-3-continue'));

@@ -33,12 +33,19 @@ export type AnsweredTurn = TurnOutcome & { readonly utterance: string };
 export type TurnAnswer = AnsweredTurn & { readonly replayed: boolean };
 
 /**
- * What `answerOnce` returns: the turn's own result as the turn returned it (whatever it adds to
- * the answer), or the replay of the answer recorded earlier, which holds only what was recorded.
+ * What `answerOnce` returns: the turn's own result as the turn returned it, or the replay of the
+ * answer recorded earlier, completed by `completeReplay` with what the turn adds to an answer.
  */
-export type AnsweredOnce<Turn extends AnsweredTurn> =
-  | (Turn & { readonly replayed: false })
-  | (AnsweredTurn & { readonly replayed: true });
+export type AnsweredOnce<Turn extends AnsweredTurn> = Turn & { readonly replayed: boolean };
+
+/**
+ * What a turn adds to its answer (beyond what is recorded), found again for a replayed answer
+ * from the conversation the replay was read from: no second read.
+ */
+export type CompleteReplay<Turn extends AnsweredTurn> = (
+  recorded: AnsweredTurn,
+  record: ConversationRecord,
+) => Turn;
 
 /**
  * How long past the turn deadline a claim holds. After the last model call the request still
@@ -64,12 +71,21 @@ export async function answerOnce<Turn extends AnsweredTurn>(
   conversation: { readonly nodeId: string; readonly conversationId: string },
   keys: AnswerKeys,
   turn: (record: ConversationRecord, model: LanguageModel) => Promise<Turn>,
+  completeReplay: CompleteReplay<Turn>,
 ): Promise<AnsweredOnce<Turn>> {
   const { nodeId, conversationId } = conversation;
   const { identity } = keys;
   const handoff = keys.handoff ?? null;
   const model = requireModel(dependencies.model);
   const load = () => loadConversation(dependencies.store, nodeId, conversationId);
+  const replay = (
+    recorded: TurnOutcome & { utterance?: string },
+    record: ConversationRecord,
+  ): AnsweredOnce<Turn> => {
+    // One recorded before answers kept their utterance takes the latest.
+    const answer = { utterance: latestUtterance(record.messages), ...recorded };
+    return { ...completeReplay(answer, record), replayed: true };
+  };
   const recordedFor = (record: ConversationRecord) => {
     const recent = record.recentResponses;
     const own = identity === null ? null : recordedOutcome(recent, identity, record.version);
@@ -79,7 +95,7 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const record = await load();
     const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded, record);
-    return { ...(await turn(record, model)), replayed: false as const };
+    return { ...(await turn(record, model)), replayed: false };
   }
 
   const { clock, settings, store } = dependencies;
@@ -110,19 +126,11 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const answered = await turn(record, model);
     // The turn's save wrote the conversation without the claim: nothing left to release.
     saved = true;
-    return { ...answered, replayed: false as const };
+    return { ...answered, replayed: false };
   } finally {
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`, or goes
     // with the next save of the conversation; the request's own outcome, success or error, is
     // what the node must get.
     if (!saved) await store.release(nodeId, conversationId, result.token).catch(() => undefined);
   }
-}
-
-/** A recorded answer replayed; one recorded before answers kept their utterance takes the latest. */
-function replay(
-  recorded: TurnOutcome & { utterance?: string },
-  record: ConversationRecord,
-): AnsweredTurn & { readonly replayed: true } {
-  return { utterance: latestUtterance(record.messages), ...recorded, replayed: true };
 }

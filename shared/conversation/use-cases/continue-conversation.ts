@@ -71,8 +71,12 @@ export async function continueConversation(
       ? handoff
       : (requestIdentity(request.requestId ?? null, 'continue', asked) ?? handoff);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  return answerOnce(dependencies, conversation, { identity, handoff }, (record, model) =>
-    continueTurn(dependencies, model, record, request, { startedAt, identity }),
+  return answerOnce(
+    dependencies,
+    conversation,
+    { identity, handoff },
+    (record, model) => continueTurn(dependencies, model, record, request, { startedAt, identity }),
+    (recorded) => recorded,
   );
 }
 

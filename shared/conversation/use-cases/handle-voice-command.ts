@@ -10,10 +10,11 @@
  * 5. when the turn calls that command again, report the call as a refinement (observed only: its
  *    arguments are the model's, validated as any other).
  * With a request id, a repeat replays the recorded answer (answer-once.ts); its refinement is
- * found again from the stored history.
+ * found again from the stored history the replay was read with (no second read).
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
+import type { ConversationRecord } from '../../ports/conversation-store';
 import { requestIdentity } from '../idempotency/request-identity';
 import { withTurnContext } from '../prompt/turn-context';
 import { historyBeforeTurn } from '../refinement/history-before-turn';
@@ -55,7 +56,7 @@ export async function handleVoiceCommand(
   const asked = speaker === null ? request.utterance : { utterance: request.utterance, speaker };
   const identity = requestIdentity(request.requestId ?? null, 'voice_command', asked);
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
-  const answer = await answerOnce(
+  return answerOnce(
     dependencies,
     conversation,
     { identity },
@@ -89,25 +90,19 @@ export async function handleVoiceCommand(
       });
       return { ...answered, refinement: refinementOf(previous, answered.toolCalls) };
     },
+    (recorded, record) => ({ ...recorded, refinement: replayedRefinement(recorded, record) }),
   );
-  if (!answer.replayed) return answer;
-  return { ...answer, refinement: await replayedRefinement(dependencies, conversation, answer) };
 }
 
 /**
  * The refinement of a replayed answer, found as the turn found it: from the history before the
- * turn that made its calls. It costs one read, and only replays of answers with calls pay it.
+ * turn that made its calls, in the conversation the replay was read from.
  */
-async function replayedRefinement(
-  dependencies: ConversationDependencies,
-  conversation: { readonly nodeId: string; readonly conversationId: string },
-  answer: TurnAnswer,
-): Promise<Refinement | null> {
+function replayedRefinement(answer: AnsweredTurn, record: ConversationRecord): Refinement | null {
   const [first] = answer.toolCalls;
   if (first === undefined) return null;
-  const record = await dependencies.store.load(conversation.nodeId, conversation.conversationId);
-  const commandSet = record === null ? null : storedCommandSet(record);
-  if (record === null || commandSet === null) return null;
+  const commandSet = storedCommandSet(record);
+  if (commandSet === null) return null;
   const before = historyBeforeTurn(record.messages, first.id);
   if (before === null) return null;
   return refinementOf(lastRefinableCall(before, commandSet), answer.toolCalls);
