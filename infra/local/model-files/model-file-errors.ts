@@ -75,8 +75,9 @@ export class NotAModelFileError extends ModelFileError {
     readonly expected: string,
     readonly deleted: boolean,
   ) {
+    const format = `${/^[AEIOU]/i.test(expected) ? 'an' : 'a'} ${expected}`;
     super(
-      `${path} is not a ${expected} file (its first bytes are not the format's magic)${deleted ? ': it was deleted' : ''}; name a ${expected} file instead`,
+      `${path} is not ${format} file (its first bytes are not the format's magic)${deleted ? ': it was deleted' : ''}; name ${format} file instead`,
     );
   }
 }

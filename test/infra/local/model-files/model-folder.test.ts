@@ -77,7 +77,7 @@ describe('resolveModelFolder on this machine', () => {
       settings(),
     );
     await expect(resolved).rejects.toThrow(NotAModelFileError);
-    await expect(resolved).rejects.toThrow(`${join(folder, 'not-onnx.onnx')} is not a ONNX model`);
+    await expect(resolved).rejects.toThrow(`${join(folder, 'not-onnx.onnx')} is not an ONNX model`);
   });
 
   it('names the file a folder lacks', async () => {
