@@ -15,11 +15,11 @@ import {
   type ModelReply,
   type ModelRequest,
 } from '../../ports/language-model';
+import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-queue';
 import { systemTiming, type Timing } from '../system/timing';
 import { ChatTemplatePrompt } from './chat-template-prompt';
 import { type GeneratedText, readModelFormatReply } from './read-model-format-reply';
 import { SegmentTokenizer } from './segment-tokenizer';
-import { QueueFullError, QueueWaitEndedError, SequenceQueue } from './sequence-queue';
 
 export interface EmbeddedLanguageModelOptions {
   /** The banner's and the error messages' name of the model (its file or reference). */
@@ -110,7 +110,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
   readonly #context: LlamaContext;
   readonly #prompt: ChatTemplatePrompt;
   readonly #tokenizer: SegmentTokenizer;
-  readonly #queue: SequenceQueue<LlamaContextSequence>;
+  readonly #queue: SlotQueue<LlamaContextSequence>;
   readonly #options: EmbeddedLanguageModelOptions;
   readonly #timing: Timing;
   readonly #chunk: number;
@@ -134,7 +134,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
     this.#prompt = new ChatTemplatePrompt(template, { thinking: options.thinking });
     this.#tokenizer = new SegmentTokenizer(model);
     const sequences = Array.from({ length: context.sequencesLeft }, () => context.getSequence());
-    this.#queue = new SequenceQueue(sequences, options.queuePlaces, this.#timing);
+    this.#queue = new SlotQueue(sequences, options.queuePlaces, this.#timing);
   }
 
   get activity(): EmbeddedModelActivity {

@@ -8,6 +8,7 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
+import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-queue';
 import type { RecognizerModel } from './recognizer-engines';
 import { type Recognized, RecognizerProcess } from './recognizer-process';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
@@ -34,9 +35,8 @@ const DEFAULT_QUEUE_LIMIT = 2;
 /** About what one recording of a few seconds takes to hear on a small CPU (bench: --only stt). */
 const RETRY_AFTER_SECONDS = 2;
 
-interface Waiter {
-  readonly start: () => void;
-}
+/** The one recognition heard at a time. */
+const TURN = 'turn';
 
 /**
  * Speech in for `npm start` with nothing else installed: Moonshine on sherpa-onnx, or whisper.cpp
@@ -50,8 +50,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
   readonly #queueLimit: number;
   readonly #threads: number;
   readonly #timers: SpeechTimers;
-  readonly #waiting: Waiter[] = [];
-  #busy = false;
+  readonly #turns: SlotQueue<typeof TURN>;
   #process: RecognizerProcess | null = null;
 
   constructor(options: EmbeddedSpeechToTextOptions) {
@@ -59,6 +58,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#threads = options.threads ?? Math.min(8, availableParallelism());
     this.#timers = options.timers ?? systemTimers;
+    this.#turns = new SlotQueue([TURN], this.#queueLimit);
   }
 
   /** Starts the recognizer process and resolves once its model is loaded (ms it took). */
@@ -79,7 +79,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
       try {
         return await this.#recognize(recording, deadline.signal, deadline.expired);
       } finally {
-        this.#passTurn();
+        this.#turns.release(TURN);
       }
     } finally {
       deadline.clear();
@@ -137,37 +137,17 @@ export class EmbeddedSpeechToText implements SpeechToText {
     }
   }
 
-  /** Waits for this recording's turn; refuses at once when the queue is full. */
-  #takeTurn(signal: AbortSignal, expired: () => boolean): Promise<void> {
-    if (!this.#busy) {
-      this.#busy = true;
-      return Promise.resolve();
+  /** Waits for this recording's turn (within its deadline); refuses at once when the line is full. */
+  async #takeTurn(signal: AbortSignal, expired: () => boolean): Promise<void> {
+    try {
+      await this.#turns.acquire(null, signal);
+    } catch (error) {
+      if (error instanceof QueueFullError) {
+        throw new SpeechBusyError(DIRECTION, this.#queueLimit + 1, RETRY_AFTER_SECONDS);
+      }
+      if (error instanceof QueueWaitEndedError) throw stopped(expired());
+      throw error;
     }
-    // A listener added to a signal already aborted never fires: such a request takes no place.
-    if (signal.aborted) throw stopped(expired());
-    if (this.#waiting.length >= this.#queueLimit) {
-      throw new SpeechBusyError('speech_to_text', this.#queueLimit + 1, RETRY_AFTER_SECONDS);
-    }
-    return new Promise<void>((resolve, reject) => {
-      const waiter: Waiter = {
-        start: () => {
-          signal.removeEventListener('abort', onAbort);
-          resolve();
-        },
-      };
-      const onAbort = () => {
-        this.#waiting.splice(this.#waiting.indexOf(waiter), 1);
-        reject(stopped(expired()));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      this.#waiting.push(waiter);
-    });
-  }
-
-  #passTurn(): void {
-    const next = this.#waiting.shift();
-    if (next === undefined) this.#busy = false;
-    else next.start();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Timing } from '../system/timing';
+import { systemTiming, type Timing } from './timing';
 
 /** Every slot is taken and so is every place in the queue: answered at once, never a hang. */
 export class QueueFullError extends Error {
@@ -7,7 +7,7 @@ export class QueueFullError extends Error {
     readonly slots: number,
     readonly places: number,
   ) {
-    super(`all ${slots} model slot(s) are busy and ${places} request(s) already wait`);
+    super(`all ${slots} slot(s) are busy and ${places} request(s) already wait`);
   }
 }
 
@@ -21,18 +21,19 @@ interface Waiter<Slot> {
 }
 
 /**
- * The model's context sequences handed out one per request in flight, and a bounded line of
- * requests beyond them, served in order. `pick` chooses among the free slots (the one whose
- * evaluated tokens share the longest prefix with the request's prompt).
+ * Slots of an engine in this process (the embedded model's context sequences, the recognizer's
+ * one recognition at a time) handed out one per request in flight, and a bounded line of
+ * requests beyond them, served in order: a full line is refused at once (a 503 with
+ * `Retry-After`), never a hang. `pick` chooses among the free slots.
  */
-export class SequenceQueue<Slot> {
+export class SlotQueue<Slot> {
   readonly #free: Slot[];
   readonly #slots: number;
   readonly #places: number;
   readonly #waiting: Waiter<Slot>[] = [];
   readonly #timing: Timing;
 
-  constructor(slots: readonly Slot[], places: number, timing: Timing) {
+  constructor(slots: readonly Slot[], places: number, timing: Timing = systemTiming) {
     this.#free = [...slots];
     this.#slots = slots.length;
     this.#places = places;
@@ -48,11 +49,12 @@ export class SequenceQueue<Slot> {
   }
 
   /**
-   * A slot within `waitMs`; throws QueueFullError at once when no place is left, and
-   * QueueWaitEndedError when `waitMs` passes or `signal` aborts first.
+   * A slot within `waitMs` (null: for as long as `signal` lets it wait); throws QueueFullError at
+   * once when no place is left, and QueueWaitEndedError when `waitMs` passes or `signal` aborts
+   * first.
    */
   async acquire(
-    waitMs: number,
+    waitMs: number | null,
     signal: AbortSignal | undefined,
     pick: (free: readonly Slot[]) => number = () => 0,
   ): Promise<Slot> {
@@ -61,35 +63,39 @@ export class SequenceQueue<Slot> {
       return this.#free.splice(index, 1)[0] as Slot;
     }
     if (this.#waiting.length >= this.#places) throw new QueueFullError(this.#slots, this.#places);
+    // A listener added to a signal already aborted never fires: such a request takes no place.
+    if (signal?.aborted) throw new QueueWaitEndedError('the caller stopped waiting for a slot');
     const stopWaiting = new AbortController();
     const waited = new Promise<Slot>((resolve) => {
       this.#waiting.push({ resolve });
     });
     const waiter = this.#waiting.at(-1) as Waiter<Slot>;
-    const gaveUp = this.#timing
-      .sleep(
-        waitMs,
-        signal === undefined ? stopWaiting.signal : AbortSignal.any([signal, stopWaiting.signal]),
-      )
-      .then(
-        () => 'deadline' as const,
-        () => 'aborted' as const,
-      );
+    const either =
+      signal === undefined ? stopWaiting.signal : AbortSignal.any([signal, stopWaiting.signal]);
+    const gaveUp =
+      waitMs === null
+        ? new Promise<'aborted'>((resolve) =>
+            either.addEventListener('abort', () => resolve('aborted'), { once: true }),
+          )
+        : this.#timing.sleep(waitMs, either).then(
+            () => 'deadline' as const,
+            () => 'aborted' as const,
+          );
     const outcome = await Promise.race([waited, gaveUp]);
+    stopWaiting.abort();
     if (typeof outcome === 'string') {
       const index = this.#waiting.indexOf(waiter);
       if (index >= 0) {
         this.#waiting.splice(index, 1);
         throw new QueueWaitEndedError(
           outcome === 'deadline'
-            ? `no model slot was free within ${Math.round(waitMs)} ms`
-            : 'the caller stopped waiting for a model slot',
+            ? `no slot was free within ${Math.round(waitMs ?? 0)} ms`
+            : 'the caller stopped waiting for a slot',
         );
       }
       // Handed a slot in the same moment: take it.
       return waited;
     }
-    stopWaiting.abort();
     return outcome;
   }
 
