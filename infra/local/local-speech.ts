@@ -7,7 +7,12 @@ import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded
 import { EmbeddedSpeechToText } from '../../shared/adapters/speech/embedded-speech-to-text';
 import type { RecognizerModel } from '../../shared/adapters/speech/recognizer-engines';
 import { localMoonshineModel } from './local-moonshine-model';
-import { LocalSettingsError, readLocalSetting, readSpeechEngine } from './local-settings';
+import {
+  LocalSettingsError,
+  readLocalSetting,
+  readSpeechEngine,
+  type SpeechEngine,
+} from './local-settings';
 import {
   embeddedModelReference,
   embeddedModelServer,
@@ -70,7 +75,7 @@ export async function provideLocalRecognizer(
   if (embeddedModelServer(env, 'speech') !== null) return NO_RECOGNIZER;
   const engine = readSpeechEngine(env);
   const threads = readLocalSetting(env, 'STT_THREADS');
-  const heard = await speechModel(env, progress);
+  const heard = await speechModel(env, engine, progress);
   if (heard === null) return NO_RECOGNIZER;
   const { model, modelPath } = heard;
   const what = engine === 'sherpa' ? 'sherpa-onnx, Moonshine model' : 'whisper.cpp, model';
@@ -95,10 +100,11 @@ export async function provideLocalRecognizer(
 /** The model STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
 async function speechModel(
   env: NodeJS.ProcessEnv,
+  engine: SpeechEngine,
   progress: ProgressSink,
 ): Promise<{ model: RecognizerModel; modelPath: string } | null> {
   try {
-    if (readSpeechEngine(env) === 'sherpa') {
+    if (engine === 'sherpa') {
       const moonshine = await localMoonshineModel(env, progress);
       if (moonshine === null) return null;
       return {
