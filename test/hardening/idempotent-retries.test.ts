@@ -98,6 +98,35 @@ describe('request ids through the real handlers', () => {
     expect(modelCalls()).toBe(2);
   });
 
+  it.each(['stream-handoff:0123456789abcdef', 'Stream-Handoff:node-chose-this'])(
+    'a request id the node chose, %s, replays after later turns as any other',
+    async (requestId) => {
+      // Prepare: the server derives ids of its own for continue/stream's records; a node's id that
+      // looks like one is still the node's, kept until it is pushed out.
+      const conversationId = await startConversation();
+      handlers().llm.enqueue(
+        { reply: { content: 'Lights on.' } },
+        { reply: { content: 'It is noon.' } },
+      );
+      const body = {
+        conversation_id: conversationId,
+        voice_command: 'lights on',
+        request_id: requestId,
+      };
+      const first = await command(body);
+      await command({ conversation_id: conversationId, voice_command: 'what time is it' });
+
+      // Act
+      const resent = await command(body);
+
+      // Assess
+      expect(resent.statusCode, resent.body).toBe(200);
+      expect(resent.body).toBe(first.body);
+      expect(resent.headers?.['Idempotent-Replayed']).toBe('true');
+      expect(modelCalls()).toBe(2);
+    },
+  );
+
   it(`${PARALLEL} copies of one request at once: one model call, each a 200 or a 409 to retry, one turn stored`, async () => {
     // Prepare: a slow model, so the copies overlap the first.
     const conversationId = await startConversation();

@@ -20,7 +20,12 @@ export function requestIdentity(
   return { requestId, fingerprint: hashCanonicalJson(canonicalJson({ route, asked })) };
 }
 
-const HANDOFF_PREFIX = 'stream-handoff:';
+/**
+ * Holds a space, which a node's request id never does (printable ASCII without spaces, checked at
+ * the edge): a node's id can never read as a derived one, lose its replay at the next save, or
+ * claim the record of some results.
+ */
+const HANDOFF_PREFIX = 'stream handoff ';
 
 /**
  * What continue/stream records its outcome under, so that the blocking continue the node sends
