@@ -77,6 +77,50 @@ const LOCK_DOORS_TOOL = {
   },
 };
 
+/** A node tool whose entity ids are the keys of a map (`patternProperties`), beside free text. */
+const OPEN_DOORS_TOOL = {
+  type: 'function',
+  function: {
+    name: 'open_doors',
+    description: 'Open doors.',
+    parameters: {
+      type: 'object',
+      properties: {
+        entity_ids: { type: 'object', patternProperties: { '^\\S+$': { type: 'boolean' } } },
+        entityId: { type: 'string' },
+        target: { type: 'string' },
+        note: { type: 'string' },
+      },
+    },
+  },
+};
+
+/** A node tool that takes entity ids in capitals only. */
+const CAPITALS_TOOL = {
+  type: 'function',
+  function: {
+    name: 'open_capitals',
+    description: 'Open a door.',
+    parameters: {
+      type: 'object',
+      properties: { entity_id: { type: 'string', pattern: '^[A-Z._]+$' } },
+      required: ['entity_id'],
+    },
+  },
+};
+
+/** A conversation of the home fixture with one more client tool. */
+async function startWithTool(label: string, tool: unknown): Promise<string> {
+  const conversationId = conversationIdFor(label);
+  const body = homeStartBody(conversationId) as { client_tools: unknown[] };
+  const started = await client().post(ROUTES.start, {
+    ...body,
+    client_tools: [...body.client_tools, tool],
+  });
+  expectStarted(started, conversationId);
+  return conversationId;
+}
+
 /** The text of the request's first user message (where the home block and turn context go). */
 function firstUserText(request: RecordedRequest | undefined): string {
   return String(messagesOf(request).find((message) => message.role === 'user')?.content);
@@ -226,6 +270,67 @@ describe('the home the node reports at conversation/start, as the real node send
       );
     },
   );
+
+  it.each([
+    [
+      'ids as the keys of a map',
+      { entity_ids: { 'lock.front_door': true, 'lock.garage_door': true } },
+    ],
+    ['an undeclared Entity_ID beside the declared', { note: 'x', Entity_ID: 'lock.garage_door' }],
+    ['entity_id spelled entityId', { entityId: 'lock.garage_door' }],
+    ['entity_id with a zero-width space inside', { 'entity\u200b_id': 'lock.garage_door' }],
+    ['an id under a property of another name', { target: 'Lock.Garage_Door ' }],
+    ['an id in full-width letters', { target: 'ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ' }],
+  ])(
+    'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
+    async (_case, unlisted) => {
+      // Prepare: a client tool whose ids are the keys of a map, beside free text.
+      const conversationId = await startWithTool('home-entity-any-shape', OPEN_DOORS_TOOL);
+      const openDoors = (args: unknown) => callsReply(toolCall('open_doors', args));
+      harness.llm.enqueue(
+        openDoors(unlisted),
+        openDoors({ entity_ids: { 'Lock.Front_Door': true }, note: 'lock garage door' }),
+      );
+
+      // Act
+      const response = await client().post(ROUTES.command, {
+        conversation_id: conversationId,
+        voice_command: 'open the garage door',
+      });
+
+      // Assess: only the listed id, repaired where it stands, reaches the node
+      const body = expectVoiceResponse(response, 'tool_calls');
+      expect(onlyCallOf(body).arguments).toEqual({
+        entity_ids: { 'lock.front_door': true },
+        note: 'lock garage door',
+      });
+      expect(body.parameter_repairs).toContainEqual(
+        expect.objectContaining({ rule: 'match_entity_ignoring_case', after: 'lock.front_door' }),
+      );
+      const retry = messagesOf(harness.llm.requests[1]).filter(
+        (message) => message.role === 'system',
+      );
+      expect(String(retry.at(-1)?.content)).toContain('is not in the device list');
+    },
+  );
+
+  it('never hands over an id repaired into one the node’s own schema refuses', async () => {
+    // Prepare: the schema takes ids in capitals only; the device list holds lock.front_door.
+    const conversationId = await startWithTool('home-entity-schema', CAPITALS_TOOL);
+    const call = callsReply(toolCall('open_capitals', { entity_id: 'LOCK.FRONT_DOOR' }));
+    harness.llm.enqueue(call, call, call);
+
+    // Act
+    const response = await client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'open the front door',
+    });
+
+    // Assess: valid by the schema as sent, but the listed id is not: the user is asked
+    const body = expectVoiceResponse(response, 'validation_required');
+    expect(body.tool_calls).toEqual([]);
+    expect(body.validation_request?.parameter_name).toBe('entity_id');
+  });
 
   it('starts with a home far over the limits, cut to them, with the room’s devices kept', async () => {
     // Prepare: 1,500 devices, the node's room last in the node's order

@@ -64,11 +64,14 @@ export function checkClientCall(extracted: ExtractedToolCall, context: TurnConte
     return rejected(entity.issues, [...jsonRepairs, ...check.repairs]);
   }
   const repairs = [...jsonRepairs, ...check.repairs, ...(entity?.repairs ?? [])];
-  const call = {
-    id: extracted.id,
-    name: extracted.name,
-    arguments: JSON.stringify(entity?.arguments ?? check.arguments),
-  };
+  const handed = entity?.arguments ?? check.arguments;
+  // An id repaired into the listed one must still be what the node declared (its pattern, its
+  // length, its enum): the node never gets arguments its schema refuses.
+  if (entity !== null && entity.repairs.length > 0) {
+    const again = context.commandSet.check({ name: extracted.name, arguments: handed }, 'strict');
+    if (!again.ok) return rejected(again.issues, repairs);
+  }
+  const call = { id: extracted.id, name: extracted.name, arguments: JSON.stringify(handed) };
   return { ok: true, call, repairs };
 }
 

@@ -2,13 +2,9 @@ import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { makeIssue } from '../validation/make-issue';
 import type { ValidationIssue } from '../validation/validation-issue';
 import { closestEntities } from './closest-entities';
-import { type KnownEntities, looseEntityKey } from './known-entities';
+import { hasEntityIdForm, isEntityProperty, looseEntityKey } from './entity-id-shape';
+import type { KnownEntities } from './known-entities';
 
-/**
- * The property names whose values are entity ids, wherever they stand in a call's arguments
- * (top level, inside objects, inside arrays of objects): the node's control_device uses the first.
- */
-const ENTITY_PROPERTIES: ReadonlySet<string> = new Set(['entity_id', 'entity_ids']);
 /** The repair of an id that differs from a listed one only in case or punctuation. */
 export const MATCH_ENTITY_RULE = 'match_entity_ignoring_case';
 
@@ -28,7 +24,8 @@ interface WalkNode {
   readonly step: PathStep | null;
   readonly container: Record<PathStep, unknown> | null;
   readonly parent: WalkNode | null;
-  readonly isEntity: boolean;
+  /** Under a property named `entity_id` or `entity_ids` (any spelling): every string is an id. */
+  readonly underEntity: boolean;
 }
 
 /** Path steps named in a repair or an issue, the last ones: arguments are bounded in bytes, not depth. */
@@ -37,13 +34,18 @@ const NAMED_PATH_STEPS = 12;
 const REPORTED_ISSUES = 4;
 
 /**
- * Checks every entity id of valid arguments against the node's device list. An entity id is
- * every string under a property named `entity_id` or `entity_ids`, at any depth: the property's
- * own string, each string of an array under it, each string of an object under it (as a schema
- * with `{"id": ...}` nests it), however deep. A listed id passes; one that differs from exactly
- * one listed id in case or punctuation becomes that id (a lossless repair, not under `strict`);
- * any other is an `unknown_entity` issue naming the closest listed ids, unless the list is
- * incomplete (a device the node did not list may exist: it passes).
+ * Checks every entity id of valid arguments against the node's device list, so that the node
+ * never gets an entity it did not list, whatever shape the schema gives ids. An entity id is:
+ * - every string under a property named `entity_id` or `entity_ids` in any spelling (`entityId`,
+ *   `Entity-IDs`), at any depth: the property's own string, each string of an array or object
+ *   under it (`{"id": ...}`, tuples), however deep;
+ * - every string, and every object key, anywhere, that has the form of an entity id
+ *   (`hasEntityIdForm`: `lock.garage_door` under `target`, or as the key of a map
+ *   `{"lock.garage_door": true}`).
+ * A listed id passes; one that differs from exactly one listed id in case, punctuation or
+ * compatibility form becomes that id where it stands, a value or a key (a lossless repair, not
+ * under `strict`); any other is an `unknown_entity` issue naming the closest listed ids, unless
+ * the list is incomplete (a device the node did not list may exist: it passes).
  */
 export function checkEntityArgument(
   command: string,
@@ -55,56 +57,106 @@ export function checkEntityArgument(
   const copy = structuredClone(args) as Record<string, unknown>;
   const repairs: Repair[] = [];
   const issues: ValidationIssue[] = [];
-  walk(copy, (node, value) => {
-    if (entities.exact.has(value)) return;
+  /** The listed id `value` stands for (itself, or its repair), or null after an issue or a pass. */
+  const checkId = (value: string, parameter: () => string, keyTaken?: (id: string) => boolean) => {
+    if (entities.exact.has(value)) return value;
     const match = entities.byLooseKey.get(looseEntityKey(value));
-    if (typeof match === 'string' && policy !== 'strict') {
-      if (node.container !== null && node.step !== null) node.container[node.step] = match;
-      const parameter = pathText(node);
-      repairs.push({ command, parameter, rule: MATCH_ENTITY_RULE, before: value, after: match });
-      return;
+    if (typeof match === 'string' && policy !== 'strict' && keyTaken?.(match) !== true) {
+      repairs.push({
+        command,
+        parameter: parameter(),
+        rule: MATCH_ENTITY_RULE,
+        before: value,
+        after: match,
+      });
+      return match;
     }
-    if (!entities.complete || issues.length >= REPORTED_ISSUES) return;
+    if (!entities.complete || issues.length >= REPORTED_ISSUES) return null;
     issues.push(
       makeIssue({
         code: 'unknown_entity',
         command,
-        parameter: pathText(node),
+        parameter: parameter(),
         expected: 'an entity_id from the device list',
         received: value,
         validValues: closestEntities(value, entities),
         parameterType: null,
       }),
     );
+    return null;
+  };
+  walk(copy, {
+    value(node, value) {
+      if (!node.underEntity && !hasEntityIdForm(value, entities.domains)) return;
+      const listed = checkId(value, () => pathText(node));
+      if (listed !== null && listed !== value && node.container !== null && node.step !== null) {
+        node.container[node.step] = listed;
+      }
+    },
+    keys(node, object) {
+      const renamed = new Map<string, string>();
+      for (const key of Object.keys(object)) {
+        if (!hasEntityIdForm(key, entities.domains)) continue;
+        const taken = (id: string) => Object.hasOwn(object, id) || renamed.has(id);
+        const listed = checkId(key, () => keyPathText(node, key), taken);
+        if (listed !== null && listed !== key) renamed.set(key, listed);
+      }
+      if (renamed.size > 0) renameKeys(object, renamed);
+    },
   });
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, arguments: repairs.length === 0 ? args : copy, repairs };
 }
 
+interface Visitor {
+  /** A string of the arguments (never a key). */
+  value(node: WalkNode, value: string): void;
+  /** An object (not an array), before its properties are walked: its keys may be renamed. */
+  keys(node: WalkNode, object: Record<string, unknown>): void;
+}
+
 /**
- * Calls `visit` for each entity id in `root`, in document order. A stack, not recursion: the
+ * Visits every string and every object of `root`, in document order. A stack, not recursion: the
  * depth of arguments is bounded only by their size.
  */
-function walk(root: Record<string, unknown>, visit: (node: WalkNode, value: string) => void) {
+function walk(root: Record<string, unknown>, visitor: Visitor) {
   const stack: WalkNode[] = [
-    { value: root, step: null, container: null, parent: null, isEntity: false },
+    { value: root, step: null, container: null, parent: null, underEntity: false },
   ];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    const { value, isEntity } = node;
+    const { value, underEntity } = node;
     if (typeof value === 'string') {
-      if (isEntity) visit(node, value);
+      visitor.value(node, value);
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
+    if (!Array.isArray(value)) visitor.keys(node, value as Record<string, unknown>);
     const container = value as Record<PathStep, unknown>;
     const children: [PathStep, unknown][] = Array.isArray(value)
       ? value.map((child, index) => [index, child])
       : Object.entries(value);
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const [step, child] = children[index] as [PathStep, unknown];
-      const named = typeof step === 'string' && ENTITY_PROPERTIES.has(step);
-      stack.push({ value: child, step, container, parent: node, isEntity: isEntity || named });
+      const named = typeof step === 'string' && isEntityProperty(step);
+      stack.push({ value: child, step, container, parent: node, underEntity: underEntity || named });
     }
+  }
+}
+
+/**
+ * Renames keys of `object` in place, keeping their order. Properties are defined, not assigned:
+ * a JSON key `__proto__` stays a plain property.
+ */
+function renameKeys(object: Record<string, unknown>, renamed: ReadonlyMap<string, string>) {
+  const entries = Object.entries(object);
+  for (const [key] of entries) delete object[key];
+  for (const [key, value] of entries) {
+    Object.defineProperty(object, renamed.get(key) ?? key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
 }
 
@@ -125,4 +177,9 @@ function pathText(node: WalkNode): string {
     )
     .join('');
   return truncated ? `…${text}` : text;
+}
+
+/** `entity_ids{"lock.garage_door"}`: the key `key` of the object at `node`. */
+function keyPathText(node: WalkNode, key: string): string {
+  return `${pathText(node)}{${JSON.stringify(key)}}`;
 }

@@ -1,4 +1,5 @@
-import { type KnownEntities, looseEntityKey } from './known-entities';
+import { looseEntityKey } from './entity-id-shape';
+import type { KnownEntities } from './known-entities';
 
 /** How many of the closest ids a retry message names. */
 export const CLOSEST_ENTITY_COUNT = 3;

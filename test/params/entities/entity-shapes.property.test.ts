@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkEntityArgument, knownEntities } from '../../../shared/params';
-import { looseEntityKey } from '../../../shared/params/entities/known-entities';
+import { looseEntityKey } from '../../../shared/params/entities/entity-id-shape';
 
 const LISTED = ['light.office_ceiling', 'light.desk_lamp', 'lock.front_door', 'switch.kettle'];
 const entities = knownEntities(LISTED, true);
@@ -13,91 +13,183 @@ const unlistedId = fc
   .map(([domain, name]) => `${domain}.${name}`)
   .filter((id) => !listedKeys.has(looseEntityKey(id)));
 
-/** A listed id as a model miswrites it: case changed, `_` as `-` or a blank. */
-const miswrittenId = fc
-  .tuple(fc.constantFrom(...LISTED), fc.constantFrom('-', ' ', '_'), fc.boolean())
-  .map(([id, separator, upper]) => {
-    const written = id.replaceAll('_', separator);
-    return upper ? written.toUpperCase() : written.replace(/^./, (first) => first.toUpperCase());
-  })
-  .filter((id) => !LISTED.includes(id));
-
-/** Any id a model may write: listed, miswritten, or not listed. */
-const anyId = fc.oneof(fc.constantFrom(...LISTED), miswrittenId, unlistedId);
-
-/** Text that is not an entity id: no dot, and never under an entity property. */
-const filler = fc.stringMatching(/^[a-z ]{0,12}$/);
-const fillerKey = fc
-  .stringMatching(/^[a-z_]{1,10}$/)
-  .filter((key) => key !== 'entity_id' && key !== 'entity_ids');
+/** `lock.front_door` in full-width letters, as a model copying from a CJK text may write it. */
+const fullWidth = (text: string) =>
+  text.replace(/[!-~]/g, (character) =>
+    String.fromCharCode((character.codePointAt(0) ?? 0) + 0xfee0),
+  );
 
 /**
- * Arguments in every shape an entity id can take: `entity_id` as a string, an array of them, an
- * object holding them (`{"id": ...}`), `entity_ids`, each nested in objects and arrays of objects,
- * beside values that are not ids.
+ * A listed id as a model miswrites it, still in the form of an id (so it is one wherever it
+ * stands): case changed, `_` as `-`, full-width, a blank at an end, a zero-width space inside.
  */
-const { args } = fc.letrec((tie) => ({
+const formedMiswriting = fc
+  .tuple(
+    fc.constantFrom(...LISTED),
+    fc.constantFrom(
+      (id: string) => id.toUpperCase(),
+      (id: string) => id.replace(/^./, (first) => first.toUpperCase()),
+      (id: string) => id.replaceAll('_', '-'),
+      fullWidth,
+      (id: string) => `${id} `,
+      (id: string) => ` ${id}`,
+      (id: string) => id.replace('.', '.\u200b'),
+    ),
+  )
+  .map(([listed, miswrite]) => ({ written: miswrite(listed), listed }))
+  .filter(({ written }) => !LISTED.includes(written));
+
+/** A listed id written with blanks for `_`: an id only under an entity property. */
+const blankMiswriting = fc
+  .constantFrom(...LISTED.filter((id) => id.includes('_')))
+  .map((listed) => ({ written: listed.replaceAll('_', ' '), listed }));
+
+/**
+ * What a part of the arguments was generated as: what the model sent, what the node must get
+ * (each id as listed; an unlisted one as sent, which only an incomplete list lets through), and
+ * how many ids in it are unlisted or repaired.
+ */
+interface Part {
+  readonly sent: unknown;
+  readonly expected: unknown;
+  readonly unlisted: number;
+  readonly repaired: number;
+}
+
+const part = (sent: unknown, expected: unknown, unlisted = 0, repaired = 0): Part => ({
+  sent,
+  expected,
+  unlisted,
+  repaired,
+});
+
+/** Parts side by side, as an array or as an object's properties. */
+const together = (parts: readonly Part[]) => ({
+  unlisted: parts.reduce((sum, each) => sum + each.unlisted, 0),
+  repaired: parts.reduce((sum, each) => sum + each.repaired, 0),
+});
+const arrayOf = (parts: readonly Part[]): Part => ({
+  sent: parts.map((each) => each.sent),
+  expected: parts.map((each) => each.expected),
+  ...together(parts),
+});
+const objectOf = (entries: readonly (readonly [string, Part])[]): Part => ({
+  sent: Object.fromEntries(entries.map(([key, each]) => [key, each.sent])),
+  expected: Object.fromEntries(entries.map(([key, each]) => [key, each.expected])),
+  ...together(entries.map(([, each]) => each)),
+});
+
+/** An id that has the form of one: an id wherever it stands. */
+const formedId: fc.Arbitrary<Part> = fc.oneof(
+  fc.constantFrom(...LISTED).map((id) => part(id, id)),
+  formedMiswriting.map(({ written, listed }) => part(written, listed, 0, 1)),
+  unlistedId.map((id) => part(id, id, 1)),
+);
+
+/** Under an entity property every string is an id, even one that lost its form. */
+const entityString: fc.Arbitrary<Part> = fc.oneof(
+  formedId,
+  blankMiswriting.map(({ written, listed }) => part(written, listed, 0, 1)),
+);
+
+/** A map keyed by ids (`additionalProperties`, `patternProperties`): no two keys for one device. */
+const idKeyedMap = fc
+  .uniqueArray(fc.tuple(formedId, fc.oneof(fc.boolean(), fc.integer())), {
+    maxLength: 3,
+    selector: ([key]) => looseEntityKey(String(key.sent)),
+  })
+  .map((entries) => {
+    const keys = entries.map(([key]) => key);
+    return {
+      sent: Object.fromEntries(entries.map(([key, value]) => [key.sent, value])),
+      expected: Object.fromEntries(entries.map(([key, value]) => [key.expected, value])),
+      ...together(keys),
+    };
+  });
+
+/** The spellings of `entity_id` and `entity_ids` a schema or a model may use. */
+const entityProperty = fc.constantFrom(
+  'entity_id',
+  'entity_ids',
+  'entityId',
+  'Entity-IDs',
+  fullWidth('entity_id'),
+  'entity\u200b_id',
+);
+
+/** Text that is not an entity id (no dot), and names that are not entity properties. */
+const filler = fc.stringMatching(/^[a-z ]{0,12}$/).map((text) => part(text, text));
+const fillerKey = fc
+  .stringMatching(/^[a-z_]{1,10}$/)
+  .filter((key) => !['entityid', 'entityids'].includes(key.replaceAll('_', '')));
+
+/**
+ * Arguments in every shape an entity id can take: under an entity property as a string, an
+ * array or tuple of them, an object holding them (`{"id": ...}`), a map keyed by them, each
+ * nested; and elsewhere, as a string or a key with the form of an id; beside values that are not
+ * ids, in objects and arrays of objects.
+ */
+const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => ({
   holder: fc.oneof(
     { depthSize: 'small' },
-    anyId,
-    fc.array(anyId, { maxLength: 3 }),
-    fc.record({ id: anyId }),
-    fc.array(fc.record({ id: anyId }), { maxLength: 2 }),
-    fc.record({ id: anyId, also: tie('holder') }),
+    entityString,
+    fc.array(entityString, { maxLength: 3 }).map(arrayOf),
+    fc.tuple(entityString, fc.integer()).map(([id, number]) => arrayOf([id, part(number, number)])),
+    entityString.map((id) => objectOf([['id', id]])),
+    fc
+      .array(
+        entityString.map((id) => objectOf([['id', id]])),
+        { maxLength: 2 },
+      )
+      .map(arrayOf),
+    idKeyedMap,
+    fc.tuple(entityString, tie('holder')).map(([id, also]) =>
+      objectOf([
+        ['id', id],
+        ['also', also],
+      ]),
+    ),
   ),
   value: fc.oneof(
     { depthSize: 'small' },
     filler,
-    fc.integer(),
-    fc.boolean(),
+    fc.integer().map((number) => part(number, number)),
+    fc.boolean().map((flag) => part(flag, flag)),
+    formedId,
+    idKeyedMap,
     tie('args'),
-    fc.array(tie('args'), { maxLength: 3 }),
+    fc.array(tie('args'), { maxLength: 3 }).map(arrayOf),
   ),
   args: fc
     .tuple(
       fc.dictionary(fillerKey, tie('value'), { maxKeys: 3 }),
-      fc.option(tie('holder'), { nil: undefined }),
-      fc.option(fc.array(anyId, { maxLength: 3 }), { nil: undefined }),
+      fc.array(fc.tuple(entityProperty, tie('holder')), { maxLength: 2 }),
     )
-    .map(([others, entityId, entityIds]) => ({
-      ...others,
-      ...(entityId === undefined ? {} : { entity_id: entityId }),
-      ...(entityIds === undefined ? {} : { entity_ids: entityIds }),
-    })),
+    .map(([others, held]) => {
+      const entries = new Map<string, Part>(Object.entries(others));
+      for (const [name, holder] of held) entries.set(name, holder);
+      return objectOf([...entries]);
+    }),
 }));
-
-/** Every string holding a dot, wherever it stands: by construction, the ids in `value`. */
-function idsIn(value: unknown): string[] {
-  if (typeof value === 'string') return value.includes('.') ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap(idsIn);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(idsIn);
-  return [];
-}
-
-const isListed = (id: string) => LISTED.includes(id);
-const isMiswritten = (id: string) => !isListed(id) && listedKeys.has(looseEntityKey(id));
 
 describe('checkEntityArgument on every shape an entity id can take', () => {
   it.each(['lossless', 'lenient'] as const)(
-    'under %s, passes only listed ids to the node, miswritten ones repaired',
+    'under %s, passes only listed ids to the node, miswritten ones repaired where they stand',
     (policy) => {
       fc.assert(
-        fc.property(args, (sent) => {
+        fc.property(args, (generated) => {
           // Act
-          const check = checkEntityArgument('probe', sent, entities, policy);
+          const check = checkEntityArgument('probe', asArguments(generated.sent), entities, policy);
 
           // Assess
-          const ids = idsIn(sent);
-          const unlisted = ids.filter((id) => !isListed(id) && !isMiswritten(id));
-          expect(check.ok).toBe(unlisted.length === 0);
+          expect(check.ok).toBe(generated.unlisted === 0);
           if (!check.ok) {
             expect(check.issues.length).toBeGreaterThan(0);
-            for (const issue of check.issues) expect(unlisted).toContain(issue.received);
+            expect(check.issues.every((issue) => issue.code === 'unknown_entity')).toBe(true);
             return;
           }
-          expect(idsIn(check.arguments).every(isListed)).toBe(true);
-          expect(check.repairs).toHaveLength(ids.filter(isMiswritten).length);
-          expect(idsIn(check.arguments)).toHaveLength(ids.length);
+          expect(check.arguments).toEqual(generated.expected);
+          expect(check.repairs).toHaveLength(generated.repaired);
         }),
       );
     },
@@ -105,32 +197,68 @@ describe('checkEntityArgument on every shape an entity id can take', () => {
 
   it('under strict, passes only what is listed exactly and repairs nothing', () => {
     fc.assert(
-      fc.property(args, (sent) => {
+      fc.property(args, (generated) => {
         // Act
-        const check = checkEntityArgument('probe', sent, entities, 'strict');
+        const check = checkEntityArgument('probe', asArguments(generated.sent), entities, 'strict');
 
         // Assess
-        expect(check.ok).toBe(idsIn(sent).every(isListed));
-        if (check.ok) expect(check.arguments).toEqual(sent);
+        expect(check.ok).toBe(generated.unlisted === 0 && generated.repaired === 0);
+        if (check.ok) expect(check.arguments).toEqual(generated.sent);
       }),
     );
   });
 
-  it('never changes a value that is not under an entity property', () => {
+  it('with an incomplete list, lets unknown ids through and still repairs miswritten ones', () => {
+    const incomplete = knownEntities(LISTED, false);
     fc.assert(
-      fc.property(args, (sent) => {
-        // Prepare: the same ids under other names are not entity ids.
-        const renamed = JSON.parse(JSON.stringify(sent).replaceAll('"entity_id', '"device_id'));
-
+      fc.property(args, (generated) => {
         // Act
-        const check = checkEntityArgument('probe', renamed, entities, 'lossless');
+        const check = checkEntityArgument(
+          'probe',
+          asArguments(generated.sent),
+          incomplete,
+          'lossless',
+        );
 
         // Assess
-        expect(check).toEqual({ ok: true, arguments: renamed, repairs: [] });
+        expect(check).toMatchObject({ ok: true, arguments: generated.expected });
       }),
+    );
+  });
+
+  it('never changes text that is not an id, wherever it stands', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fillerKey,
+          fc.oneof(
+            filler,
+            fc
+              .constantFrom('example.com', 'notes.txt', '3.5', 'lock garage door')
+              .map((text) => part(text, text)),
+          ),
+          { maxKeys: 4 },
+        ),
+        (others) => {
+          // Prepare: text with a dot that is no id (not a device domain, or blanks) stays text.
+          const sent = Object.fromEntries(
+            Object.entries(others).map(([key, each]) => [key, each.sent]),
+          );
+
+          // Act
+          const check = checkEntityArgument('probe', sent, entities, 'lossless');
+
+          // Assess
+          expect(check).toEqual({ ok: true, arguments: sent, repairs: [] });
+        },
+      ),
     );
   });
 });
+
+function asArguments(value: unknown): Record<string, unknown> {
+  return value as Record<string, unknown>;
+}
 
 describe('checkEntityArgument names where each id stands', () => {
   it.each([

@@ -1,0 +1,102 @@
+/**
+ * Home Assistant's entity domains (the part of an entity id before the dot), as of 2026. A string
+ * of the form `<domain>.<object_id>` with one of these, or with a domain of the node's own device
+ * list, is an entity id wherever it stands in a call's arguments.
+ */
+export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
+  'air_quality',
+  'alarm_control_panel',
+  'assist_satellite',
+  'automation',
+  'binary_sensor',
+  'button',
+  'calendar',
+  'camera',
+  'climate',
+  'counter',
+  'cover',
+  'date',
+  'datetime',
+  'device_tracker',
+  'event',
+  'fan',
+  'group',
+  'humidifier',
+  'image',
+  'input_boolean',
+  'input_button',
+  'input_datetime',
+  'input_number',
+  'input_select',
+  'input_text',
+  'lawn_mower',
+  'light',
+  'lock',
+  'media_player',
+  'notify',
+  'number',
+  'person',
+  'remote',
+  'scene',
+  'schedule',
+  'script',
+  'select',
+  'sensor',
+  'siren',
+  'sun',
+  'switch',
+  'text',
+  'time',
+  'timer',
+  'todo',
+  'update',
+  'vacuum',
+  'valve',
+  'water_heater',
+  'weather',
+  'zone',
+]);
+
+/**
+ * The loose keys (`looseEntityKey`) of the property names whose every string is an entity id:
+ * `entity_id` and `entity_ids` however a model or a schema spells them (`entityId`, `Entity-IDs`,
+ * full-width letters, a zero-width space inside).
+ */
+const ENTITY_PROPERTY_KEYS: ReadonlySet<string> = new Set(['entityid', 'entityids']);
+
+/**
+ * `<domain>.<object_id>` once compatibility forms are folded (full-width letters, the full-width
+ * stop), invisible format characters taken out, the ends trimmed and the case lowered: the object
+ * id may hold letters of any script, digits, `_` and `-` (a miswritten id is still an id), never a
+ * blank (that is text about a device, not an id).
+ */
+const ENTITY_ID_FORM = /^([a-z][a-z0-9_]*)\.([\p{L}\p{N}_-]+)$/u;
+
+/**
+ * `Light.Office-Lamp`, `light.office_lamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ` alike: compatibility
+ * forms folded, lower case, letters and digits only.
+ */
+export function looseEntityKey(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** True for a property whose every string is an entity id, whatever its spelling. */
+export function isEntityProperty(name: string): boolean {
+  return ENTITY_PROPERTY_KEYS.has(looseEntityKey(name));
+}
+
+/**
+ * True when `text` has the form of an entity id of one of `domains` (`ENTITY_DOMAINS` and the
+ * device list's): `lock.garage_door`, `Lock.Garage-Door `, `ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ`.
+ * `example.com`, `notes.txt` and `3.5` are not. Linear in the text, and arguments are bounded
+ * in bytes (8 KiB a call).
+ */
+export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boolean {
+  const folded = text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .toLowerCase();
+  const domain = ENTITY_ID_FORM.exec(folded)?.[1];
+  return domain !== undefined && domains.has(domain);
+}
