@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../support/api-client';
+import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
 import { tonePcm } from '../support/speech-audio';
 import { callsReply, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectVoiceResponse } from './response-contract';
@@ -165,5 +166,165 @@ describe('two continues with the same results at once', () => {
     expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(api().llm.requests).toHaveLength(2);
+  });
+});
+
+/** A reply the test releases when it chooses: the turn it answers runs until then. */
+function heldReply(): { held: Promise<void>; release: () => void } {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release };
+}
+
+describe('more copies of one continue, from outside', () => {
+  it('continue/stream, the blocking continue and one with a request id at once: one model call, each copy then replayed', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'continue-once-three');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-three-1' };
+
+    // Act
+    const copies = await Promise.all([
+      postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().speaking, ROUTES.continue, withId).then(read),
+      postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84)).then(read),
+    ]);
+    release();
+    const streamed = await read(await streaming);
+    const retried = await Promise.all([
+      postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().speaking, ROUTES.continue, withId).then(read),
+    ]);
+
+    // Assess
+    for (const copy of copies) {
+      expect(copy.status, copy.text).toBe(409);
+      expect(copy.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    }
+    expect(streamed.status).toBe(200);
+    for (const answer of retried) {
+      expect(expectVoiceResponse(answer, 'complete').assistant_message).toBe(ANSWER);
+      expect(answer.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(api().llm.requests).toHaveLength(2);
+    expect(api().llm.protocolViolations).toEqual([]);
+  });
+
+  it('the first fails at the model while a copy waits: the copy’s retry runs the turn once, the conversation goes on', async () => {
+    // Prepare: the model fails the stream's turn only when the test says so.
+    const id = await start(api().speaking, 'continue-once-first-fails');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ status: 400, heldUntil: held });
+    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+
+    // Act
+    const meanwhile = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    release();
+    const failed = await read(await streaming);
+    const modelCallsAfterFailure = api().llm.requests.length;
+    api().llm.enqueue(textReply(ANSWER), textReply('You are welcome.'));
+    const retried = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    const next = await read(
+      await postJson(api().speaking, ROUTES.command, {
+        conversation_id: id,
+        voice_command: 'thanks',
+      }),
+    );
+
+    // Assess: a clear answer each time, the results added once, the model asked once per turn
+    expect(meanwhile.status, meanwhile.text).toBe(409);
+    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expect(failed.status, failed.text).toBe(502);
+    expect(failed.json).toMatchObject({ error: { code: 'llm_failed' } });
+    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
+    expect(retried.headers.get('idempotent-replayed')).toBeNull();
+    expect(api().llm.requests).toHaveLength(modelCallsAfterFailure + 2);
+    expect(resultsReaching('call_mul', 84)).toBe(1);
+    expect(expectVoiceResponse(next, 'complete').assistant_message).toBe('You are welcome.');
+    expect(api().llm.protocolViolations).toEqual([]);
+  });
+
+  it('a node that hangs up on continue/stream and sends continue at once: told to retry, then the replay', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'continue-once-hang-up');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const hangUp = new AbortController();
+    const streaming = fetch(`${api().speaking.url}${ROUTES.continueStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify(results(id, 'call_mul', 84)),
+      signal: hangUp.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+
+    // Act
+    hangUp.abort();
+    await streaming;
+    const meanwhile = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    release();
+    const retried = await vi.waitFor(
+      async () => {
+        const answer = await read(
+          await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+        );
+        expect(answer.status).toBe(200);
+        return answer;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+
+    // Assess
+    expect(meanwhile.status, meanwhile.text).toBe(409);
+    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(2);
+  });
+
+  it('voice/command/stream and voice/command with one request id at once: one model call, then the replay', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'command-once-race');
+    const { held, release } = heldReply();
+    api().llm.enqueue({
+      ...callsReply(toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_r')),
+      heldUntil: held,
+    });
+    const body = { conversation_id: id, voice_command: UTTERANCE, request_id: 'node-utterance-1' };
+    const streaming = postJson(api().speaking, ROUTES.commandStream, body);
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(1), { timeout: 10_000 });
+
+    // Act
+    const meanwhile = await read(await postJson(api().speaking, ROUTES.command, body));
+    release();
+    const streamed = await read(await streaming);
+    const retried = await read(await postJson(api().speaking, ROUTES.command, body));
+
+    // Assess
+    expect(meanwhile.status, meanwhile.text).toBe(409);
+    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expect(streamed.status).toBe(202);
+    expect(expectVoiceResponse(retried, 'tool_calls').tool_calls.map((call) => call.id)).toEqual([
+      'call_r',
+    ]);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(1);
   });
 });

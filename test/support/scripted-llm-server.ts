@@ -90,7 +90,7 @@ export async function startScriptedLlmServer(
   };
 
   const play = (step: FixedStep, request: RecordedRequest, response: ServerResponse) => {
-    if ('reply' in step && step.heldUntil !== undefined) {
+    if ('heldUntil' in step && step.heldUntil !== undefined) {
       const { heldUntil, ...released } = step;
       heldUntil.then(() => {
         if (!response.destroyed) play(released, request, response);

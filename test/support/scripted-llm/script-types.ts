@@ -90,6 +90,8 @@ export interface StatusStep {
   readonly status: number;
   readonly body?: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Answers only once this settles: a model that fails while another request waits on it. */
+  readonly heldUntil?: Promise<unknown>;
 }
 
 /** No answer for `hangMs`, then the connection is closed without a response. */
