@@ -138,7 +138,13 @@ function walk(root: Record<string, unknown>, visitor: Visitor) {
     for (let index = children.length - 1; index >= 0; index -= 1) {
       const [step, child] = children[index] as [PathStep, unknown];
       const named = typeof step === 'string' && isEntityProperty(step);
-      stack.push({ value: child, step, container, parent: node, underEntity: underEntity || named });
+      stack.push({
+        value: child,
+        step,
+        container,
+        parent: node,
+        underEntity: underEntity || named,
+      });
     }
   }
 }

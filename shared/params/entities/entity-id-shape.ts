@@ -77,7 +77,10 @@ const ENTITY_ID_FORM = /^([a-z][a-z0-9_]*)\.([\p{L}\p{N}_-]+)$/u;
  * forms folded, lower case, letters and digits only.
  */
 export function looseEntityKey(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
 /** True for a property whose every string is an entity id, whatever its spelling. */
