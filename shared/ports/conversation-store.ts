@@ -104,8 +104,18 @@ export interface ConversationStore {
    * request. The turn's `save` gives the claim up; `release` gives it up without a save.
    */
   claim(nodeId: string, conversationId: string, claim: TurnClaim): Promise<ClaimedConversation>;
-  /** Gives up the claim `token` names if it still holds; another request's claim is left alone. */
-  release(nodeId: string, conversationId: string, token: string): Promise<void>;
+  /**
+   * Gives up the claim `token` names if it still holds; another request's claim is left alone.
+   * With `recentResponses`, writes them in the same request (an answer replayed to a request id
+   * that had no record of its own, now recorded under it); nothing else changes, the version
+   * neither.
+   */
+  release(
+    nodeId: string,
+    conversationId: string,
+    token: string,
+    recentResponses?: readonly RecordedResponse[],
+  ): Promise<void>;
   /** Creates or replaces the conversation unconditionally (conversation/start); ends any claim. */
   replace(record: ConversationRecord): Promise<void>;
   /**

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../support/api-client';
 import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
 import { tonePcm } from '../support/speech-audio';
-import { callsReply, messagesOf, textReply, toolCall } from './http-fixtures';
-import { expectVoiceResponse } from './response-contract';
+import { callsReply, fixtureStartBody, messagesOf, textReply, toolCall } from './http-fixtures';
+import { expectStarted, expectVoiceResponse } from './response-contract';
 import { SPEECH_RATE, useSpeechApi } from './speech-api';
 import { ANSWER, postJson, read, results, start, UTTERANCE } from './speech-exchange';
 
@@ -326,5 +326,103 @@ describe('more copies of one continue, from outside', () => {
     ]);
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(api().llm.requests).toHaveLength(1);
+  });
+});
+
+describe('a request id that gets continue/stream’s answer', () => {
+  it('replays it again after the conversation moved on, as any request id', async () => {
+    // Prepare: continue/stream answers the results; the node's continue with its own id gets
+    // that answer replayed; then the conversation moves on.
+    const id = await start(api().speaking, 'continue-once-id-after-handoff');
+    await askForCall(id);
+    api().llm.enqueue(textReply(ANSWER), textReply('You are welcome.'));
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const streamed = await read(
+      await postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84)),
+    );
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-after-handoff' };
+    const first = await read(await postJson(api().speaking, ROUTES.continue, withId));
+    const movedOn = await read(
+      await postJson(api().speaking, ROUTES.command, {
+        conversation_id: id,
+        voice_command: 'thanks',
+      }),
+    );
+
+    // Act
+    const resent = await read(await postJson(api().speaking, ROUTES.continue, withId));
+
+    // Assess
+    expect(streamed.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBe('true');
+    expectVoiceResponse(movedOn, 'complete');
+    expect(resent.status, resent.text).toBe(200);
+    expect(resent.json).toEqual(first.json);
+    expect(resent.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(3);
+  });
+});
+
+describe('a reused call id in other exchanges', () => {
+  it('after a restart under the same conversation id, the same results reach the model', async () => {
+    // Prepare: continue/stream records an answer, then the node starts the conversation again.
+    const id = await start(api().speaking, 'continue-once-restart');
+    await askForCall(id);
+    api().llm.enqueue(textReply(ANSWER));
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    await read(await postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84)));
+    const restarted = await read(
+      await postJson(api().speaking, ROUTES.start, fixtureStartBody(id)),
+    );
+    expectStarted(restarted, id);
+    await askForCall(id);
+    api().llm.enqueue(textReply('Again 84.'));
+
+    // Act
+    const answered = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+
+    // Assess
+    expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe('Again 84.');
+    expect(answered.headers.get('idempotent-replayed')).toBeNull();
+    expect(resultsReaching('call_mul', 84)).toBe(1);
+  });
+
+  it('within the stored history, a reused id is renamed: the old results are refused, the new ones answer', async () => {
+    // Prepare: the model uses call_mul again while the first exchange is still stored.
+    const id = await start(api().speaking, 'continue-once-window');
+    await askForCall(id);
+    api().llm.enqueue(textReply(ANSWER));
+    await read(await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)));
+    api().llm.enqueue(
+      callsReply(toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_mul')),
+    );
+    const asked = expectVoiceResponse(
+      await read(
+        await postJson(api().speaking, ROUTES.command, {
+          conversation_id: id,
+          voice_command: UTTERANCE,
+        }),
+      ),
+      'tool_calls',
+    );
+    const [renamed] = asked.tool_calls.map((call) => call.id);
+    api().llm.enqueue(textReply('Still 84.'));
+
+    // Act
+    const old = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    const answered = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, String(renamed), 84)),
+    );
+
+    // Assess
+    expect(renamed).not.toBe('call_mul');
+    expect(old.status, old.text).toBe(400);
+    expect(old.json).toMatchObject({ error: { code: 'tool_results_mismatch' } });
+    expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe('Still 84.');
+    expect(answered.headers.get('idempotent-replayed')).toBeNull();
   });
 });

@@ -115,11 +115,16 @@ export function conversationToItem(
         M: { id: { S: call.id }, name: { S: call.name } },
       })),
     },
-    [ConversationAttribute.recentResponses]: {
-      B: compressText(JSON.stringify(record.recentResponses)),
-    },
+    [ConversationAttribute.recentResponses]: recentResponsesAttribute(record),
     [ConversationAttribute.writeToken]: { S: writeToken },
   };
+}
+
+/** The `recent_responses` attribute as a save writes it (and a release that records a replay). */
+export function recentResponsesAttribute(
+  record: Pick<ConversationRecord, 'recentResponses'>,
+): AttributeValue {
+  return { B: compressText(JSON.stringify(record.recentResponses)) };
 }
 
 /** The record stored in `item`; throws `StoredItemMalformedError` on a layout it did not write. */

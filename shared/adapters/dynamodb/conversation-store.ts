@@ -14,6 +14,7 @@ import {
   type ConversationRecord,
   type ConversationStore,
   ConversationTooLargeError,
+  type RecordedResponse,
   type TurnClaim,
 } from '../../ports/conversation-store';
 import { type Item, numberValue, readAttribute } from './attribute-values';
@@ -22,6 +23,7 @@ import {
   ConversationAttribute,
   conversationToItem,
   itemToConversation,
+  recentResponsesAttribute,
 } from './conversation-item';
 import { conversationKey, keyAttributes } from './item-keys';
 import { itemSizeBytes } from './item-size';
@@ -111,15 +113,29 @@ export class DynamoDbConversationStore implements ConversationStore {
     }
   }
 
-  async release(nodeId: string, conversationId: string, token: string): Promise<void> {
+  async release(
+    nodeId: string,
+    conversationId: string,
+    token: string,
+    recentResponses?: readonly RecordedResponse[],
+  ): Promise<void> {
+    const remove = 'REMOVE #claimToken, #claimRequestId, #claimFingerprint, #claimHeldUntil';
+    const recent =
+      recentResponses === undefined ? null : recentResponsesAttribute({ recentResponses });
     const command = new UpdateItemCommand({
       TableName: this.#tableName,
       Key: keyAttributes(conversationKey(nodeId, conversationId)),
-      UpdateExpression: 'REMOVE #claimToken, #claimRequestId, #claimFingerprint, #claimHeldUntil',
+      UpdateExpression: recent === null ? remove : `SET #recent = :recent ${remove}`,
       // Only our own claim: a later request may hold the conversation by now.
       ConditionExpression: '#claimToken = :claimToken',
-      ExpressionAttributeNames: CLAIM_NAMES,
-      ExpressionAttributeValues: { ':claimToken': { S: token } },
+      ExpressionAttributeNames:
+        recent === null
+          ? CLAIM_NAMES
+          : { ...CLAIM_NAMES, '#recent': ConversationAttribute.recentResponses },
+      ExpressionAttributeValues:
+        recent === null
+          ? { ':claimToken': { S: token } }
+          : { ':claimToken': { S: token }, ':recent': recent },
     });
     await this.#client.send(command).catch((error: unknown) => {
       if (error instanceof ConditionalCheckFailedException) return;

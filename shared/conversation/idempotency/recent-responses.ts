@@ -44,15 +44,20 @@ export function liveResponses(recent: readonly RecordedResponse[]): readonly Rec
 
 /**
  * `recent` with this request's outcome added last, tied to `conversationVersion` (the version
- * the save recording it produces); the records of earlier handoffs go (`liveResponses`). The
- * oldest go first when there are more than `RECENT_RESPONSES_KEPT` or they exceed
+ * the save recording it produces); the records of earlier handoffs go (`liveResponses`), unless
+ * `keepHandoffs` (no save: the conversation stays at the version they answer). The oldest go
+ * first when there are more than `RECENT_RESPONSES_KEPT` or they exceed
  * `RECENT_RESPONSES_MAX_BYTES`; the newest always stays.
  */
 export function withRecordedResponse(
   recent: readonly RecordedResponse[],
   identity: RequestIdentity,
   outcome: TurnOutcome,
-  recorded: { readonly now: number; readonly conversationVersion: number },
+  recorded: {
+    readonly now: number;
+    readonly conversationVersion: number;
+    readonly keepHandoffs?: boolean;
+  },
 ): readonly RecordedResponse[] {
   const added: RecordedResponse = {
     ...identity,
@@ -62,7 +67,7 @@ export function withRecordedResponse(
   };
   const kept: RecordedResponse[] = [added];
   let bytes = utf8Length(added.outcome);
-  const live = liveResponses(recent);
+  const live = recorded.keepHandoffs === true ? recent : liveResponses(recent);
   for (let index = live.length - 1; index >= 0; index -= 1) {
     const entry = live[index];
     if (entry === undefined || entry.requestId === identity.requestId) continue;

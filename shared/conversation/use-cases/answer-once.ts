@@ -11,15 +11,16 @@
  * 3. the claimant replays an outcome recorded in the conversation, or runs the turn, whose save
  *    records the outcome with the history and ends the claim in one write;
  * 4. without a save (a replay, an error) the claim is released: a failed request's retry runs at
- *    once. A claim never outlives its conversation: a start replaces it, unclaimed.
+ *    once; a request id that got continue/stream's answer has it recorded under its own id by the
+ *    same write. A claim never outlives its conversation: a start replaces it, unclaimed.
  * Without a claim (voice/command without an id), the turn simply runs. Either way, an outcome
  * recorded under `handoff` (what continue/stream reached with the same tool results) is replayed.
  */
-import type { ConversationRecord } from '../../ports/conversation-store';
+import type { ConversationRecord, RecordedResponse } from '../../ports/conversation-store';
 import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import { ConversationNotFoundError, RequestInProgressError } from '../errors';
-import { recordedOutcome } from '../idempotency/recent-responses';
+import { recordedOutcome, withRecordedResponse } from '../idempotency/recent-responses';
 import { isHandoffRecord, type RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import type { TurnOutcome } from '../turn/turn-outcome';
@@ -120,9 +121,21 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     throw new ConversationConflictError(nodeId, conversationId, record.version);
   }
   let saved = false;
+  let adopted: readonly RecordedResponse[] | undefined;
   try {
-    const recorded = recordedFor(record);
-    if (recorded !== null) return replay(recorded, record);
+    const recent = record.recentResponses;
+    const own = recordedOutcome(recent, identity, record.version);
+    if (own !== null) return replay(own, record);
+    const handed = handoff === null ? null : recordedOutcome(recent, handoff, record.version);
+    if (handed !== null) {
+      // The node's own id gets continue/stream's answer: recorded under it too, as the release
+      // writes it, so that its resends replay it after the conversation moves on.
+      if (identity.requestId !== handoff?.requestId) {
+        const when = { now: clock.now(), conversationVersion: record.version, keepHandoffs: true };
+        adopted = withRecordedResponse(recent, identity, handed, when);
+      }
+      return replay(handed, record);
+    }
     const answered = await turn(record, model);
     // The turn's save wrote the conversation without the claim: nothing left to release.
     saved = true;
@@ -131,6 +144,8 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     // A claim that cannot be released (the database just failed) lapses at `heldUntil`, or goes
     // with the next save of the conversation; the request's own outcome, success or error, is
     // what the node must get.
-    if (!saved) await store.release(nodeId, conversationId, result.token).catch(() => undefined);
+    if (!saved) {
+      await store.release(nodeId, conversationId, result.token, adopted).catch(() => undefined);
+    }
   }
 }

@@ -150,4 +150,15 @@ describe('withRecordedResponse', () => {
     expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', second.requestId]);
     expect(liveResponses(recent).map((entry) => entry.requestId)).toEqual(['r0', 'r1']);
   });
+
+  it('keeps the stream handoff when asked to (a replay recorded without a save)', () => {
+    const handoff = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
+    const handedOff = withRecordedResponse(answered(1), handoff, outcome('Done.'), at(5));
+    const when = { now: 7, conversationVersion: 6, keepHandoffs: true };
+
+    const recent = withRecordedResponse(handedOff, identity('node-id'), outcome('Done.'), when);
+
+    expect(recent.map((entry) => entry.requestId)).toEqual(['r0', handoff.requestId, 'node-id']);
+    expect(recordedOutcome(recent, handoff, 6)?.assistantMessage).toBe('Done.');
+  });
 });
