@@ -68,6 +68,29 @@ describe('DynamoDbConversationStore claim and release (a turn’s claim on its c
     expect(next).toMatchObject({ claimed: true, record: { version: 4 } });
   });
 
+  it('writes the recorded answers with its release, and only with its own claim', async () => {
+    const { store, record } = await stored();
+    const first = await store.claim(record.nodeId, record.conversationId, claimOf('a'));
+    if (!first.claimed) throw new Error('the first claim holds');
+    const recorded = {
+      requestId: 'node-id',
+      fingerprint: 'f',
+      outcome: '{"assistantMessage":"Done."}',
+      recordedAt: NOW_MS,
+      conversationVersion: 3,
+    };
+
+    await store.release(record.nodeId, record.conversationId, 'someone-else', [recorded]);
+    const untouched = await store.load(record.nodeId, record.conversationId);
+    await store.release(record.nodeId, record.conversationId, first.token, [recorded]);
+    const released = await store.load(record.nodeId, record.conversationId);
+    const next = await store.claim(record.nodeId, record.conversationId, claimOf('b'));
+
+    expect(untouched?.recentResponses).toEqual(record.recentResponses);
+    expect(released).toEqual({ ...record, recentResponses: [recorded] });
+    expect(next.claimed).toBe(true);
+  });
+
   it('releases only its own claim', async () => {
     const { store, record } = await stored();
     const first = await store.claim(record.nodeId, record.conversationId, claimOf('a'));
