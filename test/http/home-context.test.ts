@@ -281,6 +281,7 @@ describe('the home the node reports at conversation/start, as the real node send
     ['entity_id with a zero-width space inside', { 'entity\u200b_id': 'lock.garage_door' }],
     ['an id under a property of another name', { target: 'Lock.Garage_Door ' }],
     ['an id in full-width letters', { target: 'ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ' }],
+    ['ids listed in one string', { target: 'lock.front_door, lock.garage_door' }],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {

@@ -2,7 +2,7 @@ import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { makeIssue } from '../validation/make-issue';
 import type { ValidationIssue } from '../validation/validation-issue';
 import { closestEntities } from './closest-entities';
-import { hasEntityIdForm, isEntityProperty, looseEntityKey } from './entity-id-shape';
+import { entityIdList, hasEntityIdForm, isEntityProperty, looseEntityKey } from './entity-id-shape';
 import type { KnownEntities } from './known-entities';
 
 /** The repair of an id that differs from a listed one only in case or punctuation. */
@@ -41,7 +41,9 @@ const REPORTED_ISSUES = 4;
  *   under it (`{"id": ...}`, tuples), however deep;
  * - every string, and every object key, anywhere, that has the form of an entity id
  *   (`hasEntityIdForm`: `lock.garage_door` under `target`, or as the key of a map
- *   `{"lock.garage_door": true}`).
+ *   `{"lock.garage_door": true}`);
+ * - each id of a string that lists two or more of that form (`"lock.a, light.b"`, as Home
+ *   Assistant reads a comma-separated `entity_id`), anywhere.
  * A listed id passes; one that differs from exactly one listed id in case, punctuation or
  * compatibility form becomes that id where it stands, a value or a key (a lossless repair, not
  * under `strict`); any other is an `unknown_entity` issue naming the closest listed ids, unless
@@ -87,10 +89,18 @@ export function checkEntityArgument(
   };
   walk(copy, {
     value(node, value) {
-      if (!node.underEntity && !hasEntityIdForm(value, entities.domains)) return;
-      const listed = checkId(value, () => pathText(node));
-      if (listed !== null && listed !== value && node.container !== null && node.step !== null) {
-        node.container[node.step] = listed;
+      const list = entityIdList(value, entities.domains);
+      let checked: string | null = null;
+      if (list !== null) {
+        const each = list.map((part, index) =>
+          index % 2 === 1 || part === '' ? part : (checkId(part, () => pathText(node)) ?? part),
+        );
+        checked = each.join('');
+      } else if (node.underEntity || hasEntityIdForm(value, entities.domains)) {
+        checked = checkId(value, () => pathText(node));
+      }
+      if (checked !== null && checked !== value && node.container !== null && node.step !== null) {
+        node.container[node.step] = checked;
       }
     },
     keys(node, object) {

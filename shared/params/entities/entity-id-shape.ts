@@ -103,3 +103,22 @@ export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boo
   const domain = ENTITY_ID_FORM.exec(folded)?.[1];
   return domain !== undefined && domains.has(domain);
 }
+
+/** What separates the ids of a list in one string: Home Assistant reads `a.x, b.y` as two ids. */
+const LIST_SEPARATOR = /([\s,;]+)/u;
+
+/**
+ * `text` cut into its ids and what separates them (`["lock.a", ", ", "light.b"]`, ids at the even
+ * places), when it is a list of two or more strings of the form of an entity id; else null.
+ */
+export function entityIdList(text: string, domains: ReadonlySet<string>): string[] | null {
+  const parts = text.split(LIST_SEPARATOR);
+  let ids = 0;
+  for (let index = 0; index < parts.length; index += 2) {
+    const part = parts[index] ?? '';
+    if (part === '') continue;
+    if (!hasEntityIdForm(part, domains)) return null;
+    ids += 1;
+  }
+  return ids >= 2 ? parts : null;
+}

@@ -86,9 +86,25 @@ const formedId: fc.Arbitrary<Part> = fc.oneof(
   unlistedId.map((id) => part(id, id, 1)),
 );
 
+/** Ids in one string, as Home Assistant reads `a.x, b.y` (no blank at an id's ends: it separates). */
+const idList: fc.Arbitrary<Part> = fc
+  .tuple(
+    fc.array(
+      formedId.filter(({ sent }) => String(sent).trim() === sent),
+      { minLength: 2, maxLength: 3 },
+    ),
+    fc.constantFrom(', ', ',', ' ', '; '),
+  )
+  .map(([ids, separator]) => ({
+    sent: ids.map((id) => id.sent).join(separator),
+    expected: ids.map((id) => id.expected).join(separator),
+    ...together(ids),
+  }));
+
 /** Under an entity property every string is an id, even one that lost its form. */
 const entityString: fc.Arbitrary<Part> = fc.oneof(
   formedId,
+  idList,
   blankMiswriting.map(({ written, listed }) => part(written, listed, 0, 1)),
 );
 
@@ -124,9 +140,9 @@ const fillerKey = fc
   .filter((key) => !['entityid', 'entityids'].includes(key.replaceAll('_', '')));
 
 /**
- * Arguments in every shape an entity id can take: under an entity property as a string, an
- * array or tuple of them, an object holding them (`{"id": ...}`), a map keyed by them, each
- * nested; and elsewhere, as a string or a key with the form of an id; beside values that are not
+ * Arguments in every shape an entity id can take: under an entity property as a string, a
+ * string listing several, an array or tuple of them, an object holding them (`{"id": ...}`), a map keyed by them, each
+ * nested; and elsewhere, as a string, a list in a string or a key with the form of an id; beside values that are not
  * ids, in objects and arrays of objects.
  */
 const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => ({
@@ -156,6 +172,7 @@ const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => (
     fc.integer().map((number) => part(number, number)),
     fc.boolean().map((flag) => part(flag, flag)),
     formedId,
+    idList,
     idKeyedMap,
     tie('args'),
     fc.array(tie('args'), { maxLength: 3 }).map(arrayOf),
