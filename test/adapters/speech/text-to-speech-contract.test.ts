@@ -7,7 +7,7 @@ import {
   SpeechFailure,
   type TextToSpeech,
 } from '../../../shared/ports/speech';
-import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { FakeTiming } from '../../support/fake-timing';
 import type { AudioStep } from '../../support/scripted-audio/audio-script';
 import { startScriptedPollyServer } from '../../support/scripted-polly-server';
 import { collect, readFirstChunk, releasable, tonePcm } from '../../support/speech-audio';
@@ -37,7 +37,7 @@ interface ProviderError {
 interface ProviderUnderTest {
   /** Queues the answer to the next request; a function is called when the request arrives. */
   enqueue(step: AudioStep | (() => AudioStep)): void;
-  adapter(timers?: FakeSpeechTimers): TextToSpeech;
+  adapter(timing?: FakeTiming): TextToSpeech;
   readonly errors: readonly ProviderError[];
 }
 
@@ -70,14 +70,14 @@ const openAi: SpeechOutProvider = {
     });
     return {
       enqueue: (step) => audio.enqueueSpeech(step),
-      adapter: (timers) =>
+      adapter: (timing) =>
         new OpenAiTextToSpeech({
           baseURL: audio.baseURL,
           apiKey: OPENAI_KEY,
           model: 'tts-1',
           voice: 'alloy',
           format: { kind: 'pcm', sampleRate: 24_000 },
-          ...(timers === undefined ? {} : { timers }),
+          ...(timing === undefined ? {} : { timing }),
         }),
       errors: [
         error(400, SpeechFailure.rejected),
@@ -103,14 +103,14 @@ const polly: SpeechOutProvider = {
     });
     return {
       enqueue: (step) => server.enqueue(step),
-      adapter: (timers) =>
+      adapter: (timing) =>
         new PollyTextToSpeech({
           region: 'eu-west-1',
           voice: 'Joanna',
           engine: 'neural',
           endpoint: server.endpoint,
           credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: POLLY_SECRET },
-          ...(timers === undefined ? {} : { timers }),
+          ...(timing === undefined ? {} : { timing }),
         }),
       errors: [
         error(400, 'EngineNotSupportedException', SpeechFailure.rejected),
@@ -215,14 +215,14 @@ describe.each(PROVIDERS)('text to speech through $name', ({ format, secret, use 
 
   it('fails the stream with a timeout when the deadline fires while the body stalls', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     provider.enqueue({ audio: pcm(0.2), holdAfterFirstChunk: new Promise(() => undefined) });
 
     // Act
-    const speech = await provider.adapter(timers).synthesize('Hello.', { timeoutMs: 4_000 });
+    const speech = await provider.adapter(timing).synthesize('Hello.', { timeoutMs: 4_000 });
     const reading = await readFirstChunk(speech.chunks);
-    expect(timers.pendingDelays).toEqual([4_000]);
-    timers.fireAll();
+    expect(timing.pendingDelays).toEqual([4_000]);
+    timing.advance(4_000);
     const error = await speechFailureOf(reading.next());
 
     // Assess
@@ -231,7 +231,7 @@ describe.each(PROVIDERS)('text to speech through $name', ({ format, secret, use 
 
   it('times out before the first byte when the server holds its answer', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     const arrived = releasable();
     provider.enqueue(() => {
       arrived.release();
@@ -239,9 +239,9 @@ describe.each(PROVIDERS)('text to speech through $name', ({ format, secret, use 
     });
 
     // Act
-    const pending = speechFailureOf(provider.adapter(timers).synthesize('Hello.', options));
+    const pending = speechFailureOf(provider.adapter(timing).synthesize('Hello.', options));
     await arrived.promise;
-    timers.fireAll();
+    timing.advance(options.timeoutMs);
 
     // Assess
     expect((await pending).failure).toBe('timeout');
@@ -249,14 +249,14 @@ describe.each(PROVIDERS)('text to speech through $name', ({ format, secret, use 
 
   it('clears its deadline when the listener stops early', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     provider.enqueue({ audio: pcm(0.2), chunks: 4 });
 
     // Act
-    const speech = await provider.adapter(timers).synthesize('Hello.', options);
+    const speech = await provider.adapter(timing).synthesize('Hello.', options);
     for await (const _chunk of speech.chunks) break;
 
     // Assess
-    expect(timers.pendingDelays).toEqual([]);
+    expect(timing.pendingDelays).toEqual([]);
   });
 });
