@@ -79,10 +79,8 @@ describe('infra/sam/env.json', () => {
     ],
   ])('is a configuration the handlers accept %s', (_, edit, speechToText) => {
     // Prepare: what sam passes into the container (the region from your profile).
-    const env = { ...environment.Parameters, AWS_REGION: 'eu-west-1', ...edit } as Record<
-      string,
-      string
-    >;
+    const parameters = environment.Parameters as Record<string, string>;
+    const env: Record<string, string> = { ...parameters, AWS_REGION: 'eu-west-1', ...edit };
 
     // Act
     const config = readServiceConfig(env);
