@@ -190,6 +190,8 @@ describe('POST /api/v0/media/whisper/transcribe through Amazon Transcribe (STT_P
     expect(response.json).toEqual({ text: 'Turn on the lights.' });
     const [request] = running().transcribe.requests;
     expect(request?.signatureProblem).toBeNull();
+    expect(request?.chunkSignatureProblem).toBeNull();
+    expect(request?.signedEnvelopes).toBe(4);
     expect(request?.headers['x-amzn-transcribe-language-code']).toBe('en-AU');
     expect(request?.audioEvents.map((event) => event.length)).toEqual([9_600, 9_600, 4_800]);
     expect(running().output.slice(before).join('')).toContain('"audio_seconds_transcribed":0.25');

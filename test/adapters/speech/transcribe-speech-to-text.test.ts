@@ -98,6 +98,9 @@ describe('TranscribeSpeechToText', () => {
     expect(transcript).toEqual({ text: 'Set a timer. For ten minutes.' });
     const [request] = transcribe.requests;
     expect(request?.signatureProblem).toBeNull();
+    // Every envelope's :chunk-signature chains from the request's signature, the end's too.
+    expect(request?.chunkSignatureProblem).toBeNull();
+    expect(request?.signedEnvelopes).toBe(12);
     expect(request?.headers).toMatchObject({
       'x-amzn-transcribe-language-code': 'en-GB',
       'x-amzn-transcribe-sample-rate': '48000',
