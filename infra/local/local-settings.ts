@@ -1,11 +1,13 @@
 import { resolve } from 'node:path';
 import {
-  readSettings,
   readSettingsTable,
   type TableSetting,
   type TableValues,
 } from '../../shared/adapters/config/read-settings';
-import type { HandlerSettingName } from '../../shared/adapters/config/settings-table';
+import {
+  type HandlerSettingName,
+  handlerSettings,
+} from '../../shared/adapters/config/settings-table';
 import {
   defaultThreads,
   type EmbeddedModelRuntime,
@@ -79,7 +81,10 @@ export function readLocalSettings(
     dynamoDbPort: values.DYNAMODB_PORT,
     dynamoDbHost: values.DYNAMODB_HOST,
     dataDir: dataDir === 'memory' ? null : resolve(dataDir),
-    tableName: readSettings(env).values.TABLE_NAME ?? npmStartDefaults.TABLE_NAME.default,
+    // The handlers' own entry, read alone (unset is no problem here: npm start names its table).
+    tableName:
+      readSettingsTable({ TABLE_NAME: handlerSettings.TABLE_NAME }, env).values.TABLE_NAME ??
+      npmStartDefaults.TABLE_NAME.default,
     nodeCredentials: values.LOCAL_NODE_API_KEY,
     nodeTimezone:
       values.LOCAL_NODE_TIMEZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
