@@ -37,14 +37,17 @@ export function createTranscribeHandler(dependencies: ServiceDependencies): Rout
     route,
     body: wavUpload(uploadOf(route)),
     dependencies: dependencies.route,
-    handle: async ({ body: recording, metrics, timeLeftMs }) => {
+    handle: async ({ body: recording, metrics, timeLeftMs, clientGone }) => {
       const speechToText = dependencies.speech.speechToText;
       if (speechToText === null) throw new SpeechNotConfiguredError('speech_to_text');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
-      const transcript = await speechToText.transcribe(recording, { timeoutMs }).catch((error) => {
-        // A busy embedded recognizer did nothing: a 503 to retry, not a provider's failure.
-        if (error instanceof SpeechBusyError) throw error;
+      // A client gone stops the recognition: nobody is left to read its text.
+      const options = { timeoutMs, signal: clientGone };
+      const transcript = await speechToText.transcribe(recording, options).catch((error) => {
+        // A busy embedded recognizer did nothing: a 503 to retry, not a provider's failure; nor
+        // is a recognition the client stopped by leaving.
+        if (error instanceof SpeechBusyError || clientGone.aborted) throw error;
         metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
         throw error instanceof SpeechProviderError
           ? error

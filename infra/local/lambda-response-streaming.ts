@@ -103,14 +103,17 @@ export interface StreamedHttpResponse {
 /**
  * Runs a streaming handler and resolves as soon as its prelude is written (the body follows in
  * `body`, chunk by chunk). A handler that fails before writing anything rejects, as Lambda then
- * reports a function error (API Gateway answers 502).
+ * reports a function error (API Gateway answers 502). `clientGone` closes the response stream,
+ * as API Gateway's client going away does, prelude written or not.
  */
 export function invokeStreaming(
   handler: StreamingFunction,
   event: APIGatewayProxyEvent,
   context: Context,
+  clientGone?: AbortSignal,
 ): Promise<StreamedHttpResponse> {
   const stream = new LocalResponseStream();
+  clientGone?.addEventListener('abort', () => stream.destroy(), { once: true });
   const finished = Promise.resolve(
     handler(event, stream as unknown as awslambda.HttpResponseStream, context),
   );

@@ -203,7 +203,19 @@ async function invoke(
   vouch?.(event);
   const context = localLambdaContext(route.functionName, functionTimeoutMs);
   if (isStreamingHandler(route.handler)) {
-    return sendStreamed(response, await invokeStreaming(route.handler, event, context));
+    // A client gone before the answer's first bytes closes the function's response stream too,
+    // which tells the route (stream-responses.ts): a transcription stops with it.
+    const clientGone = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) clientGone.abort();
+    });
+    const streamed = await invokeStreaming(route.handler, event, context, clientGone.signal).catch(
+      (error: unknown) => {
+        if (clientGone.signal.aborted) return null;
+        throw error;
+      },
+    );
+    return streamed === null ? undefined : sendStreamed(response, streamed);
   }
   const result = await route.handler(event, context);
   for (const [name, value] of Object.entries(result.headers ?? {}))

@@ -1,8 +1,5 @@
-import { checkSetting } from '../../shared/adapters/config/setting-checks';
-import {
-  defaultWarmUpTimeoutMs,
-  handlerSettings,
-} from '../../shared/adapters/config/settings-table';
+import { readSettings } from '../../shared/adapters/config/read-settings';
+import { defaultWarmUpTimeoutMs } from '../../shared/adapters/config/settings-table';
 
 /**
  * npm start's turn deadline for a model on this machine or the local network. Issue 21 measured a
@@ -34,21 +31,20 @@ export function localModelTiming(
   env: Readonly<Record<string, string | undefined>>,
   embedded = false,
 ): LocalModelTiming {
-  const baseURL = env.OPENAI_BASE_URL?.trim() ?? '';
+  const { values, given, refused } = readSettings(env);
   // The embedded model is a CPU model on this machine too.
-  if (!embedded && !isLocalAddress(baseURL)) return { variables: {} };
-  const given = (name: string) => (env[name]?.trim() ?? '') !== '';
+  if (!embedded && !isLocalAddress(values.OPENAI_BASE_URL ?? '')) return { variables: {} };
   const variables: Partial<Record<'TURN_DEADLINE_MS' | 'WARMUP_TIMEOUT_MS', string>> = {};
-  if (!given('TURN_DEADLINE_MS')) variables.TURN_DEADLINE_MS = String(LOCAL_MODEL_TURN_DEADLINE_MS);
-  const deadline = checkSetting(
-    'TURN_DEADLINE_MS',
-    variables.TURN_DEADLINE_MS ?? env.TURN_DEADLINE_MS?.trim() ?? '',
-    handlerSettings.TURN_DEADLINE_MS.check,
-  );
+  if (!given.has('TURN_DEADLINE_MS')) {
+    variables.TURN_DEADLINE_MS = String(LOCAL_MODEL_TURN_DEADLINE_MS);
+  }
+  const deadlineMs = given.has('TURN_DEADLINE_MS')
+    ? values.TURN_DEADLINE_MS
+    : LOCAL_MODEL_TURN_DEADLINE_MS;
   // An invalid deadline is the configuration's to report; the warm-up is left alone then.
-  if (!given('WARMUP_TIMEOUT_MS') && deadline.ok) {
+  if (!given.has('WARMUP_TIMEOUT_MS') && !refused.has('TURN_DEADLINE_MS')) {
     variables.WARMUP_TIMEOUT_MS = String(
-      defaultWarmUpTimeoutMs(deadline.value, LOCAL_MODEL_WARMUP_TIMEOUT_MS),
+      defaultWarmUpTimeoutMs(deadlineMs, LOCAL_MODEL_WARMUP_TIMEOUT_MS),
     );
   }
   return { variables };

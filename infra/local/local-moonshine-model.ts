@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { readSettings } from '../../shared/adapters/config/read-settings';
 import {
   MOONSHINE_FILE_NAMES,
   type MoonshineModelFiles,
@@ -25,8 +26,9 @@ export async function localMoonshineModel(
   env: NodeJS.ProcessEnv,
   progress: ProgressSink,
 ): Promise<{ folder: string; files: MoonshineModelFiles } | null> {
+  const { values, given } = readSettings(env);
   const reference = parseModelFolderReference(
-    env.STT_MODEL?.trim() || DEFAULT_MOONSHINE_MODEL,
+    (given.has('STT_MODEL') ? values.STT_MODEL : null) ?? DEFAULT_MOONSHINE_MODEL,
     'STT_MODEL',
   );
   const folder = await resolveModelFolder(

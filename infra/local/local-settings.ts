@@ -4,7 +4,10 @@ import {
   type TableSetting,
   type TableValues,
 } from '../../shared/adapters/config/read-settings';
-import type { HandlerSettingName } from '../../shared/adapters/config/settings-table';
+import {
+  type HandlerSettingName,
+  handlerSettings,
+} from '../../shared/adapters/config/settings-table';
 import {
   defaultThreads,
   type EmbeddedModelRuntime,
@@ -29,6 +32,8 @@ export interface LocalSettings {
   readonly embeddedModel: LocalModelSettings;
   /** STT_ENGINE: what hears when no STT_BASE_URL names a speech server. */
   readonly speechEngine: SpeechEngine;
+  /** The settings of npm start's table that were set (a tool's defaults yield to them). */
+  readonly given: ReadonlySet<LocalSettingName>;
 }
 
 /** The embedded recognizer: Moonshine on sherpa-onnx, or whisper.cpp (docs/speech.md). */
@@ -68,7 +73,7 @@ export class LocalSettingsError extends Error {
 export function readLocalSettings(
   env: Readonly<Record<string, string | undefined>>,
 ): LocalSettings {
-  const values = checkedLocalSettings(env, localSettings);
+  const { values, given } = checkedLocalSettings(env, localSettings);
   const dataDir = values.DATA_DIR;
   return {
     port: values.PORT,
@@ -76,7 +81,10 @@ export function readLocalSettings(
     dynamoDbPort: values.DYNAMODB_PORT,
     dynamoDbHost: values.DYNAMODB_HOST,
     dataDir: dataDir === 'memory' ? null : resolve(dataDir),
-    tableName: env.TABLE_NAME?.trim() || npmStartDefaults.TABLE_NAME.default,
+    // The handlers' own entry, read alone (unset is no problem here: npm start names its table).
+    tableName:
+      readSettingsTable({ TABLE_NAME: handlerSettings.TABLE_NAME }, env).values.TABLE_NAME ??
+      npmStartDefaults.TABLE_NAME.default,
     nodeCredentials: values.LOCAL_NODE_API_KEY,
     nodeTimezone:
       values.LOCAL_NODE_TIMEZONE ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'),
@@ -92,6 +100,7 @@ export function readLocalSettings(
       temperature: values.LLM_TEMPERATURE,
     },
     speechEngine: values.STT_ENGINE,
+    given,
   };
 }
 
@@ -102,16 +111,16 @@ export function readLocalSetting<Name extends LocalSettingName>(
 ): LocalSettingValues[Name] {
   const only = { [name]: localSettings[name] } as Pick<typeof localSettings, Name>;
   // The picked table's value is the whole table's: the compiler cannot see it through Pick.
-  return checkedLocalSettings(env, only)[name] as LocalSettingValues[Name];
+  return checkedLocalSettings(env, only).values[name] as LocalSettingValues[Name];
 }
 
 function checkedLocalSettings<T extends Readonly<Record<string, TableSetting>>>(
   env: Readonly<Record<string, string | undefined>>,
   table: T,
-): TableValues<T> {
-  const { values, problems } = readSettingsTable(table, env);
+): { readonly values: TableValues<T>; readonly given: ReadonlySet<keyof T & string> } {
+  const { values, problems, given } = readSettingsTable(table, env);
   if (problems.length > 0) throw new LocalSettingsError(problems.join('; '));
-  return values;
+  return { values, given };
 }
 
 /** A server listening on every interface is reached on loopback; IPv6 literals need brackets. */

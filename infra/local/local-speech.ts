@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
+import { readSettings } from '../../shared/adapters/config/read-settings';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
@@ -36,7 +37,7 @@ export interface LocalSpeech {
  * TTS_PROVIDER says otherwise (`none` turns it off). Set before the settings are read.
  */
 export function defaultLocalSpeechOut(env: NodeJS.ProcessEnv): void {
-  if (!env.TTS_PROVIDER?.trim()) env.TTS_PROVIDER = 'embedded';
+  if (!readSettings(env).given.has('TTS_PROVIDER')) env.TTS_PROVIDER = 'embedded';
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readSettings } from '../../shared/adapters/config/read-settings';
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
@@ -130,7 +131,7 @@ export async function startLocalStack(
     Object.assign(env, {
       DYNAMODB_ENDPOINT: database.endpoint,
       TABLE_NAME: settings.tableName,
-      AWS_REGION: env.AWS_REGION || LOCAL_REGION,
+      AWS_REGION: readSettings(env).values.AWS_REGION ?? LOCAL_REGION,
     });
     const nodes = await seedLocalNodes(database.endpoint, settings);
     provideLocalSynthesizer();

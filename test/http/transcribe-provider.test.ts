@@ -8,14 +8,18 @@ import { type LocalApiServer, startLocalApiServer } from '../../infra/local/loca
 import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../shared/adapters/node-key';
+import { TranscribeSpeechToText } from '../../shared/adapters/speech/transcribe-speech-to-text';
 import {
   randomIds,
   systemClock,
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
+import type { SpeechToText } from '../../shared/ports/speech';
 import { DYNALITE_REGION, type RunningDynalite, startDynalite } from '../support/dynalite';
+import { FakeTiming } from '../support/fake-timing';
 import { functionHandlers } from '../support/function-handlers';
 import {
+  apiKeyOf,
   type CapturedOutput,
   captureProcessOutput,
   NODE_A,
@@ -49,6 +53,7 @@ const recording = () =>
 let database: RunningDynalite | undefined;
 let transcribe: ScriptedTranscribeServer | undefined;
 let api: LocalApiServer | undefined;
+let heldApi: LocalApiServer | undefined;
 let captured: CapturedOutput | undefined;
 let savedCredentials: Record<string, string | undefined> = {};
 
@@ -91,33 +96,53 @@ beforeAll(async () => {
     TRANSCRIBE_LANGUAGE: 'en-AU',
     TRANSCRIBE_ENDPOINT: transcribe.endpoint,
   });
-  const dependencies = createServiceDependencies({
-    config,
-    apiKey: null,
-    clock: systemClock,
-    ids: randomIds,
-    random: systemRandomness,
-    logger: new Logger({ serviceName: 'jcc' }),
-    metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),
-    // Transcribe needs no key: the role signs its stream.
-    speech: { speechToText: createSpeechToText(config, ''), textToSpeech: null },
-  });
-  const handlers = await functionHandlers(dependencies);
-  api = await startLocalApiServer({
-    port: 0,
-    binaryMediaTypes,
-    routes: apiRoutes.map((route) => {
-      const handler = handlers.get(route.function.id);
-      if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
-      return { method: route.method, path: route.path, functionName: route.function.name, handler };
+  const serve = async (speechToText: SpeechToText | null): Promise<LocalApiServer> => {
+    const dependencies = createServiceDependencies({
+      config,
+      apiKey: null,
+      clock: systemClock,
+      ids: randomIds,
+      random: systemRandomness,
+      logger: new Logger({ serviceName: 'jcc' }),
+      metrics: new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }),
+      speech: { speechToText, textToSpeech: null },
+    });
+    const handlers = await functionHandlers(dependencies);
+    return startLocalApiServer({
+      port: 0,
+      binaryMediaTypes,
+      routes: apiRoutes.map((route) => {
+        const handler = handlers.get(route.function.id);
+        if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
+        return {
+          method: route.method,
+          path: route.path,
+          functionName: route.function.name,
+          handler,
+        };
+      }),
+    });
+  };
+  // Transcribe needs no key: the role signs its stream.
+  api = await serve(createSpeechToText(config, ''));
+  // The same adapter on a clock nobody moves: the audio after the first event, and the deadline,
+  // wait for ever, so only the client leaving can end its stream.
+  heldApi = await serve(
+    new TranscribeSpeechToText({
+      region: REGION,
+      languageCode: 'en-AU',
+      maxCharacters: 2_000,
+      endpoint: transcribe.endpoint,
+      credentials: TEST_AWS_CREDENTIALS,
+      timing: new FakeTiming({ instantSleeps: false }),
     }),
-  });
+  );
 });
 
 beforeEach(() => transcribe?.reset());
 
 afterAll(async () => {
-  await Promise.all([api?.close(), transcribe?.close()]);
+  await Promise.all([api?.close(), heldApi?.close(), transcribe?.close()]);
   await database?.close();
   captured?.restore();
   for (const [name, value] of Object.entries(savedCredentials)) {
@@ -165,6 +190,8 @@ describe('POST /api/v0/media/whisper/transcribe through Amazon Transcribe (STT_P
     expect(response.json).toEqual({ text: 'Turn on the lights.' });
     const [request] = running().transcribe.requests;
     expect(request?.signatureProblem).toBeNull();
+    expect(request?.chunkSignatureProblem).toBeNull();
+    expect(request?.signedEnvelopes).toBe(4);
     expect(request?.headers['x-amzn-transcribe-language-code']).toBe('en-AU');
     expect(request?.audioEvents.map((event) => event.length)).toEqual([9_600, 9_600, 4_800]);
     expect(running().output.slice(before).join('')).toContain('"audio_seconds_transcribed":0.25');
@@ -267,4 +294,30 @@ describe('POST /api/v0/media/whisper/transcribe through Amazon Transcribe (STT_P
       await expectNextWorks();
     },
   );
+
+  it('stops the recognition when the client leaves mid-way: no more audio, the stream ended', async () => {
+    // Prepare: a provider that never answers, on the clock nobody moves (heldApi).
+    const { transcribe } = running();
+    transcribe.enqueue({ kind: 'stall' });
+    const client = new AbortController();
+    const sent = fetch(`${heldApi?.url}${TRANSCRIBE}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A) },
+      body: recordingForm(recording()),
+      signal: client.signal,
+    }).catch(() => 'left');
+    await expect
+      .poll(() => transcribe.requests[0]?.audioEvents.length, { timeout: 10_000 })
+      .toBe(1);
+
+    // Act
+    client.abort();
+
+    // Assess: only the client leaving can have ended it (no deadline runs on the held clock).
+    expect(await sent).toBe('left');
+    await transcribe.requests[0]?.closed;
+    expect(transcribe.openStreams()).toBe(0);
+    expect(transcribe.requests[0]?.audioEvents).toHaveLength(1);
+    await expectNextWorks();
+  });
 });

@@ -1,7 +1,17 @@
 import { createServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
-import { EventStreamCodec, type Message, type MessageHeaders } from '@smithy/eventstream-codec';
+import {
+  EventStreamCodec,
+  HeaderMarshaller,
+  type Message,
+  type MessageHeaders,
+} from '@smithy/eventstream-codec';
 import { listenOnLoopback } from './http2-loopback';
-import { type ExpectedSigner, signatureProblem } from './sigv4-verifier';
+import {
+  authorizationSignature,
+  EventChunkVerifier,
+  type ExpectedSigner,
+  signatureProblem,
+} from './sigv4-verifier';
 
 /** One result of a TranscriptEvent: its text, and whether Transcribe may still change it. */
 export interface ScriptedResult {
@@ -35,6 +45,13 @@ export interface RecordedTranscription {
   readonly audioEvents: Uint8Array[];
   /** Whether the client sent the empty event that ends the audio. */
   ended: boolean;
+  /**
+   * Why an envelope's `:chunk-signature` is wrong (the first such), or null: the stream was then
+   * answered with a BadRequestException event and read no further.
+   */
+  chunkSignatureProblem: string | null;
+  /** Envelopes whose `:chunk-signature` chained from the request's signature, the end's included. */
+  signedEnvelopes: number;
   /** Resolves when the HTTP/2 stream is closed, by either side. */
   readonly closed: Promise<void>;
 }
@@ -55,6 +72,7 @@ const utf8 = {
   encode: (text: string) => new Uint8Array(Buffer.from(text, 'utf8')),
 };
 const codec = new EventStreamCodec(utf8.decode, utf8.encode);
+const headerMarshaller = new HeaderMarshaller(utf8.decode, utf8.encode);
 const text = (value: string) => ({ type: 'string' as const, value });
 
 /**
@@ -63,6 +81,8 @@ const text = (value: string) => ({ type: 'string' as const, value });
  * client's signed envelopes are opened to their AudioEvents, results and exceptions are sent as
  * Transcribe sends them. Each request's SigV4 Authorization is checked by the `aws4` package
  * (sigv4-verifier.ts) against `signer`: a wrong one is a 403 InvalidSignatureException, recorded.
+ * Each envelope's `:chunk-signature` is checked too, chained from that signature
+ * (EventChunkVerifier): a wrong one is a BadRequestException event, recorded.
  */
 export async function startScriptedTranscribeServer(
   signer: ExpectedSigner,
@@ -88,6 +108,8 @@ export async function startScriptedTranscribeServer(
       signatureProblem: problem,
       audioEvents: [],
       ended: false,
+      chunkSignatureProblem: null,
+      signedEnvelopes: 0,
       closed,
     };
     requests.push(recorded);
@@ -106,7 +128,12 @@ export async function startScriptedTranscribeServer(
             errorType: 'InternalFailureException',
             message: 'script exhausted: nothing queued',
           });
-    answer(step, incoming, response, recorded);
+    const chunks = new EventChunkVerifier(
+      authorizationSignature(headers.authorization) ?? '',
+      signer,
+      (message) => headerMarshaller.format(message),
+    );
+    answer(step, incoming, response, recorded, chunks);
   });
   const { endpoint, close } = await listenOnLoopback(server);
   return {
@@ -139,6 +166,7 @@ function answer(
   incoming: Http2ServerRequest,
   response: Http2ServerResponse,
   recorded: RecordedTranscription,
+  chunks: EventChunkVerifier,
 ): void {
   if (step.kind === 'refusal') {
     incoming.resume();
@@ -157,18 +185,21 @@ function answer(
   const send = (message: Message) => {
     if (!response.stream.destroyed) response.write(codec.encode(message));
   };
-  readAudio(incoming, recorded, {
+  const exception = (exceptionType: string, message: string) => {
+    send({
+      headers: {
+        ':message-type': text('exception'),
+        ':exception-type': text(exceptionType),
+        ':content-type': text('application/json'),
+      },
+      body: utf8.encode(JSON.stringify({ Message: message })),
+    });
+    response.end();
+  };
+  readAudio(incoming, recorded, chunks, {
+    onBadSignature: (problem) => exception('BadRequestException', problem),
     onFirstAudio: () => {
-      if (step.kind !== 'exception') return;
-      send({
-        headers: {
-          ':message-type': text('exception'),
-          ':exception-type': text(step.exceptionType),
-          ':content-type': text('application/json'),
-        },
-        body: utf8.encode(JSON.stringify({ Message: step.message })),
-      });
-      response.end();
+      if (step.kind === 'exception') exception(step.exceptionType, step.message);
     },
     onEnd: () => {
       if (step.kind === 'results') {
@@ -210,22 +241,31 @@ function transcriptEvent(results: readonly ScriptedResult[]): Message {
 }
 
 /**
- * Reads the request's event stream: each message is a signed envelope (`:chunk-signature`)
- * around an AudioEvent; an envelope with nothing inside ends the audio.
+ * Reads the request's event stream: each message is a signed envelope (`:chunk-signature`,
+ * checked in order) around an AudioEvent; an envelope with nothing inside ends the audio.
  */
 function readAudio(
   incoming: Http2ServerRequest,
   recorded: RecordedTranscription,
-  on: { onFirstAudio(): void; onEnd(): void },
+  chunks: EventChunkVerifier,
+  on: { onBadSignature(problem: string): void; onFirstAudio(): void; onEnd(): void },
 ): void {
   let pending = Buffer.alloc(0);
   incoming.on('data', (chunk: Buffer) => {
+    if (recorded.chunkSignatureProblem !== null) return;
     pending = Buffer.concat([pending, chunk]);
     while (pending.length >= 4) {
       const length = pending.readUInt32BE(0);
       if (pending.length < length) break;
       const envelope = codec.decode(new Uint8Array(pending.subarray(0, length)));
       pending = pending.subarray(length);
+      const problem = chunks.check(envelope.headers, envelope.body);
+      if (problem !== null) {
+        recorded.chunkSignatureProblem = problem;
+        on.onBadSignature(problem);
+        return;
+      }
+      recorded.signedEnvelopes = chunks.verified;
       if (envelope.body.length === 0) {
         recorded.ended = true;
         on.onEnd();

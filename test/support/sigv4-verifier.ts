@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import type { MessageHeaders } from '@smithy/eventstream-codec';
 import aws4 from 'aws4';
 
 /** What a stand-in for an AWS endpoint expects of a signature. */
@@ -90,4 +91,75 @@ export function signatureProblem(
   // With doNotModifyHeaders aws4 would take the time of the check, not the request's.
   signer.datetime = request.headers['x-amz-date'] ?? '';
   return signer.signature() === signature ? null : 'the signature does not match';
+}
+
+/** The signature an Authorization header carries: what seeds an event stream's chunk chain. */
+export function authorizationSignature(authorization: string | undefined): string | null {
+  return AUTHORIZATION.exec(authorization ?? '')?.[6] ?? null;
+}
+
+const hmac = (key: string | Buffer, text: string) =>
+  createHmac('sha256', key).update(text, 'utf8').digest();
+const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** `20261126T101500Z`: SigV4's date and time, from an event's `:date`. */
+const longDate = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+/**
+ * Checks the `:chunk-signature` of each envelope of an event stream signed with SigV4 (Transcribe
+ * streaming), written from AWS's description rather than with the signer under test: each
+ * envelope signs `AWS4-HMAC-SHA256-PAYLOAD`, its `:date`, the scope, the signature before it (the
+ * request's own for the first), the SHA-256 of its `:date` header as encoded and of its payload
+ * (the event inside), with the key of that date, region and service. So an event changed,
+ * dropped, reordered or signed for something else breaks the chain from there on.
+ */
+export class EventChunkVerifier {
+  readonly #expected: ExpectedSigner;
+  readonly #headerBytes: (headers: MessageHeaders) => Uint8Array;
+  #prior: string;
+  /** Envelopes whose signature matched. */
+  verified = 0;
+
+  constructor(
+    requestSignature: string,
+    expected: ExpectedSigner,
+    headerBytes: (headers: MessageHeaders) => Uint8Array,
+  ) {
+    this.#prior = requestSignature;
+    this.#expected = expected;
+    this.#headerBytes = headerBytes;
+  }
+
+  /** Why the envelope's signature is wrong, or null; a right one is the next envelope's prior. */
+  check(headers: MessageHeaders, payload: Uint8Array): string | null {
+    const date = headers[':date'];
+    const signature = headers[':chunk-signature'];
+    if (date?.type !== 'timestamp') return `event ${this.verified + 1} has no :date`;
+    if (signature?.type !== 'binary') return `event ${this.verified + 1} has no :chunk-signature`;
+    const when = longDate(date.value);
+    const day = when.slice(0, 8);
+    const { region, service, credentials } = this.#expected;
+    const scope = `${day}/${region}/${service}/aws4_request`;
+    const stringToSign = [
+      'AWS4-HMAC-SHA256-PAYLOAD',
+      when,
+      scope,
+      this.#prior,
+      sha256Hex(this.#headerBytes({ ':date': date })),
+      sha256Hex(payload),
+    ].join('\n');
+    let key: Buffer = hmac(`AWS4${credentials.secretAccessKey}`, day);
+    for (const part of [region, service, 'aws4_request']) key = hmac(key, part);
+    const expected = createHmac('sha256', key).update(stringToSign, 'utf8').digest('hex');
+    if (Buffer.from(signature.value).toString('hex') !== expected) {
+      return `event ${this.verified + 1}'s :chunk-signature does not match`;
+    }
+    this.#prior = expected;
+    this.verified += 1;
+    return null;
+  }
 }

@@ -34,6 +34,8 @@ export interface RouteInput<Body> {
   readonly metrics: Metrics;
   /** What is left of the invocation (the Lambda timeout), in milliseconds. */
   readonly timeLeftMs: () => number;
+  /** Aborts when the client goes away (a function that streams); never for a buffered one. */
+  readonly clientGone: AbortSignal;
   /**
    * A fresh buffer with this request's dimensions, for what happens after the response left
    * (a streamed body failing midway): the caller publishes it.
@@ -59,6 +61,9 @@ export interface BytesResult {
 }
 
 export type RouteResult = JsonResult | BytesResult;
+
+/** The client-gone signal of a buffered function: API Gateway waits for its whole answer. */
+const NEVER_GONE = new AbortController().signal;
 
 /**
  * One edge stack for every route, in the order of the turn's first step: normalize headers,
@@ -109,7 +114,18 @@ export function createRoute<Body>(options: {
       return late;
     };
     const timeLeftMs = () => Math.max(0, context.getRemainingTimeInMillis());
-    const input = { body, headers, query, node, logger, metrics, lateMetrics, timeLeftMs };
+    const clientGone = context.clientGone ?? NEVER_GONE;
+    const input = {
+      body,
+      headers,
+      query,
+      node,
+      logger,
+      metrics,
+      lateMetrics,
+      timeLeftMs,
+      clientGone,
+    };
     const result = await options.handle(input);
     // For a streamed body: the time to its first bytes, which the route awaited.
     const latencyMs = Math.round(performance.now() - startedAt);

@@ -5,6 +5,11 @@ import type { CallingNode } from '../../../shared/conversation';
 /** The Lambda context, plus what the edge learned before the route runs: the node, by its key. */
 export interface RouteContext extends Context {
   node?: CallingNode;
+  /**
+   * Aborts when the client goes away before the answer is written: set by a function that
+   * streams (stream-responses.ts), whose response stream closes then.
+   */
+  clientGone?: AbortSignal;
 }
 
 /**

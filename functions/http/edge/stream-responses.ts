@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { APIGatewayProxyEvent, StreamifyHandler } from 'aws-lambda';
 import type { ProxyHandler } from './dispatch-routes';
+import type { RouteContext } from './route-request';
 
 /** What the Lambda runtime calls for a function that streams its responses. */
 export type StreamingHandler = StreamifyHandler<APIGatewayProxyEvent, void>;
@@ -17,6 +18,11 @@ export type StreamingHandler = StreamifyHandler<APIGatewayProxyEvent, void>;
  */
 export function streamResponses(handler: ProxyHandler): StreamingHandler {
   return awslambda.streamifyResponse(async (event, responseStream, context) => {
+    // The response stream closes when the client goes away: the route hears of it through the
+    // context, before its answer is written (a transcription waiting on its provider).
+    const clientGone = new AbortController();
+    responseStream.once('close', () => clientGone.abort());
+    (context as RouteContext).clientGone = clientGone.signal;
     const result = await handler(event, context);
     const stream = awslambda.HttpResponseStream.from(responseStream, {
       statusCode: result.statusCode,

@@ -1,3 +1,4 @@
+import { readSettings } from '../../../shared/adapters/config/read-settings';
 import type { HubFile, ModelFileFormat } from './hub-file';
 import { type ModelReference, parseModelReference } from './model-reference';
 import { PINNED_MODELS } from './pinned-models';
@@ -53,7 +54,8 @@ export function embeddedModelReference(
   const { pinnedDefault, ...description } = described[model];
   const server = embeddedModelServer(env, model);
   if (server !== null) return { ...description, server, reference: null };
-  const text = env[description.setting]?.trim();
+  const { values, given } = readSettings(env);
+  const text = given.has(description.setting) ? values[description.setting] : null;
   const reference: ModelReference = text
     ? parseModelReference(text, description.setting)
     : { kind: 'hub', file: pinnedDefault };
@@ -62,14 +64,16 @@ export function embeddedModelReference(
 
 /** The server that runs the model instead of npm start, in words; null: npm start runs it. */
 export function embeddedModelServer(env: Environment, model: EmbeddedModel): string | null {
+  // Set to anything, a server is meant: a value its check refuses is the configuration's to report.
+  const { values, given } = readSettings(env);
   if (model === 'speech') {
-    if (env.STT_PROVIDER?.trim().toLowerCase() === 'transcribe') {
+    if (values.STT_PROVIDER === 'transcribe') {
       return 'STT_PROVIDER=transcribe, npm start uses Amazon Transcribe';
     }
-    return env.STT_BASE_URL?.trim() ? 'STT_BASE_URL is set, npm start uses that server' : null;
+    return given.has('STT_BASE_URL') ? 'STT_BASE_URL is set, npm start uses that server' : null;
   }
-  if (env.MODEL_PROVIDER?.trim().toLowerCase() === 'bedrock') {
+  if (values.MODEL_PROVIDER === 'bedrock') {
     return 'MODEL_PROVIDER=bedrock, npm start uses Bedrock';
   }
-  return env.OPENAI_BASE_URL?.trim() ? 'OPENAI_BASE_URL is set, npm start uses that server' : null;
+  return given.has('OPENAI_BASE_URL') ? 'OPENAI_BASE_URL is set, npm start uses that server' : null;
 }

@@ -1,4 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { readSettings } from '../../../shared/adapters/config/read-settings';
 import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
 import { failure, type Result, success } from '../../../shared/result';
 import { reachableHost, readLocalSettings } from '../../local/local-settings';
@@ -22,9 +23,11 @@ export function nodeAddTarget(
   env: Environment,
   running: Pick<RunningStack, 'dynamoDbEndpoint' | 'tableName'> | null = null,
 ): Result<NodeAddTarget, string> {
+  // The handlers' settings, read by their table; their problems are the handlers' to report.
+  const handler = readSettings(env).values;
   const table =
     options.table?.trim() ||
-    env.TABLE_NAME?.trim() ||
+    handler.TABLE_NAME ||
     (options.aws ? undefined : (running?.tableName ?? undefined));
   if (options.aws) {
     if (table === undefined) {
@@ -40,9 +43,9 @@ export function nodeAddTarget(
   } catch (error) {
     return failure([error instanceof Error ? error.message : String(error)]);
   }
-  const configured = env.DYNAMODB_PORT?.trim() || env.DYNAMODB_HOST?.trim();
+  const configured = settings.given.has('DYNAMODB_PORT') || settings.given.has('DYNAMODB_HOST');
   const endpoint =
-    env.DYNAMODB_ENDPOINT?.trim() ||
+    handler.DYNAMODB_ENDPOINT ||
     (configured ? undefined : running?.dynamoDbEndpoint) ||
     `http://${reachableHost(settings.dynamoDbHost)}:${settings.dynamoDbPort}`;
   return success({ kind: 'local', tableName: table ?? settings.tableName, endpoint });
@@ -54,7 +57,8 @@ export function nodeAddTarget(
  */
 export function nodeAddClient(target: NodeAddTarget, env: Environment): DynamoDBClient {
   if (target.kind === 'aws') return new DynamoDBClient({});
-  const region = env.AWS_REGION?.trim() || env.AWS_DEFAULT_REGION?.trim() || 'us-east-1';
+  const { values } = readSettings(env);
+  const region = values.AWS_REGION ?? values.AWS_DEFAULT_REGION;
   return createDynamoDbClient({ region, endpoint: target.endpoint });
 }
 

@@ -35,6 +35,8 @@ export interface ReadTable<T extends SettingsTable, Values = TableValues<T>> {
   readonly problems: readonly string[];
   /** The variables set to something, valid or not: what a rule between settings asks. */
   readonly given: ReadonlySet<keyof T & string>;
+  /** The variables set to a value their check refuses (each is one of `problems`). */
+  readonly refused: ReadonlySet<keyof T & string>;
 }
 
 /** The handlers' settings, read. */
@@ -51,6 +53,7 @@ export function readSettingsTable<T extends SettingsTable>(
   const problems: string[] = [];
   const values: Record<string, unknown> = {};
   const given = new Set<keyof T & string>();
+  const refused = new Set<keyof T & string>();
   for (const name of Object.keys(table) as (keyof T & string)[]) {
     const setting: TableSetting = table[name] as TableSetting;
     const fallback = setting.derived ? null : setting.default;
@@ -62,11 +65,14 @@ export function readSettingsTable<T extends SettingsTable>(
     }
     given.add(name);
     const outcome = checkSetting(name, text, setting.check);
-    if (!outcome.ok) problems.push(outcome.problem);
+    if (!outcome.ok) {
+      problems.push(outcome.problem);
+      refused.add(name);
+    }
     values[name] = outcome.ok ? outcome.value : fallback;
   }
   // Each value was checked against its own entry above: the loop cannot say so to the compiler.
-  return { values: values as TableValues<T>, problems, given };
+  return { values: values as TableValues<T>, problems, given, refused };
 }
 
 /** Reads every variable of the handlers' settings table from `env`. */

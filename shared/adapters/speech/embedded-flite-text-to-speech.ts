@@ -14,8 +14,9 @@ import {
   type SynthesizedSpeech,
   type TextToSpeech,
 } from '../../ports/speech';
+import { systemTiming, type Timing } from '../system/timing';
 import { type FliteLease, FlitePieceAbortedError, FliteWorkers } from './flite-workers';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 import { speechPieces } from './speech-pieces';
 import { spokenBytesLimit } from './speech-stream';
 
@@ -79,16 +80,16 @@ const failed = (failure: SpeechFailure, message: string, cause?: unknown) =>
 export class EmbeddedFliteTextToSpeech implements TextToSpeech {
   readonly #voice: string;
   readonly #workers: FliteWorkers;
-  readonly #timers: SpeechTimers;
+  readonly #timing: Timing;
 
   constructor(options: {
     readonly voice: string;
     readonly workers?: FliteWorkers;
-    readonly timers?: SpeechTimers;
+    readonly timing?: Timing;
   }) {
     this.#voice = options.voice;
     this.#workers = options.workers ?? processWorkers();
-    this.#timers = options.timers ?? systemTimers;
+    this.#timing = options.timing ?? systemTiming;
   }
 
   async synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
@@ -105,7 +106,7 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
       throw new SpeechBusyError('text_to_speech', EMBEDDED_CONCURRENT_SYNTHESES, 1);
     const left = new AbortController();
     const signals = [left.signal, ...(options.signal === undefined ? [] : [options.signal])];
-    const deadline = startDeadline(options.timeoutMs, AbortSignal.any(signals), this.#timers);
+    const deadline = startDeadline(options.timeoutMs, AbortSignal.any(signals), this.#timing);
     const speaking = new SpeakingPieces(lease, this.#voice, deadline.signal);
     const failure = (error: unknown) => {
       if (deadline.expired())

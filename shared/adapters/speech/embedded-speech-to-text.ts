@@ -9,9 +9,10 @@ import {
   type Transcript,
 } from '../../ports/speech';
 import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-queue';
+import { systemTiming, type Timing } from '../system/timing';
 import type { RecognizerModel } from './recognizer-engines';
 import { type Recognized, RecognizerProcess } from './recognizer-process';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 import { capTranscript } from './transcript-cap';
 
 const DIRECTION = 'speech_to_text';
@@ -25,7 +26,7 @@ export interface EmbeddedSpeechToTextOptions {
   readonly queueLimit?: number;
   /** The engine's threads; by default the machine's cores (at most 8, as whisper.cpp allows). */
   readonly threads?: number;
-  readonly timers?: SpeechTimers;
+  readonly timing?: Timing;
   /** Starts a recognizer process; tests count or replace them. */
   readonly startProcess?: (model: RecognizerModel, threads: number) => RecognizerProcess;
 }
@@ -49,7 +50,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
   readonly #options: EmbeddedSpeechToTextOptions;
   readonly #queueLimit: number;
   readonly #threads: number;
-  readonly #timers: SpeechTimers;
+  readonly #timing: Timing;
   readonly #turns: SlotQueue<typeof TURN>;
   #process: RecognizerProcess | null = null;
 
@@ -57,8 +58,8 @@ export class EmbeddedSpeechToText implements SpeechToText {
     this.#options = options;
     this.#queueLimit = options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
     this.#threads = options.threads ?? Math.min(8, availableParallelism());
-    this.#timers = options.timers ?? systemTimers;
-    this.#turns = new SlotQueue([TURN], this.#queueLimit);
+    this.#timing = options.timing ?? systemTiming;
+    this.#turns = new SlotQueue([TURN], this.#queueLimit, this.#timing);
   }
 
   /** Starts the recognizer process and resolves once its model is loaded (ms it took). */
@@ -73,7 +74,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
 
   /** `transcribe`, with what the recognizer measured (the bench and tests read it). */
   async recognize(recording: Recording, options: SpeechCallOptions): Promise<Recognized> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     try {
       await this.#takeTurn(deadline.signal, deadline.expired);
       try {

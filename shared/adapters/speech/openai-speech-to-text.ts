@@ -10,9 +10,10 @@ import {
 } from '../../ports/speech';
 import { type OpenAiAudioOptions, openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 
 const DIRECTION = 'speech_to_text';
 
@@ -33,14 +34,14 @@ export class OpenAiSpeechToText implements SpeechToText {
   readonly #client: OpenAI;
   readonly #model: string;
   readonly #redact: (text: string) => string;
-  readonly #timers: SpeechTimers;
+  readonly #timing: Timing;
   readonly #url: string;
 
-  constructor(options: OpenAiAudioOptions & { readonly timers?: SpeechTimers }) {
+  constructor(options: OpenAiAudioOptions & { readonly timing?: Timing }) {
     this.#client = openAiSdkClient(options, TRANSCRIPT_REPLY_LIMIT_BYTES);
     this.#model = options.model;
     this.#redact = redactKey(options.apiKey);
-    this.#timers = options.timers ?? systemTimers;
+    this.#timing = options.timing ?? systemTiming;
     this.#url = tracedEndpointUrl(options.baseURL, '/audio/transcriptions');
   }
 
@@ -54,7 +55,7 @@ export class OpenAiSpeechToText implements SpeechToText {
   }
 
   async #transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     let reply: unknown;
     try {
       const file = await toFile(recording.wav, 'recording.wav', { type: 'audio/wav' });

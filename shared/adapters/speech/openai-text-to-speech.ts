@@ -9,9 +9,10 @@ import {
 import type { OpenAiSpeechFormat } from '../config/speech-config';
 import { type OpenAiAudioOptions, openAiSdkClient, redactKey } from '../openai/openai-sdk-client';
 import { tracedEndpointUrl } from '../openai/traced-completions-url';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 import { type ExpectedAudio, readSpeechStream } from './speech-stream';
 
 const DIRECTION = 'text_to_speech';
@@ -20,7 +21,7 @@ export interface OpenAiTextToSpeechOptions extends OpenAiAudioOptions {
   readonly voice: string;
   /** Raw PCM (16-bit mono at `sampleRate`: OpenAI's is 24 kHz) or WAV (its header says). */
   readonly format: OpenAiSpeechFormat;
-  readonly timers?: SpeechTimers;
+  readonly timing?: Timing;
 }
 
 /**
@@ -34,7 +35,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   readonly #options: OpenAiTextToSpeechOptions;
   readonly #expected: ExpectedAudio;
   readonly #redact: (text: string) => string;
-  readonly #timers: SpeechTimers;
+  readonly #timing: Timing;
   readonly #url: string;
 
   constructor(options: OpenAiTextToSpeechOptions) {
@@ -48,7 +49,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
             format: { sampleRate: options.format.sampleRate, channels: 1, sampleWidth: 2 },
           };
     this.#redact = redactKey(options.apiKey);
-    this.#timers = options.timers ?? systemTimers;
+    this.#timing = options.timing ?? systemTiming;
     this.#url = tracedEndpointUrl(options.baseURL, '/audio/speech');
   }
 
@@ -62,7 +63,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   }
 
   async #synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     const failure = (error: unknown) =>
       speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired());
     let body: ReadableStream<Uint8Array> | null;

@@ -10,9 +10,10 @@ import type {
   SynthesizedSpeech,
   TextToSpeech,
 } from '../../ports/speech';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromPolly } from './polly-failure';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 import { readSpeechStream } from './speech-stream';
 
 /** Polly's PCM: signed 16-bit little-endian mono, at the rate asked (8 or 16 kHz). */
@@ -25,7 +26,7 @@ export interface PollyTextToSpeechOptions {
   /** Another endpoint than AWS's (tests); credentials then as given. */
   readonly endpoint?: string;
   readonly credentials?: { readonly accessKeyId: string; readonly secretAccessKey: string };
-  readonly timers?: SpeechTimers;
+  readonly timing?: Timing;
 }
 
 /**
@@ -36,7 +37,7 @@ export interface PollyTextToSpeechOptions {
 export class PollyTextToSpeech implements TextToSpeech {
   readonly #client: PollyClient;
   readonly #options: PollyTextToSpeechOptions;
-  readonly #timers: SpeechTimers;
+  readonly #timing: Timing;
 
   constructor(options: PollyTextToSpeechOptions) {
     this.#client = new PollyClient({
@@ -47,7 +48,7 @@ export class PollyTextToSpeech implements TextToSpeech {
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });
     this.#options = options;
-    this.#timers = options.timers ?? systemTimers;
+    this.#timing = options.timing ?? systemTiming;
   }
 
   synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
@@ -60,7 +61,7 @@ export class PollyTextToSpeech implements TextToSpeech {
   }
 
   async #synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     const failure = (error: unknown) => speechFailureFromPolly(error, deadline.expired());
     let stream: AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
     try {

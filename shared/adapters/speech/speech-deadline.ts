@@ -1,19 +1,4 @@
-/**
- * How an adapter waits: real timers in production, a fake in tests, so a timeout is tested
- * without sleeping. A handle is whatever `set` returned.
- */
-export interface SpeechTimers {
-  set(callback: () => void, delayMs: number): unknown;
-  clear(handle: unknown): void;
-}
-
-/** Node fires longer timers after 1 ms; an unbounded `timeoutMs` must not turn into that. */
-const longestTimerMs = 2 ** 31 - 1;
-
-export const systemTimers: SpeechTimers = {
-  set: (callback, delayMs) => setTimeout(callback, Math.min(delayMs, longestTimerMs)).unref(),
-  clear: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import type { Timing } from '../system/timing';
 
 /** One call's deadline: its signal aborts when the time is up or the caller's signal aborts. */
 export interface SpeechDeadline {
@@ -26,21 +11,24 @@ export interface SpeechDeadline {
 
 /**
  * Starts the deadline of a call that must end within `timeoutMs`, body included (the SDK's own
- * timeout stops at the response headers; a stream can stall after them).
+ * timeout stops at the response headers; a stream can stall after them). The wait is one of
+ * `timing`'s sleeps, so a test ends it on a fake clock instead of waiting for it.
  */
 export function startDeadline(
   timeoutMs: number,
   callerSignal: AbortSignal | undefined,
-  timers: SpeechTimers,
+  timing: Timing,
 ): SpeechDeadline {
   const controller = new AbortController();
+  const cleared = new AbortController();
   let expired = false;
-  const handle = timers.set(
+  timing.sleep(Math.max(0, timeoutMs), cleared.signal).then(
     () => {
       expired = true;
       controller.abort(new Error(`no answer within ${timeoutMs} ms`));
     },
-    Math.max(0, timeoutMs),
+    // Cleared: the call ended first.
+    () => undefined,
   );
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
@@ -49,7 +37,7 @@ export function startDeadline(
     signal: controller.signal,
     expired: () => expired,
     clear: () => {
-      timers.clear(handle);
+      cleared.abort();
       callerSignal?.removeEventListener('abort', onCallerAbort);
     },
   };

@@ -12,8 +12,9 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
+import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
-import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
+import { startDeadline } from './speech-deadline';
 import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './transcribe-failure';
 
@@ -24,9 +25,6 @@ import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './tra
  * longer stream is not read further: a malformed reply (502).
  */
 export const TRANSCRIBE_REPLY_LIMIT_BYTES = 4 * 1024 * 1024;
-
-/** Waits `ms` between two audio events, or less when `signal` aborts. */
-export type AudioPace = (ms: number, signal: AbortSignal) => Promise<void>;
 
 export interface TranscribeSpeechToTextOptions {
   readonly region: string;
@@ -41,11 +39,8 @@ export interface TranscribeSpeechToTextOptions {
     readonly secretAccessKey: string;
     readonly sessionToken?: string;
   };
-  readonly timers?: SpeechTimers;
-  /** How the audio is paced: real time by default (the tests count the waits instead). */
-  readonly pace?: AudioPace;
-  /** Milliseconds on a monotonic clock: each event is due at its own time from the first. */
-  readonly now?: () => number;
+  /** The deadline, and the pace of the audio events (each due at its own time from the first). */
+  readonly timing?: Timing;
 }
 
 type Sdk = typeof import('@aws-sdk/client-transcribe-streaming');
@@ -62,15 +57,11 @@ type Sdk = typeof import('@aws-sdk/client-transcribe-streaming');
 export class TranscribeSpeechToText implements SpeechToText {
   readonly #client: Promise<{ sdk: Sdk; client: TranscribeStreamingClient }>;
   readonly #options: TranscribeSpeechToTextOptions;
-  readonly #timers: SpeechTimers;
-  readonly #pace: AudioPace;
-  readonly #now: () => number;
+  readonly #timing: Timing;
 
   constructor(options: TranscribeSpeechToTextOptions) {
     this.#options = options;
-    this.#timers = options.timers ?? systemTimers;
-    this.#pace = options.pace ?? ((ms, signal) => sleep(ms, signal, this.#timers));
-    this.#now = options.now ?? (() => performance.now());
+    this.#timing = options.timing ?? systemTiming;
     this.#client = import('@aws-sdk/client-transcribe-streaming').then((sdk) => ({
       sdk,
       client: boundedClient(sdk, options),
@@ -89,7 +80,7 @@ export class TranscribeSpeechToText implements SpeechToText {
   }
 
   async #transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timers);
+    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     // Ends the stream both ways whatever ends the call: the deadline, the caller, a limit, a bug.
     const call = new AbortController();
     const stop = () => call.abort(deadline.signal.reason);
@@ -133,12 +124,13 @@ export class TranscribeSpeechToText implements SpeechToText {
     audio: ReturnType<typeof transcribeAudio>,
     signal: AbortSignal,
   ): AsyncGenerator<AudioStream> {
-    const started = this.#now();
+    const started = this.#timing.monotonic();
     let index = 0;
     for (const chunk of audioChunks(audio, TRANSCRIBE_CHUNK_MS)) {
       if (index > 0) {
         const due = started + index * TRANSCRIBE_CHUNK_MS;
-        await this.#pace(Math.max(0, due - this.#now()), signal);
+        // A wait the signal ends is no failure: the check below stops the audio.
+        await this.#timing.sleep(Math.max(0, due - this.#timing.monotonic()), signal).catch(ignore);
       }
       if (signal.aborted) return;
       index += 1;
@@ -240,18 +232,4 @@ function countedBody(body: Readable, limitBytes: number): Readable {
   });
   pipeline(body, counted, () => undefined);
   return counted;
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts; leaves no timer behind. */
-function sleep(ms: number, signal: AbortSignal, timers: SpeechTimers): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      timers.clear(handle);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const handle = timers.set(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

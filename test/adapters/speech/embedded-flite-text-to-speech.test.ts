@@ -5,7 +5,7 @@ import {
 } from '../../../shared/adapters/speech/embedded-flite-text-to-speech';
 import { FliteWorkers } from '../../../shared/adapters/speech/flite-workers';
 import { SpeechBusyError } from '../../../shared/ports/speech';
-import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { FakeTiming } from '../../support/fake-timing';
 import { collect } from '../../support/speech-audio';
 
 const options = { timeoutMs: 60_000 };
@@ -92,13 +92,13 @@ describe('EmbeddedFliteTextToSpeech bounds', () => {
 
   it('fails a synthesis past its deadline as a timeout, and the next one works', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     const workers = new FliteWorkers({ size: 1, module: compileFlite });
-    const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt', workers, timers });
+    const tts = new EmbeddedFliteTextToSpeech({ voice: 'slt', workers, timing });
     const speech = await tts.synthesize(DIGITS, options);
 
     // Act
-    timers.fireAll();
+    timing.advance(options.timeoutMs);
     const read = collect(speech.chunks);
 
     // Assess

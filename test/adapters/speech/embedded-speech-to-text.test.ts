@@ -5,7 +5,7 @@ import type { RecognizerModel } from '../../../shared/adapters/speech/recognizer
 import { RecognizerProcess } from '../../../shared/adapters/speech/recognizer-process';
 import { capTranscript } from '../../../shared/adapters/speech/transcript-cap';
 import { type Recording, SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
-import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { FakeTiming } from '../../support/fake-timing';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../../support/moonshine-test-model';
 import { toneWav } from '../../support/speech-audio';
 import { writeTestWhisperModel } from '../../support/whisper-test-model';
@@ -146,15 +146,15 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
 
   it('ends the recognition at the deadline by ending its process, and hears the next recording', async () => {
     // Prepare: the model loaded, then a 30 s recording sent to it.
-    const timers = new FakeSpeechTimers();
-    const stt = recognizer({ timers });
+    const timing = new FakeTiming({ instantSleeps: false });
+    const stt = recognizer({ timing });
     await stt.warm();
     const pid = started[0]?.pid;
     const heard = stt.transcribe(recording(30, 48_000, [sine(440)]), { timeoutMs: 5_000 });
     await new Promise((resolve) => setImmediate(resolve));
 
     // Act
-    timers.fireAll();
+    timing.advance(5_000);
 
     // Assess
     await expect(heard).rejects.toMatchObject({
@@ -170,15 +170,15 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
 
   it('hears the recording waiting in line with a new process when the running one is stopped', async () => {
     // Prepare: a 30 s recording running on the loaded model, a short one waiting behind it.
-    const timers = new FakeSpeechTimers();
-    const stt = recognizer({ queueLimit: 1, timers });
+    const timing = new FakeTiming({ instantSleeps: false });
+    const stt = recognizer({ queueLimit: 1, timing });
     await stt.warm();
     const running = stt.transcribe(recording(30, 48_000, [sine(440)]), { timeoutMs: 5_000 });
     const waiting = stt.transcribe(recording(1, 48_000, [sine(440)]), LONG);
     await new Promise((resolve) => setImmediate(resolve));
 
     // Act: only the running recording's deadline passes; the waiting one starts at once.
-    timers.fireUpTo(5_000);
+    timing.advance(5_000);
 
     // Assess: the waiting recording is heard, not failed by the process being killed.
     await expect(running).rejects.toMatchObject({ failure: 'timeout' });
@@ -188,14 +188,14 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
 
   it('frees the place of a recording whose deadline passes while it waits', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
-    const stt = recognizer({ queueLimit: 1, timers });
+    const timing = new FakeTiming({ instantSleeps: false });
+    const stt = recognizer({ queueLimit: 1, timing });
     const input = recording(1, 48_000, [sine(440)]);
     const first = stt.transcribe(input, LONG);
     const waiting = stt.transcribe(input, { timeoutMs: 10 });
 
     // Act: both deadlines pass; only the waiting one had not started.
-    timers.fireAll();
+    timing.advance(LONG.timeoutMs);
 
     // Assess
     await expect(waiting).rejects.toMatchObject({ failure: 'timeout' });

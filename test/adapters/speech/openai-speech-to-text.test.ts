@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
 import type { Recording } from '../../../shared/ports/speech';
-import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { FakeTiming } from '../../support/fake-timing';
 import { releasable, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
@@ -18,12 +18,12 @@ const recording: Recording = {
 };
 const options = { timeoutMs: 10_000 };
 
-const adapter = (overrides: { baseURL?: string; timers?: FakeSpeechTimers } = {}) =>
+const adapter = (overrides: { baseURL?: string; timing?: FakeTiming } = {}) =>
   new OpenAiSpeechToText({
     baseURL: overrides.baseURL ?? audio.baseURL,
     apiKey: KEY,
     model: 'whisper-1',
-    ...(overrides.timers === undefined ? {} : { timers: overrides.timers }),
+    ...(overrides.timing === undefined ? {} : { timing: overrides.timing }),
   });
 
 describe('OpenAiSpeechToText', () => {
@@ -78,7 +78,7 @@ describe('OpenAiSpeechToText', () => {
 
   it('gives up with a timeout when its deadline fires, however long the server takes', async () => {
     // Prepare
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     const arrived = releasable();
     audio.enqueueTranscription(() => {
       arrived.release();
@@ -87,11 +87,11 @@ describe('OpenAiSpeechToText', () => {
 
     // Act
     const pending = speechFailureOf(
-      adapter({ timers }).transcribe(recording, { timeoutMs: 3_000 }),
+      adapter({ timing }).transcribe(recording, { timeoutMs: 3_000 }),
     );
     await arrived.promise;
-    expect(timers.pendingDelays).toEqual([3_000]);
-    timers.fireAll();
+    expect(timing.pendingDelays).toEqual([3_000]);
+    timing.advance(3_000);
 
     // Assess
     expect((await pending).failure).toBe('timeout');
@@ -100,20 +100,20 @@ describe('OpenAiSpeechToText', () => {
   it("stops when the caller's signal aborts", async () => {
     const controller = new AbortController();
     const arrived = releasable();
-    const timers = new FakeSpeechTimers();
+    const timing = new FakeTiming({ instantSleeps: false });
     audio.enqueueTranscription(() => {
       arrived.release();
       return { text: 'never', hold: new Promise(() => undefined) };
     });
 
     const pending = speechFailureOf(
-      adapter({ timers }).transcribe(recording, { timeoutMs: 60_000, signal: controller.signal }),
+      adapter({ timing }).transcribe(recording, { timeoutMs: 60_000, signal: controller.signal }),
     );
     await arrived.promise;
     controller.abort();
 
     expect((await pending).failure).toBe('timeout');
-    expect(timers.pendingDelays).toEqual([]);
+    expect(timing.pendingDelays).toEqual([]);
   });
 
   it('calls a server that is not there unavailable', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIBE_CHUNK_MS } from '../../../shared/adapters/speech/transcribe-audio';
 import {
   TRANSCRIBE_REPLY_LIMIT_BYTES,
   TranscribeSpeechToText,
 } from '../../../shared/adapters/speech/transcribe-speech-to-text';
 import type { Recording } from '../../../shared/ports/speech';
-import { FakeSpeechTimers } from '../../support/fake-speech-timers';
+import { FakeTiming } from '../../support/fake-timing';
 import { startScriptedTranscribeServer } from '../../support/scripted-transcribe-server';
 import { TEST_AWS_CREDENTIALS } from '../../support/sigv4-verifier';
 import { tonePcm, toneWav, wavFile } from '../../support/speech-audio';
@@ -23,40 +24,33 @@ const transcribe = useLoopbackServer('the scripted Transcribe', () =>
 const MAX_CHARACTERS = 2_000;
 const options = { timeoutMs: 30_000 };
 
-/** The waits the adapter asked for between audio events, answered at once on a fake clock. */
-function countedPace(lateMs = 0) {
-  const waits: number[] = [];
-  let clock = 1_000;
-  return {
-    waits,
-    now: () => clock,
-    pace: async (ms: number) => {
-      waits.push(ms);
-      clock += ms + lateMs;
-    },
-  };
-}
+/**
+ * A fake clock on which the waits between audio events end at once (each `lateMs` late) while
+ * the call's deadline stays pending until the test advances it.
+ */
+const pacedAtOnce = (lateMs = 0) =>
+  new FakeTiming({ longestInstantSleepMs: TRANSCRIBE_CHUNK_MS, overrunMs: lateMs });
+
+/** The waits the adapter asked for between audio events: its sleeps after its deadline's. */
+const paceWaits = (timing: FakeTiming) => timing.sleeps.slice(1);
 
 const adapter = (
   settings: {
-    timers?: FakeSpeechTimers;
+    timing?: FakeTiming;
     region?: string;
     credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
-    lateMs?: number;
   } = {},
 ) => {
-  const paced = countedPace(settings.lateMs);
+  const timing = settings.timing ?? pacedAtOnce();
   const stt = new TranscribeSpeechToText({
     region: settings.region ?? REGION,
     languageCode: 'en-GB',
     maxCharacters: MAX_CHARACTERS,
     endpoint: transcribe.endpoint,
     credentials: settings.credentials ?? TEST_AWS_CREDENTIALS,
-    pace: paced.pace,
-    now: paced.now,
-    ...(settings.timers === undefined ? {} : { timers: settings.timers }),
+    timing,
   });
-  return { stt, waits: paced.waits };
+  return { stt, timing };
 };
 
 function recordingOf(wav: Uint8Array, sampleRate: number, channels = 1): Recording {
@@ -95,7 +89,7 @@ describe('TranscribeSpeechToText', () => {
         finals('For ten minutes.'),
       ],
     });
-    const { stt, waits } = adapter();
+    const { stt, timing } = adapter();
 
     // Act
     const transcript = await stt.transcribe(recording, options);
@@ -104,6 +98,9 @@ describe('TranscribeSpeechToText', () => {
     expect(transcript).toEqual({ text: 'Set a timer. For ten minutes.' });
     const [request] = transcribe.requests;
     expect(request?.signatureProblem).toBeNull();
+    // Every envelope's :chunk-signature chains from the request's signature, the end's too.
+    expect(request?.chunkSignatureProblem).toBeNull();
+    expect(request?.signedEnvelopes).toBe(12);
     expect(request?.headers).toMatchObject({
       'x-amzn-transcribe-language-code': 'en-GB',
       'x-amzn-transcribe-sample-rate': '48000',
@@ -118,19 +115,19 @@ describe('TranscribeSpeechToText', () => {
     );
     expect(request?.ended).toBe(true);
     // One wait of a chunk's time between two events: the audio goes at the pace it was spoken.
-    expect(waits).toEqual(Array.from({ length: 10 }, () => 100));
+    expect(paceWaits(timing)).toEqual(Array.from({ length: 10 }, () => 100));
   });
 
   it('keeps to the schedule when a wait ends late: the next event is due at its own time', async () => {
     // Prepare: every wait ends 30 ms late, as a timer on a busy machine does.
     transcribe.enqueue({ kind: 'results', events: [finals('late')] });
-    const { stt, waits } = adapter({ lateMs: 30 });
+    const { stt, timing } = adapter({ timing: pacedAtOnce(30) });
 
     // Act
     await stt.transcribe(mono48k(0.5), options);
 
     // Assess: 100 ms, then 70 ms each (100 less the 30 the wait before overran).
-    expect(waits).toEqual([100, 70, 70, 70]);
+    expect(paceWaits(timing)).toEqual([100, 70, 70, 70]);
   });
 
   it('mixes stereo into mono and resamples a rate Transcribe does not take (96 kHz) to 16 kHz', async () => {
@@ -221,43 +218,34 @@ describe('TranscribeSpeechToText', () => {
   it('a stream that stalls ends at the deadline: a timeout, the HTTP/2 stream closed, no timer left', async () => {
     // Prepare
     transcribe.enqueue({ kind: 'stall' });
-    const timers = new FakeSpeechTimers();
-    const { stt } = adapter({ timers });
+    const { stt, timing } = adapter();
 
     // Act
     const pending = speechFailureOf(stt.transcribe(mono48k(0.5), { timeoutMs: 5_000 }));
     await until(() => transcribe.requests[0]?.ended === true);
-    timers.fireAll();
+    timing.advance(5_000);
     const error = await pending;
 
     // Assess
     expect(error.failure).toBe('timeout');
     await transcribe.requests[0]?.closed;
     expect(transcribe.openStreams()).toBe(0);
-    expect(timers.pendingDelays).toEqual([]);
+    expect(timing.pendingDelays).toEqual([]);
   });
 
   it('stops sending audio and ends the stream when the caller’s signal aborts (the client left)', async () => {
-    // Prepare: the pace holds the second event until the server has the first and the caller has gone.
+    // Prepare: a clock nobody moves holds the second event until the caller has gone.
     transcribe.enqueue({ kind: 'stall' });
     const left = new AbortController();
-    const stt = new TranscribeSpeechToText({
-      region: REGION,
-      languageCode: 'en-US',
-      maxCharacters: MAX_CHARACTERS,
-      endpoint: transcribe.endpoint,
-      credentials: TEST_AWS_CREDENTIALS,
-      pace: async (_ms, signal) => {
-        await until(() => transcribe.requests[0]?.audioEvents.length === 1);
-        left.abort();
-        await until(() => signal.aborted);
-      },
-    });
+    const { stt } = adapter({ timing: new FakeTiming({ instantSleeps: false }) });
 
     // Act
-    const error = await speechFailureOf(
+    const pending = speechFailureOf(
       stt.transcribe(mono48k(1), { timeoutMs: 30_000, signal: left.signal }),
     );
+    await until(() => transcribe.requests[0]?.audioEvents.length === 1);
+    left.abort();
+    const error = await pending;
 
     // Assess
     expect(error.failure).toBe('timeout');
@@ -278,7 +266,7 @@ describe('TranscribeSpeechToText', () => {
       maxCharacters: MAX_CHARACTERS,
       endpoint: transcribe.endpoint,
       credentials: TEST_AWS_CREDENTIALS,
-      pace: async () => undefined,
+      timing: pacedAtOnce(),
     });
     const large = new TranscribeSpeechToText({
       region: REGION,
@@ -286,7 +274,7 @@ describe('TranscribeSpeechToText', () => {
       maxCharacters: Number.MAX_SAFE_INTEGER,
       endpoint: transcribe.endpoint,
       credentials: TEST_AWS_CREDENTIALS,
-      pace: async () => undefined,
+      timing: pacedAtOnce(),
     });
 
     // Act

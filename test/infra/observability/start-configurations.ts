@@ -1,6 +1,8 @@
 import { apiRoute } from '../../../functions/http/contract/api-routes';
+import { TRANSCRIBE_CHUNK_MS } from '../../../shared/adapters/speech/transcribe-audio';
 import { TranscribeSpeechToText } from '../../../shared/adapters/speech/transcribe-speech-to-text';
 import { type RunningDynalite, startDynalite } from '../../support/dynalite';
+import { FakeTiming } from '../../support/fake-timing';
 import { startScriptedAudioServer } from '../../support/scripted-audio-server';
 import { startScriptedLlmServer } from '../../support/scripted-llm-server';
 import { startScriptedTranscribeServer } from '../../support/scripted-transcribe-server';
@@ -107,7 +109,7 @@ export async function startConfigurations(): Promise<RunningConfigurations> {
           languageCode: 'en-US',
           maxCharacters: 2_000,
           endpoint: transcribe.endpoint,
-          pace: async () => undefined,
+          timing: new FakeTiming({ longestInstantSleepMs: TRANSCRIBE_CHUNK_MS }),
         }),
         textToSpeech: null,
       },

@@ -6,6 +6,7 @@ import { buildOpenApiDocument } from '../../../functions/http/openapi/openapi-do
 import { checkRecording } from '../../../functions/http/request-body/recording-check';
 import { functionEnvironmentNames } from '../../../infra/stacks/function-environment';
 import { apiRoutes, repositoryRoot } from '../../../infra/stacks/voice-routes';
+import { readServiceConfig } from '../../../shared/adapters/config/service-config';
 
 const samDirectory = join(repositoryRoot, 'infra', 'sam');
 const readJson = (...path: string[]): Record<string, unknown> =>
@@ -54,12 +55,39 @@ describe('infra/sam/env.json', () => {
     // The deployed functions read the speech keys from secrets; sam local takes them plainly.
     // Polly needs no key: sam passes your AWS credentials to the container.
     expect(environment.Parameters).toMatchObject({
+      STT_PROVIDER: 'openai',
       STT_BASE_URL: expect.stringMatching(/^https?:\/\//),
       STT_API_KEY_SECRET: '',
       STT_API_KEY: expect.any(String),
       TTS_PROVIDER: 'polly',
+      POLLY_ENGINE: 'neural',
       TTS_API_KEY_SECRET: '',
     });
+  });
+
+  it.each([
+    ['as it is: a transcription server with its key', {}, { provider: 'openai' }],
+    [
+      'with STT_PROVIDER=transcribe: Amazon Transcribe, no key, in its language',
+      { STT_PROVIDER: 'transcribe' },
+      { provider: 'transcribe', languageCode: 'en-US', region: 'eu-west-1', endpoint: null },
+    ],
+    [
+      'with another language',
+      { STT_PROVIDER: 'transcribe', TRANSCRIBE_LANGUAGE: 'de-DE' },
+      { provider: 'transcribe', languageCode: 'de-DE' },
+    ],
+  ])('is a configuration the handlers accept %s', (_, edit, speechToText) => {
+    // Prepare: what sam passes into the container (the region from your profile).
+    const parameters = environment.Parameters as Record<string, string>;
+    const env: Record<string, string> = { ...parameters, AWS_REGION: 'eu-west-1', ...edit };
+
+    // Act
+    const config = readServiceConfig(env);
+
+    // Assess
+    expect(config.speechToText).toMatchObject(speechToText);
+    expect(config.textToSpeech).toMatchObject({ provider: 'polly', engine: 'neural' });
   });
 });
 
