@@ -12,6 +12,13 @@
  */
 export const REPLY_BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * The most bytes of an error reply (a status of 400 or more) read, whatever the success limit:
+ * an error says what went wrong in a line or two, and the SDK reads it whole into its message
+ * (a speech server answering 500 with an endless body filled 1.7 GB in 6 s before this).
+ */
+export const ERROR_REPLY_LIMIT_BYTES = 16 * 1024;
+
 /** A response body cut off at the limit: the attempt failed as a malformed reply. */
 export class ReplyBodyTooLargeError extends Error {
   override readonly name = 'ReplyBodyTooLargeError';
@@ -25,26 +32,31 @@ type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Resp
 /**
  * A `fetch` for the SDK whose response bodies fail with ReplyBodyTooLargeError once more than
  * `limitBytes` arrive (or at once when `content-length` says so); the rest is never read: the
- * stream is cancelled, which closes the connection.
+ * stream is cancelled, which closes the connection. An error reply is held to
+ * ERROR_REPLY_LIMIT_BYTES; a success to `limitBytes`, or, with `null` (a speech body, which its
+ * reader bounds as the audio arrives), not here.
  */
-export function boundedFetch(limitBytes: number, inner: Fetch = fetch): Fetch {
+export function boundedFetch(limitBytes: number | null, inner: Fetch = fetch): Fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     const { body, status, statusText, headers } = response;
     if (body === null || nullBodyStatuses.has(status)) return response;
+    const limit =
+      status >= 400 ? Math.min(limitBytes ?? Infinity, ERROR_REPLY_LIMIT_BYTES) : limitBytes;
+    if (limit === null) return response;
     // Announced too big: not one byte read. The error is the body's, not fetch's (which the SDK
     // would report as a connection failure), so the attempt fails like every oversized body.
-    let received = Number(headers.get('content-length') ?? 0) > limitBytes ? limitBytes : 0;
+    let received = Number(headers.get('content-length') ?? 0) > limit ? limit : 0;
     const counted = body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         start(controller) {
-          if (received > 0) controller.error(new ReplyBodyTooLargeError(limitBytes));
+          if (received > 0) controller.error(new ReplyBodyTooLargeError(limit));
         },
         transform(chunk, controller) {
           received += chunk.byteLength;
-          if (received > limitBytes) {
+          if (received > limit) {
             // Errors both sides: the reader sees the error, the pipe cancels the source.
-            controller.error(new ReplyBodyTooLargeError(limitBytes));
+            controller.error(new ReplyBodyTooLargeError(limit));
             return;
           }
           controller.enqueue(chunk);

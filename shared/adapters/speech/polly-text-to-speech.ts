@@ -11,6 +11,7 @@ import type {
   TextToSpeech,
 } from '../../ports/speech';
 import { traced } from '../tracing/xray-subsegments';
+import { limitPollyErrorReplies } from './polly-error-reply-limit';
 import { speechFailureFromPolly } from './polly-failure';
 import { type SpeechTimers, startDeadline, systemTimers } from './speech-deadline';
 import { readSpeechStream } from './speech-stream';
@@ -46,6 +47,7 @@ export class PollyTextToSpeech implements TextToSpeech {
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });
+    limitPollyErrorReplies(this.#client);
     this.#options = options;
     this.#timers = options.timers ?? systemTimers;
   }
