@@ -113,7 +113,12 @@ export async function readSpeechStream(
     await iterator.return?.().catch(() => undefined);
     throw handlers.failure(error);
   }
-  return { format, chunks: frames(iterator, first, ended, format, handlers) };
+  const cut = { value: false };
+  return {
+    format,
+    chunks: frames(iterator, first, ended, format, handlers, cut),
+    cut: () => cut.value,
+  };
 }
 
 /** Why `format` is not speech we hand on, or null. */
@@ -175,6 +180,8 @@ async function* frames(
   ended: boolean,
   format: PcmFormat,
   handlers: SpeechStreamHandlers,
+  /** Set when the spoken limit stopped the speech with more of it left. */
+  cutAtLimit: { value: boolean },
 ): AsyncGenerator<Uint8Array> {
   const frameBytes = format.channels * format.sampleWidth;
   const limitBytes = spokenBytesLimit(format);
@@ -190,9 +197,17 @@ async function* frames(
         yield carried.slice(0, whole);
         carried = carried.subarray(whole);
       }
-      // The spoken limit reached: the rest is not read (the body is cancelled below).
+      // The spoken limit reached: the rest is not read (the body is cancelled below). Speech
+      // that lasts exactly the limit is whole: one more read tells whether the body ends there.
       if (sent >= limitBytes) {
         cut = true;
+        // (A read that fails there counts as more: the speech did not end at the limit.)
+        if (carried.length === 0 && !done)
+          done = await iterator.next().then(
+            (next) => next.done === true,
+            () => false,
+          );
+        cutAtLimit.value = carried.length > 0 || !done;
         break;
       }
       if (done) break;
