@@ -40,6 +40,13 @@ export function guardConnections(server: Server, limits: LocalServerLimits): voi
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
     refuseSocket(socket, clientErrorAnswer(error, limits)),
   );
+  // Without a listener Node drops a CONNECT's connection unanswered: nothing here is a proxy.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    refuseSocket(socket, {
+      statusCode: 405,
+      body: errorBody('method_not_allowed', 'CONNECT is not served: this is not a proxy.'),
+    }),
+  );
 }
 
 /** Sockets answered and closing: a request parsed from them after that is not served. */
@@ -115,6 +122,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: LocalServerLimi
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  405: 'Method Not Allowed',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
   503: 'Service Unavailable',

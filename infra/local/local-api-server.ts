@@ -68,6 +68,8 @@ export async function startLocalApiServer(options: {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
+      // Node's own answer to a missing Host is a plain-text 400: refused in JSON in `serve`.
+      requireHostHeader: false,
     },
     (request, response) => {
       const startedAt = performance.now();
@@ -91,6 +93,11 @@ export async function startLocalApiServer(options: {
     },
   );
   guardConnections(server, limits);
+  // `Expect: 100-continue` reaches the handler above with no 100 sent yet: `serve` sends it only
+  // once the key and the announced size pass, so a refused client is never asked for its body.
+  server.on('checkContinue', (request, response) => server.emit('request', request, response));
+  // Any other expectation: refused in JSON in `serve`, not in Node's plain text.
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -116,6 +123,8 @@ async function serve(
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
+  const refusal = requestRefusal(request);
+  if (refusal !== null) return refuseRequest(response, refusal);
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method === 'GET' && url.pathname === '/health')
@@ -155,6 +164,7 @@ async function serve(
   if (announced > limit.bytes) {
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
+  if (continueExpected(request)) response.writeContinue();
   const body = await readBody(request, limit.bytes);
   if (body === null) {
     const refusal = mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
@@ -162,6 +172,25 @@ async function serve(
   }
   return invoke(route, request, response, url, body, { ...served, vouch });
 }
+
+/**
+ * What Node would answer itself in plain text, answered in the JSON error format instead: an
+ * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`.
+ */
+function requestRefusal(request: IncomingMessage): Refusal | null {
+  if (request.httpVersion === '1.1' && request.headers.host === undefined)
+    return { statusCode: 400, body: errorBody('invalid_http', 'An HTTP/1.1 request needs Host.') };
+  const expect = request.headers.expect;
+  if (expect !== undefined && !continueExpected(request))
+    return {
+      statusCode: 417,
+      body: errorBody('expectation_failed', `Expect: ${expect} is not served; send no Expect.`),
+    };
+  return null;
+}
+
+const continueExpected = (request: IncomingMessage): boolean =>
+  request.headers.expect?.toLowerCase() === '100-continue';
 
 /** The key's node (null: refused), or the answer when the registry could not say. */
 async function checkKey(
