@@ -269,7 +269,7 @@ describe('the local server answers in JSON what Node would answer itself', () =>
           method: 'POST',
           path: COMMAND,
           functionName: 'voice-command',
-          handler: async (event) => ({
+          handler: async (event: object) => ({
             statusCode: verdicts.get(event) === null ? 401 : 200,
             body: '{}',
           }),
