@@ -58,6 +58,10 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
       };
     }
     if (id === FMT_ID) {
+      // Fewer than 16 bytes would have its fields read from the next chunk; a second fmt chunk
+      // would say which format the samples are in twice.
+      if (size < 16) return invalid(`the fmt chunk is ${size} bytes; a PCM one has 16 or more`);
+      if (format !== null) return invalid('two fmt chunks');
       if (body + 16 > bytes.length) return incomplete('the fmt chunk is cut short');
       const read = readFormat(view, body, size);
       if (!read.ok) return read;
