@@ -14,6 +14,12 @@ export const LOCAL_SERVER_LIMITS = {
   headersTimeoutMs: 10_000,
   /** From the connection to the end of the body: a 4 MiB upload on a slow Wi-Fi link fits. */
   requestTimeoutMs: 30_000,
+  /**
+   * How long an answer may wait for the client to take more of it (a client that stops reading):
+   * then the connection is cut and a streamed answer's producer (a synthesis) stops. A node
+   * playing speech as it arrives reads it at least as fast as it plays.
+   */
+  writeStallTimeoutMs: 30_000,
   /** How often the two timeouts above are checked: they fire up to this much late. */
   checkIntervalMs: 1_000,
   /**

@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
-import { drainedOrClosed, type StreamingHandler } from '../../functions/http/edge/stream-responses';
+import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
 import { payloadTooLarge } from '../../functions/http/request-body/body-size';
@@ -79,6 +81,7 @@ export async function startLocalApiServer(options: {
         binaryMediaTypes: options.binaryMediaTypes ?? [],
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
+        writeStallTimeoutMs: limits.writeStallTimeoutMs,
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
@@ -120,6 +123,7 @@ async function serve(
     readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
     readonly authenticate: HeaderAuthenticator | null;
+    readonly writeStallTimeoutMs: number;
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
@@ -217,9 +221,10 @@ async function invoke(
     readonly functionTimeoutMs: number;
     /** Hands the handler the server's verdict on the key, for the event it is given. */
     readonly vouch: ((event: object) => void) | null;
+    readonly writeStallTimeoutMs: number;
   },
 ): Promise<void> {
-  const { binaryMediaTypes, functionTimeoutMs, vouch } = served;
+  const { binaryMediaTypes, functionTimeoutMs, vouch, writeStallTimeoutMs } = served;
   const event = toApiGatewayEvent({
     method: route.method,
     path: url.pathname,
@@ -232,7 +237,8 @@ async function invoke(
   vouch?.(event);
   const context = localLambdaContext(route.functionName, functionTimeoutMs);
   if (isStreamingHandler(route.handler)) {
-    return sendStreamed(response, await invokeStreaming(route.handler, event, context));
+    const streamed = await invokeStreaming(route.handler, event, context);
+    return sendStreamed(response, streamed, writeStallTimeoutMs);
   }
   const result = await route.handler(event, context);
   for (const [name, value] of Object.entries(result.headers ?? {}))
@@ -242,6 +248,9 @@ async function invoke(
   }
   response.statusCode = result.statusCode;
   response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  // A client that never reads a buffered answer (a WAV) would hold it in the socket for good.
+  if (!response.writableFinished && !(await finishedWithin(response, writeStallTimeoutMs)))
+    response.destroy();
 }
 
 /**
@@ -253,6 +262,7 @@ async function invoke(
 async function sendStreamed(
   response: ServerResponse,
   streamed: Awaited<ReturnType<typeof invokeStreaming>>,
+  writeStallTimeoutMs: number,
 ): Promise<void> {
   response.statusCode = streamed.statusCode;
   for (const [name, value] of Object.entries(streamed.headers)) response.setHeader(name, value);
@@ -262,13 +272,40 @@ async function sendStreamed(
   try {
     for await (const chunk of streamed.body) {
       if (response.destroyed) break;
-      if (!response.write(chunk)) await drainedOrClosed(response);
+      // A client that stops reading is cut: closing stops the producer (the close above).
+      if (!response.write(chunk) && !(await drainedWithin(response, writeStallTimeoutMs))) {
+        response.destroy();
+        return;
+      }
     }
   } catch {
     response.destroy();
     return;
   }
   response.end();
+}
+
+/** Whether `response` took more bytes within `ms` (false: it stalled, or closed). */
+async function drainedWithin(response: ServerResponse, ms: number): Promise<boolean> {
+  return waitFor(response, 'drain', ms);
+}
+
+/** Whether `response` was handed to the connection whole within `ms`. */
+async function finishedWithin(response: ServerResponse, ms: number): Promise<boolean> {
+  return waitFor(response, 'finish', ms);
+}
+
+/** Whether `response` emitted `event` within `ms`, before it closed; leaves no listener behind. */
+async function waitFor(response: ServerResponse, event: string, ms: number): Promise<boolean> {
+  const done = new AbortController();
+  const { signal } = done;
+  const outcome = await Promise.race([
+    once(response, event, { signal }).then(() => true),
+    once(response, 'close', { signal }).then(() => false),
+    delay(ms, false, { signal }),
+  ]).catch(() => false);
+  done.abort();
+  return outcome;
 }
 
 /**
