@@ -4,6 +4,7 @@ import { type ApiRoute, apiRoutes } from '../../functions/http/contract/api-rout
 import { LIMITS } from '../../functions/http/contract/request-schemas';
 import type { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
+import { pieceLimit, REPLY_PIECES } from '../../shared/adapters/openai/bounded-fetch';
 
 /**
  * What a client may hold of the local server (reachable from the LAN with HOST=0.0.0.0):
@@ -85,19 +86,29 @@ export function bodyLimitOf(path: string): BodyLimit {
   return uploadLimits.get(path) ?? JSON_BODY_LIMIT;
 }
 
-/** The body, or null once more than `limitBytes` arrived (the rest is not read). */
-export async function readBody(
-  request: IncomingMessage,
-  limitBytes: number,
-): Promise<Buffer | null> {
+/** A body read whole, or why it was not: over its limit, or dripped in too many pieces. */
+export type BodyReading =
+  | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: false; readonly reason: 'too_large' }
+  | { readonly ok: false; readonly reason: 'too_fragmented'; readonly pieces: number };
+
+/**
+ * The body, read no further than `limitBytes`, nor than `pieceLimit(limitBytes)` reads of the
+ * socket (64, and one per KiB of the limit; bounded-fetch.ts): each read costs the same whatever
+ * its size, and a node dripping its 200 KB body a byte at a time cost the server 0.76 s of CPU
+ * within the request timeout. A client on a slow link sends segments of a kilobyte or more.
+ */
+export async function readBody(request: IncomingMessage, limitBytes: number): Promise<BodyReading> {
+  const pieces = pieceLimit(limitBytes);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > limitBytes) return null;
+    if (size > limitBytes) return { ok: false, reason: 'too_large' };
     chunks.push(chunk as Buffer);
+    if (chunks.length > pieces) return { ok: false, reason: 'too_fragmented', pieces };
   }
-  return Buffer.concat(chunks);
+  return { ok: true, body: Buffer.concat(chunks) };
 }
 
 /** The connection ends once `response` is sent, whatever the client still sends. */
@@ -107,6 +118,19 @@ export function closeWhenAnswered(response: ServerResponse): void {
   response.once('finish', () => {
     if (socket !== null) closeAfterAnswer(socket);
   });
+}
+
+/** A body refused for the pieces it came in. */
+export function bodyTooFragmented(pieces: number): Refusal {
+  return {
+    statusCode: 400,
+    body: errorBody(
+      'body_too_fragmented',
+      `The body came in more than ${pieces} pieces (under ${REPLY_PIECES.minAverageBytes} bytes ` +
+        'each on average); send it as it is written, not a byte at a time.',
+      [{ limit_pieces: pieces }],
+    ),
+  };
 }
 
 /** What a client error (a timeout, a request Node cannot parse) is answered with. */

@@ -11,6 +11,7 @@ import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import {
   bodyLimitOf,
+  bodyTooFragmented,
   closeWhenAnswered,
   guardConnections,
   isRefused,
@@ -169,12 +170,15 @@ async function serve(
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
   if (continueExpected(request)) response.writeContinue();
-  const body = await readBody(request, limit.bytes);
-  if (body === null) {
-    const refusal = mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
+  const read = await readBody(request, limit.bytes);
+  if (!read.ok) {
+    const refusal =
+      read.reason === 'too_large'
+        ? mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what))
+        : bodyTooFragmented(read.pieces);
     return refuseRequest(response, refusal);
   }
-  return invoke(route, request, response, url, body, { ...served, vouch });
+  return invoke(route, request, response, url, read.body, { ...served, vouch });
 }
 
 /**

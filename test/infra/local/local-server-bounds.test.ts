@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
+import { pieceLimit } from '../../../shared/adapters/openai/bounded-fetch';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
 const COMMAND = routePath('voice-command');
@@ -218,6 +219,37 @@ describe('the local server bounds slow clients and connections', () => {
     // Assess
     expect(answer.status).toBe(408);
     expect(answer.json).toMatchObject({ error: { code: 'request_timeout' } });
+  });
+
+  it('answers a node dripping its body a byte at a time 400 body_too_fragmented, unread past it', async () => {
+    // Prepare: a body of 3,000 bytes announced, sent one byte a write with a pause between.
+    const client = await rawClient(server.url);
+    client.socket.setNoDelay(true);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': 3_000,
+        'X-API-Key': KEY,
+      }),
+    );
+
+    // Act
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < 3_000 && !client.socket.destroyed) client.socket.write(' ');
+      sent += 1;
+    }, 1);
+    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({
+      error: {
+        code: 'body_too_fragmented',
+        details: [{ limit_pieces: pieceLimit(LIMITS.bodyBytes) }],
+      },
+    });
+    expect(sent).toBeLessThan(3_000);
   });
 
   it('answers a request that is not HTTP with a JSON 400', async () => {
