@@ -38,6 +38,9 @@ const LONG_TEXTS: readonly (readonly [string, string])[] = [
   ['3,000 digits', '7'.repeat(3_000)],
   ['3,000 characters of prose', `${SENTENCE} `.repeat(60).slice(0, 3_000)],
   ['3,000 dots', '.'.repeat(3_000)],
+  // Sentences of one character: each was a Flite run of its own before pieces were packed.
+  ['1,500 sentences of one dot', '. '.repeat(1_500)],
+  ['750 sentences of "Hi."', 'Hi. '.repeat(750)],
 ];
 
 /**

@@ -4,6 +4,7 @@ import { type ApiRoute, apiRoutes } from '../../functions/http/contract/api-rout
 import { LIMITS } from '../../functions/http/contract/request-schemas';
 import type { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
+import { pieceLimit, REPLY_PIECES } from '../../shared/adapters/openai/bounded-fetch';
 
 /**
  * What a client may hold of the local server (reachable from the LAN with HOST=0.0.0.0):
@@ -14,6 +15,12 @@ export const LOCAL_SERVER_LIMITS = {
   headersTimeoutMs: 10_000,
   /** From the connection to the end of the body: a 4 MiB upload on a slow Wi-Fi link fits. */
   requestTimeoutMs: 30_000,
+  /**
+   * How long an answer may wait for the client to take more of it (a client that stops reading):
+   * then the connection is cut and a streamed answer's producer (a synthesis) stops. A node
+   * playing speech as it arrives reads it at least as fast as it plays.
+   */
+  writeStallTimeoutMs: 30_000,
   /** How often the two timeouts above are checked: they fire up to this much late. */
   checkIntervalMs: 1_000,
   /**
@@ -39,6 +46,13 @@ export function guardConnections(server: Server, limits: LocalServerLimits): voi
   limitConnections(server, limits);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
     refuseSocket(socket, clientErrorAnswer(error, limits)),
+  );
+  // Without a listener Node drops a CONNECT's connection unanswered: nothing here is a proxy.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) =>
+    refuseSocket(socket, {
+      statusCode: 405,
+      body: errorBody('method_not_allowed', 'CONNECT is not served: this is not a proxy.'),
+    }),
   );
 }
 
@@ -72,19 +86,29 @@ export function bodyLimitOf(path: string): BodyLimit {
   return uploadLimits.get(path) ?? JSON_BODY_LIMIT;
 }
 
-/** The body, or null once more than `limitBytes` arrived (the rest is not read). */
-export async function readBody(
-  request: IncomingMessage,
-  limitBytes: number,
-): Promise<Buffer | null> {
+/** A body read whole, or why it was not: over its limit, or dripped in too many pieces. */
+export type BodyReading =
+  | { readonly ok: true; readonly body: Buffer }
+  | { readonly ok: false; readonly reason: 'too_large' }
+  | { readonly ok: false; readonly reason: 'too_fragmented'; readonly pieces: number };
+
+/**
+ * The body, read no further than `limitBytes`, nor than `pieceLimit(limitBytes)` reads of the
+ * socket (64, and one per KiB of the limit; bounded-fetch.ts): each read costs the same whatever
+ * its size, and a node dripping its 200 KB body a byte at a time cost the server 0.76 s of CPU
+ * within the request timeout. A client on a slow link sends segments of a kilobyte or more.
+ */
+export async function readBody(request: IncomingMessage, limitBytes: number): Promise<BodyReading> {
+  const pieces = pieceLimit(limitBytes);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
-    if (size > limitBytes) return null;
+    if (size > limitBytes) return { ok: false, reason: 'too_large' };
     chunks.push(chunk as Buffer);
+    if (chunks.length > pieces) return { ok: false, reason: 'too_fragmented', pieces };
   }
-  return Buffer.concat(chunks);
+  return { ok: true, body: Buffer.concat(chunks) };
 }
 
 /** The connection ends once `response` is sent, whatever the client still sends. */
@@ -94,6 +118,19 @@ export function closeWhenAnswered(response: ServerResponse): void {
   response.once('finish', () => {
     if (socket !== null) closeAfterAnswer(socket);
   });
+}
+
+/** A body refused for the pieces it came in. */
+export function bodyTooFragmented(pieces: number): Refusal {
+  return {
+    statusCode: 400,
+    body: errorBody(
+      'body_too_fragmented',
+      `The body came in more than ${pieces} pieces (under ${REPLY_PIECES.minAverageBytes} bytes ` +
+        'each on average); send it as it is written, not a byte at a time.',
+      [{ limit_pieces: pieces }],
+    ),
+  };
 }
 
 /** What a client error (a timeout, a request Node cannot parse) is answered with. */
@@ -115,6 +152,7 @@ function clientErrorAnswer(error: NodeJS.ErrnoException, limits: LocalServerLimi
 
 const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
+  405: 'Method Not Allowed',
   408: 'Request Timeout',
   431: 'Request Header Fields Too Large',
   503: 'Service Unavailable',

@@ -1,7 +1,9 @@
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
-import { drainedOrClosed, type StreamingHandler } from '../../functions/http/edge/stream-responses';
+import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
 import { payloadTooLarge } from '../../functions/http/request-body/body-size';
@@ -9,6 +11,7 @@ import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import {
   bodyLimitOf,
+  bodyTooFragmented,
   closeWhenAnswered,
   guardConnections,
   isRefused,
@@ -68,6 +71,8 @@ export async function startLocalApiServer(options: {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       connectionsCheckingInterval: limits.checkIntervalMs,
+      // Node's own answer to a missing Host is a plain-text 400: refused in JSON in `serve`.
+      requireHostHeader: false,
     },
     (request, response) => {
       const startedAt = performance.now();
@@ -77,6 +82,7 @@ export async function startLocalApiServer(options: {
         binaryMediaTypes: options.binaryMediaTypes ?? [],
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
+        writeStallTimeoutMs: limits.writeStallTimeoutMs,
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
@@ -91,6 +97,11 @@ export async function startLocalApiServer(options: {
     },
   );
   guardConnections(server, limits);
+  // `Expect: 100-continue` reaches the handler above with no 100 sent yet: `serve` sends it only
+  // once the key and the announced size pass, so a refused client is never asked for its body.
+  server.on('checkContinue', (request, response) => server.emit('request', request, response));
+  // Any other expectation: refused in JSON in `serve`, not in Node's plain text.
+  server.on('checkExpectation', (request, response) => server.emit('request', request, response));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
@@ -113,9 +124,12 @@ async function serve(
     readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
     readonly authenticate: HeaderAuthenticator | null;
+    readonly writeStallTimeoutMs: number;
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
+  const refusal = requestRefusal(request);
+  if (refusal !== null) return refuseRequest(response, refusal);
   const url = new URL(request.url ?? '/', 'http://localhost');
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   if (method === 'GET' && url.pathname === '/health')
@@ -155,13 +169,36 @@ async function serve(
   if (announced > limit.bytes) {
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
-  const body = await readBody(request, limit.bytes);
-  if (body === null) {
-    const refusal = mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
+  if (continueExpected(request)) response.writeContinue();
+  const read = await readBody(request, limit.bytes);
+  if (!read.ok) {
+    const refusal =
+      read.reason === 'too_large'
+        ? mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what))
+        : bodyTooFragmented(read.pieces);
     return refuseRequest(response, refusal);
   }
-  return invoke(route, request, response, url, body, { ...served, vouch });
+  return invoke(route, request, response, url, read.body, { ...served, vouch });
 }
+
+/**
+ * What Node would answer itself in plain text, answered in the JSON error format instead: an
+ * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`.
+ */
+function requestRefusal(request: IncomingMessage): Refusal | null {
+  if (request.httpVersion === '1.1' && request.headers.host === undefined)
+    return { statusCode: 400, body: errorBody('invalid_http', 'An HTTP/1.1 request needs Host.') };
+  const expect = request.headers.expect;
+  if (expect !== undefined && !continueExpected(request))
+    return {
+      statusCode: 417,
+      body: errorBody('expectation_failed', `Expect: ${expect} is not served; send no Expect.`),
+    };
+  return null;
+}
+
+const continueExpected = (request: IncomingMessage): boolean =>
+  request.headers.expect?.toLowerCase() === '100-continue';
 
 /** The key's node (null: refused), or the answer when the registry could not say. */
 async function checkKey(
@@ -188,9 +225,10 @@ async function invoke(
     readonly functionTimeoutMs: number;
     /** Hands the handler the server's verdict on the key, for the event it is given. */
     readonly vouch: ((event: object) => void) | null;
+    readonly writeStallTimeoutMs: number;
   },
 ): Promise<void> {
-  const { binaryMediaTypes, functionTimeoutMs, vouch } = served;
+  const { binaryMediaTypes, functionTimeoutMs, vouch, writeStallTimeoutMs } = served;
   const event = toApiGatewayEvent({
     method: route.method,
     path: url.pathname,
@@ -215,7 +253,7 @@ async function invoke(
         throw error;
       },
     );
-    return streamed === null ? undefined : sendStreamed(response, streamed);
+    return streamed === null ? undefined : sendStreamed(response, streamed, writeStallTimeoutMs);
   }
   const result = await route.handler(event, context);
   for (const [name, value] of Object.entries(result.headers ?? {}))
@@ -225,6 +263,9 @@ async function invoke(
   }
   response.statusCode = result.statusCode;
   response.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+  // A client that never reads a buffered answer (a WAV) would hold it in the socket for good.
+  if (!response.writableFinished && !(await finishedWithin(response, writeStallTimeoutMs)))
+    response.destroy();
 }
 
 /**
@@ -236,6 +277,7 @@ async function invoke(
 async function sendStreamed(
   response: ServerResponse,
   streamed: Awaited<ReturnType<typeof invokeStreaming>>,
+  writeStallTimeoutMs: number,
 ): Promise<void> {
   response.statusCode = streamed.statusCode;
   for (const [name, value] of Object.entries(streamed.headers)) response.setHeader(name, value);
@@ -245,13 +287,40 @@ async function sendStreamed(
   try {
     for await (const chunk of streamed.body) {
       if (response.destroyed) break;
-      if (!response.write(chunk)) await drainedOrClosed(response);
+      // A client that stops reading is cut: closing stops the producer (the close above).
+      if (!response.write(chunk) && !(await drainedWithin(response, writeStallTimeoutMs))) {
+        response.destroy();
+        return;
+      }
     }
   } catch {
     response.destroy();
     return;
   }
   response.end();
+}
+
+/** Whether `response` took more bytes within `ms` (false: it stalled, or closed). */
+async function drainedWithin(response: ServerResponse, ms: number): Promise<boolean> {
+  return waitFor(response, 'drain', ms);
+}
+
+/** Whether `response` was handed to the connection whole within `ms`. */
+async function finishedWithin(response: ServerResponse, ms: number): Promise<boolean> {
+  return waitFor(response, 'finish', ms);
+}
+
+/** Whether `response` emitted `event` within `ms`, before it closed; leaves no listener behind. */
+async function waitFor(response: ServerResponse, event: string, ms: number): Promise<boolean> {
+  const done = new AbortController();
+  const { signal } = done;
+  const outcome = await Promise.race([
+    once(response, event, { signal }).then(() => true),
+    once(response, 'close', { signal }).then(() => false),
+    delay(ms, false, { signal }),
+  ]).catch(() => false);
+  done.abort();
+  return outcome;
 }
 
 /**

@@ -44,6 +44,12 @@ export interface SynthesizedSpeech {
   readonly format: PcmFormat;
   /** Raw PCM in `format`; a failure while reading throws `SpeechProviderError`. */
   readonly chunks: AsyncIterable<Uint8Array>;
+  /**
+   * Once `chunks` has ended: whether the speech stopped at `MAX_SPOKEN_SECONDS` with more left to
+   * say (the text's next pieces, the provider's next bytes). A buffered answer refuses it
+   * (`SpeechTooLongError`); a streamed one has sent its status already, and ends there.
+   */
+  readonly cut: () => boolean;
 }
 
 /** Turns text into PCM. Failures (before or during the stream) are `SpeechProviderError`s. */
@@ -92,6 +98,17 @@ export const MAX_SPOKEN_SECONDS = 60;
 
 /** Said after speech cut at `MAX_SPOKEN_SECONDS`, so the listener knows there was more. */
 export const SPOKEN_CUT_MARKER = 'The rest is not read aloud.';
+
+/**
+ * A text whose speech lasts longer than `MAX_SPOKEN_SECONDS`: `media/tts/speak` answers it with
+ * a 413 rather than a WAV of its first minute (docs/decisions/2026-11-26-speech-past-its-limit.md).
+ */
+export class SpeechTooLongError extends Error {
+  override readonly name = 'SpeechTooLongError';
+  constructor(readonly maxSeconds: number) {
+    super(`the text's speech lasts longer than ${maxSeconds} s`);
+  }
+}
 
 /**
  * An embedded synthesizer or recognizer already has as much work as it takes (every synthesis

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../functions/http/contract/api-routes';
-import { readWavLayout } from '../../shared/adapters/speech/wav-format';
 import { MAX_SPOKEN_SECONDS } from '../../shared/ports/speech';
 import { ROUTES } from '../support/api-client';
 import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
@@ -28,30 +27,62 @@ const speak = (path: string, text: string, signal?: AbortSignal) =>
 const secondsOf = (bytes: number, rate: number) => bytes / (rate * 2);
 
 describe('npm start: speech bounded like a turn', () => {
-  it('speaks 3,000 digits as at most the spoken limit, and /health answers meanwhile', async () => {
+  it('answers 3,000 digits on speak 413 speech_too_long, and /health answers meanwhile', async () => {
     // Prepare
     const order: string[] = [];
 
     // Act
     const spoken = speak(SPEAK, DIGITS).then(async (response) => {
-      const wav = new Uint8Array(await response.arrayBuffer());
+      const text = await response.text();
       order.push('speak');
-      return { response, wav };
+      return { response, text };
     });
     // The synthesis runs on a worker thread: the main thread serves other requests meanwhile.
     const health = await fetch(`${harness.stack.url}/health`);
     order.push('health');
-    const { response, wav } = await spoken;
+    const { response, text } = await spoken;
+    const after = await speak(SPEAK, 'Done.');
 
     // Assess
     expect(health.status).toBe(200);
     expect(order).toEqual(['health', 'speak']);
+    const error = expectError(
+      { status: response.status, headers: response.headers, json: JSON.parse(text), text },
+      413,
+      'speech_too_long',
+    );
+    expect(error.error.details).toEqual([{ max_seconds: MAX_SPOKEN_SECONDS }]);
+    expect(after.status).toBe(200);
+  });
+
+  it('speaks 3,000 digits on speak/stream as at most the spoken limit and its marker', async () => {
+    // Act
+    const response = await speak(SPEAK_STREAM, DIGITS);
+    const pcm = new Uint8Array(await response.arrayBuffer());
+
+    // Assess
     expect(response.status).toBe(200);
-    const layout = readWavLayout(wav);
-    if (!layout.ok) throw new Error(layout.issue);
-    const seconds = secondsOf(wav.length - layout.value.dataOffset, layout.value.format.sampleRate);
+    const seconds = secondsOf(pcm.length, Number(response.headers.get('x-audio-sample-rate')));
     expect(seconds).toBeGreaterThan(MAX_SPOKEN_SECONDS / 2);
     expect(seconds).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
+  });
+
+  it('cuts one piece that alone lasts past the limit: speak/stream at the limit, speak 413', async () => {
+    // Prepare: 99 characters, one piece, each underscore read as a word: over 60 s of speech.
+    const text = Array.from({ length: 4 }, () => '_'.repeat(24)).join(' ');
+
+    // Act
+    const streamed = await speak(SPEAK_STREAM, text);
+    const pcm = new Uint8Array(await streamed.arrayBuffer());
+    const whole = await speak(SPEAK, text);
+    const body = await whole.text();
+
+    // Assess
+    const rate = Number(streamed.headers.get('x-audio-sample-rate'));
+    expect(secondsOf(pcm.length, rate)).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS);
+    expect(secondsOf(pcm.length, rate)).toBeGreaterThan(MAX_SPOKEN_SECONDS - 1);
+    expect(whole.status).toBe(413);
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'speech_too_long' } });
   });
 
   it.each([
@@ -74,9 +105,9 @@ describe('npm start: speech bounded like a turn', () => {
   it('answers a third synthesis at once 503 speech_busy with Retry-After, then speaks again', async () => {
     // Act
     const responses = await Promise.all([
-      speak(SPEAK, DIGITS),
-      speak(SPEAK, DIGITS),
-      speak(SPEAK, DIGITS),
+      speak(SPEAK_STREAM, DIGITS),
+      speak(SPEAK_STREAM, DIGITS),
+      speak(SPEAK_STREAM, DIGITS),
     ]);
     const bodies = await Promise.all(
       responses.map(async (response) => ({ response, text: await response.text() })),

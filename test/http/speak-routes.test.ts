@@ -3,6 +3,7 @@ import { routePath } from '../../functions/http/contract/api-routes';
 import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import type { LocalApiServer } from '../../infra/local/local-api-server';
 import { readWavLayout } from '../../shared/adapters/speech/wav-format';
+import { MAX_SPOKEN_SECONDS } from '../../shared/ports/speech';
 import { releasable, tonePcm } from '../support/speech-audio';
 import { expectError } from './response-contract';
 import { postRaw, SPEECH_RATE, useSpeechApi } from './speech-api';
@@ -79,6 +80,30 @@ describe('POST /api/v0/media/tts/speak', () => {
       expect(api().audio.requests).toEqual([]);
     },
   );
+
+  it('answers speech longer than the spoken limit 413 speech_too_long, not its first minute', async () => {
+    // Prepare: a provider whose speech goes a second past the limit, then one that ends on it.
+    const tooLong = new Uint8Array((MAX_SPOKEN_SECONDS + 1) * SPEECH_RATE * 2).fill(1);
+    const exact = new Uint8Array(MAX_SPOKEN_SECONDS * SPEECH_RATE * 2).fill(1);
+    api().audio.enqueueSpeech({ audio: tooLong, chunks: 8 });
+    api().audio.enqueueSpeech({ audio: exact, chunks: 8 });
+    const send = () =>
+      postRaw(api().speaking, SPEAK, JSON.stringify({ text: 'A long story.' }), {
+        'content-type': 'application/json',
+      });
+
+    // Act
+    const refused = await read(await send());
+    const whole = await send();
+    const wav = new Uint8Array(await whole.arrayBuffer());
+
+    // Assess
+    const error = expectError(refused, 413, 'speech_too_long');
+    expect(error.error.details).toEqual([{ max_seconds: MAX_SPOKEN_SECONDS }]);
+    expect(error.error.message).toContain('media/tts/speak/stream');
+    expect(whole.status).toBe(200);
+    expect(wav.length - 44).toBe(exact.length);
+  });
 
   it.each([SPEAK, SPEAK_STREAM])(
     '%s: a provider failure is a 502, no provider a 503 naming TTS_PROVIDER',

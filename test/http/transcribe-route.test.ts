@@ -151,6 +151,73 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     },
   );
 
+  /** A multipart body by hand: `parts` as [name, bytes], then the closing boundary or not. */
+  const form = (boundary: string, parts: [string, Uint8Array][], closed = true) =>
+    new Uint8Array(
+      Buffer.concat([
+        ...parts.flatMap(([name, bytes]) => [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="r.wav"\r\n` +
+              'Content-Type: audio/wav\r\n\r\n',
+          ),
+          Buffer.from(bytes),
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(closed ? `--${boundary}--\r\n` : ''),
+      ]),
+    );
+
+  it.each([
+    ['ends inside the file part (no closing boundary)', false, 1],
+    ['ends right after the file part, without its closing boundary', false, 0],
+  ])(
+    'answers a form that %s 400 invalid_multipart, and serves the next',
+    async (_, closed, cut) => {
+      // Prepare
+      const boundary = 'b0a1c2d3e4f5';
+      const whole = form(boundary, [['file', recording(0.2)]], closed);
+      const body = whole.subarray(0, whole.length - cut * 100);
+      api().audio.enqueueTranscription({ text: 'still here' });
+
+      // Act
+      const response = await read(
+        await postRaw(api().speaking, TRANSCRIBE, body, {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        }),
+      );
+      const next = await read(
+        await postRaw(api().speaking, TRANSCRIBE, recordingForm(recording(0.2))),
+      );
+
+      // Assess
+      expectError(response, 400, 'invalid_multipart');
+      expect(next.status, next.text).toBe(200);
+      expect(api().audio.requests).toHaveLength(1);
+    },
+  );
+
+  it('answers a form of thousands of parts 400 invalid_multipart naming the limit, unparsed past it', async () => {
+    // Prepare: 20,000 one-byte parts, then the file.
+    const boundary = 'c0ffee';
+    const parts: [string, Uint8Array][] = Array.from({ length: 20_000 }, (_, index) => [
+      `p${index}`,
+      new Uint8Array([1]),
+    ]);
+    const body = form(boundary, [...parts, ['file', recording(0.2)]]);
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, body, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      }),
+    );
+
+    // Assess
+    const error = expectError(response, 400, 'invalid_multipart');
+    expect(error.error.details).toEqual([{ limit_parts: 16 }]);
+    expect(api().audio.requests).toEqual([]);
+  });
+
   it('answers a provider failure with 502 speech_provider_failed (not the model’s code)', async () => {
     // Prepare
     api().audio.enqueueTranscription({ status: 401, body: { error: { message: 'bad key' } } });

@@ -1,9 +1,11 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { type Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import {
+  MAX_SPOKEN_SECONDS,
   type PcmFormat,
   SpeechBusyError,
   SpeechProviderError,
+  SpeechTooLongError,
   type SynthesizedSpeech,
   type TextToSpeech,
 } from '../../../shared/ports/speech';
@@ -110,7 +112,9 @@ export function pcmHeaders(format: PcmFormat): Record<string, string> {
 
 /**
  * The whole synthesis of `text` in one buffer (media/tts/speak): a failure at any point throws a
- * `SpeechProviderError`, since nothing has been answered yet.
+ * `SpeechProviderError`, since nothing has been answered yet; speech that lasts past
+ * `MAX_SPOKEN_SECONDS` throws `SpeechTooLongError` rather than answer its first minute as if
+ * it were all.
  */
 export async function synthesizeWhole(
   textToSpeech: TextToSpeech,
@@ -122,8 +126,10 @@ export async function synthesizeWhole(
     const speech = await textToSpeech.synthesize(text, { timeoutMs: options.timeoutMs });
     const parts: Uint8Array[] = [];
     for await (const chunk of speech.chunks) parts.push(chunk);
+    if (speech.cut()) throw new SpeechTooLongError(MAX_SPOKEN_SECONDS);
     return { format: speech.format, pcm: Buffer.concat(parts) };
   } catch (error) {
+    if (error instanceof SpeechTooLongError) throw error;
     options.metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     throw asProviderError(error);
   }

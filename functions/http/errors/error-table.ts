@@ -21,7 +21,11 @@ import {
   StorageUnavailableError,
 } from '../../../shared/ports';
 import { LanguageModelFailure } from '../../../shared/ports/language-model';
-import { SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
+import {
+  SpeechBusyError,
+  SpeechProviderError,
+  SpeechTooLongError,
+} from '../../../shared/ports/speech';
 import { RateLimitedError } from '../edge/limit-node-rate';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
@@ -174,6 +178,16 @@ const RULES: readonly Rule[] = [
         : 'The speech recognizer is busy with other recordings; nothing was done. Retry shortly.',
       error.retryAfterSeconds,
       { capacity: error.capacity },
+    ),
+  ),
+  rule(SpeechTooLongError, (error) =>
+    body(
+      413,
+      'speech_too_long',
+      `The text's speech lasts longer than ${error.maxSeconds} s, the most one answer may be; ` +
+        'nothing was sent. Send a shorter text, or use media/tts/speak/stream, which speaks the ' +
+        `first ${error.maxSeconds} s.`,
+      [{ max_seconds: error.maxSeconds }],
     ),
   ),
   rule(SpeechNotConfiguredError, (error) =>

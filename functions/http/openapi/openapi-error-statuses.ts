@@ -1,3 +1,4 @@
+import { MAX_SPOKEN_SECONDS } from '../../../shared/ports/speech';
 import { LIMITS } from '../contract/request-schemas';
 import { SPEECH_LIMITS } from '../contract/speech-limits';
 
@@ -20,7 +21,8 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
     `Body larger than ${LIMITS.bodyBytes} bytes (payload_too_large), or a registration or ` +
     'exchange larger than a conversation can store (conversation_too_large); an upload over ' +
     `${SPEECH_LIMITS.uploadBytes} bytes, or a recording over ${SPEECH_LIMITS.recordingSeconds} s ` +
-    '(recording_too_long).',
+    '(recording_too_long); a text whose speech would last over ' +
+    `${MAX_SPOKEN_SECONDS} s on media/tts/speak (speech_too_long).`,
   '415':
     'Content-Type is not application/json (multipart/form-data for an upload); a file that is ' +
     'not a 16-bit PCM WAV (unsupported_audio).',

@@ -5,7 +5,7 @@ import type { RouteUpload } from '../contract/api-routes';
 import { SPEECH_LIMITS } from '../contract/speech-limits';
 import { HttpError } from '../errors/http-error';
 import { refuseLargerThan } from './body-size';
-import { readMultipartFile } from './multipart-file';
+import { FORM_LIMITS, readMultipartFile } from './multipart-file';
 import { checkRecording, type RecordingIssue } from './recording-check';
 import type { RequestBody } from './validate-request';
 
@@ -79,6 +79,15 @@ async function filePart(
   if (read.ok) return read.file;
   if (read.problem === 'invalid_multipart') {
     throw new HttpError(400, 'invalid_multipart', 'The body is not valid multipart/form-data.');
+  }
+  if (read.problem === 'too_many_parts') {
+    throw new HttpError(
+      400,
+      'invalid_multipart',
+      `The form has more than ${FORM_LIMITS.parts} parts (or ${FORM_LIMITS.files} files, ` +
+        `${FORM_LIMITS.fields} fields); send the recording as the one file part "${upload.part}".`,
+      [{ limit_parts: FORM_LIMITS.parts }],
+    );
   }
   throw new HttpError(400, 'missing_file', `The form has no file part named "${upload.part}".`, [
     { part: upload.part, problem: read.problem },

@@ -12,11 +12,45 @@
  */
 export const REPLY_BODY_LIMIT_BYTES = 256 * 1024;
 
+/**
+ * The most bytes of an error reply (a status of 400 or more) read, whatever the success limit:
+ * an error says what went wrong in a line or two, and the SDK reads it whole into its message
+ * (a speech server answering 500 with an endless body filled 1.7 GB in 6 s before this).
+ */
+export const ERROR_REPLY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * A reply may come in at most this many pieces (reads of the socket) beyond one per
+ * `MIN_AVERAGE_PIECE_BYTES` of its limit. Each piece costs the fetch stack 15-50 µs whatever
+ * its size, so a server dripping a byte at a time cost 1.4 s of CPU per model attempt (256 KiB
+ * in 3 s) before this; a real server's reply comes in reads of kilobytes (a TCP segment is
+ * 1.4 KB), a few to a few hundred of them.
+ */
+export const REPLY_PIECES = { allowance: 64, minAverageBytes: 1024 } as const;
+
+/** The most pieces a body of at most `limitBytes` may arrive in. */
+export const pieceLimit = (limitBytes: number): number =>
+  REPLY_PIECES.allowance + Math.ceil(limitBytes / REPLY_PIECES.minAverageBytes);
+
 /** A response body cut off at the limit: the attempt failed as a malformed reply. */
 export class ReplyBodyTooLargeError extends Error {
-  override readonly name = 'ReplyBodyTooLargeError';
-  constructor(readonly limitBytes: number) {
-    super(`the reply body is over ${limitBytes} bytes and was not read further`);
+  override readonly name: string = 'ReplyBodyTooLargeError';
+  constructor(
+    readonly limitBytes: number,
+    message = `the reply body is over ${limitBytes} bytes and was not read further`,
+  ) {
+    super(message);
+  }
+}
+
+/** A body dripped in more pieces than its size allows: cut off as one over its limit. */
+export class ReplyBodyTooFragmentedError extends ReplyBodyTooLargeError {
+  override readonly name = 'ReplyBodyTooFragmentedError';
+  constructor(limitBytes: number, pieces: number) {
+    super(
+      limitBytes,
+      `the reply body came in more than ${pieces} pieces (under ${REPLY_PIECES.minAverageBytes} bytes each on average) and was not read further`,
+    );
   }
 }
 
@@ -25,26 +59,38 @@ type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Resp
 /**
  * A `fetch` for the SDK whose response bodies fail with ReplyBodyTooLargeError once more than
  * `limitBytes` arrive (or at once when `content-length` says so); the rest is never read: the
- * stream is cancelled, which closes the connection.
+ * stream is cancelled, which closes the connection. An error reply is held to
+ * ERROR_REPLY_LIMIT_BYTES; a success to `limitBytes`, or, with `null` (a speech body, which its
+ * reader bounds as the audio arrives), not here.
  */
-export function boundedFetch(limitBytes: number, inner: Fetch = fetch): Fetch {
+export function boundedFetch(limitBytes: number | null, inner: Fetch = fetch): Fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     const { body, status, statusText, headers } = response;
     if (body === null || nullBodyStatuses.has(status)) return response;
+    const limit =
+      status >= 400 ? Math.min(limitBytes ?? Infinity, ERROR_REPLY_LIMIT_BYTES) : limitBytes;
+    if (limit === null) return response;
     // Announced too big: not one byte read. The error is the body's, not fetch's (which the SDK
     // would report as a connection failure), so the attempt fails like every oversized body.
-    let received = Number(headers.get('content-length') ?? 0) > limitBytes ? limitBytes : 0;
+    let received = Number(headers.get('content-length') ?? 0) > limit ? limit : 0;
+    const pieces = pieceLimit(limit);
+    let arrived = 0;
     const counted = body.pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
         start(controller) {
-          if (received > 0) controller.error(new ReplyBodyTooLargeError(limitBytes));
+          if (received > 0) controller.error(new ReplyBodyTooLargeError(limit));
         },
         transform(chunk, controller) {
+          arrived += 1;
+          if (arrived > pieces) {
+            controller.error(new ReplyBodyTooFragmentedError(limit, pieces));
+            return;
+          }
           received += chunk.byteLength;
-          if (received > limitBytes) {
+          if (received > limit) {
             // Errors both sides: the reader sees the error, the pipe cancels the source.
-            controller.error(new ReplyBodyTooLargeError(limitBytes));
+            controller.error(new ReplyBodyTooLargeError(limit));
             return;
           }
           controller.enqueue(chunk);

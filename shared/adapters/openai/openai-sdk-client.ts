@@ -29,17 +29,18 @@ export const redactKey =
 /**
  * The SDK client of the model and of the audio endpoints alike: no retries of its own (each
  * caller retries, or not, within its own deadline), no OPENAI_* variables read behind our back.
- * With `bodyLimitBytes` (the chat model's; never the audio endpoints', which stream PCM) every
- * response body fails past that many bytes before the SDK has read it whole.
+ * Every reply is counted as it arrives (bounded-fetch.ts): an error reply past 16 KiB, a success
+ * past `bodyLimitBytes` (the chat model's, the transcription's) fails before the SDK has read it
+ * whole; with `null` (speech out, whose PCM its reader bounds) a success is not counted here.
  */
-export function openAiSdkClient(server: OpenAiServer, bodyLimitBytes?: number): OpenAI {
-  const bounded = bodyLimitBytes === undefined ? fetch : boundedFetch(bodyLimitBytes);
+export function openAiSdkClient(server: OpenAiServer, bodyLimitBytes: number | null): OpenAI {
+  const bounded = boundedFetch(bodyLimitBytes);
   const signed =
     server.bedrock === undefined
       ? bounded
       : bedrockSigningFetch(server.baseURL, server.bedrock, bounded);
   return new OpenAI({
-    ...(signed === fetch ? {} : { fetch: signed }),
+    fetch: signed,
     baseURL: server.baseURL,
     // The SDK refuses an empty key; servers without authentication ignore whatever is sent, and
     // the Bedrock signer drops it.

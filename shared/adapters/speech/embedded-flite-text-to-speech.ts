@@ -132,7 +132,11 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
       (error: unknown) => failure(error),
     );
     void outcome.finally(end);
-    return { format, chunks: chunks(speaking, outcome, () => left.abort()) };
+    return {
+      format,
+      chunks: chunks(speaking, outcome, () => left.abort()),
+      cut: () => speaking.cut,
+    };
   }
 }
 
@@ -143,6 +147,8 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
  */
 class SpeakingPieces {
   readonly queue: Uint8Array[] = [];
+  /** Whether the spoken limit stopped the synthesis with more of the text left. */
+  cut = false;
   #wake: (() => void) | null = null;
   #bytes = 0;
 
@@ -152,18 +158,28 @@ class SpeakingPieces {
     readonly signal: AbortSignal,
   ) {}
 
+  /** Speaks the first piece; one that alone lasts past the limit is cut there (no marker). */
   async first(text: string): Promise<PcmFormat> {
     const piece = await this.lease.thread.speak(this.voice, text, this.signal);
-    this.#push(piece.pcm);
+    const limitBytes = spokenBytesLimit(piece.format);
+    if (piece.pcm.length > limitBytes) {
+      const frame = piece.format.channels * piece.format.sampleWidth;
+      this.cut = true;
+      this.#push(piece.pcm.subarray(0, limitBytes - (limitBytes % frame)));
+    } else {
+      this.#push(piece.pcm);
+    }
     return piece.format;
   }
 
   /** Speaks the other pieces until the limit; resolves when done, rejects on a failure. */
   async rest(pieces: readonly string[], limitBytes: number): Promise<void> {
     try {
+      if (this.cut) return;
       for (const text of pieces) {
         const piece = await this.lease.thread.speak(this.voice, text, this.signal);
         if (this.#bytes + piece.pcm.length > limitBytes) {
+          this.cut = true;
           const marker = await this.lease.thread.speak(this.voice, SPOKEN_CUT_MARKER, this.signal);
           this.#push(marker.pcm);
           return;

@@ -39,7 +39,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   readonly #url: string;
 
   constructor(options: OpenAiTextToSpeechOptions) {
-    this.#client = openAiSdkClient(options);
+    this.#client = openAiSdkClient(options, null);
     this.#options = options;
     this.#expected =
       options.format.kind === 'wav'

@@ -12,6 +12,7 @@ import type {
 } from '../../ports/speech';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
+import { limitPollyErrorReplies } from './polly-error-reply-limit';
 import { speechFailureFromPolly } from './polly-failure';
 import { startDeadline } from './speech-deadline';
 import { readSpeechStream } from './speech-stream';
@@ -47,6 +48,7 @@ export class PollyTextToSpeech implements TextToSpeech {
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });
+    limitPollyErrorReplies(this.#client);
     this.#options = options;
     this.#timing = options.timing ?? systemTiming;
   }

@@ -5,6 +5,7 @@ import {
   SpeechProviderError,
   type SynthesizedSpeech,
 } from '../../ports/speech';
+import { pieceLimit, REPLY_PIECES } from '../openai/bounded-fetch';
 import { isRiffWave, readWavLayout, type WavReading } from './wav-format';
 
 /**
@@ -60,8 +61,10 @@ export async function readSpeechStream(
 ): Promise<SynthesizedSpeech> {
   const iterator = source[Symbol.asyncIterator]();
   const head = new HeadBuffer(PROVIDER_SPEECH_LIMITS.wavHeaderBytes);
+  const pieces = new PieceCount(pieceLimit(PROVIDER_SPEECH_LIMITS.wavHeaderBytes));
   let ended = false;
   const pull = async (): Promise<boolean> => {
+    pieces.count();
     const next = await iterator.next();
     if (next.done) {
       ended = true;
@@ -113,7 +116,13 @@ export async function readSpeechStream(
     await iterator.return?.().catch(() => undefined);
     throw handlers.failure(error);
   }
-  return { format, chunks: frames(iterator, first, ended, format, handlers) };
+  const cut = { value: false };
+  pieces.allow(pieceLimit(PROVIDER_SPEECH_LIMITS.wavHeaderBytes + spokenBytesLimit(format)));
+  return {
+    format,
+    chunks: frames(iterator, first, ended, format, handlers, cut, pieces),
+    cut: () => cut.value,
+  };
 }
 
 /** Why `format` is not speech we hand on, or null. */
@@ -175,6 +184,9 @@ async function* frames(
   ended: boolean,
   format: PcmFormat,
   handlers: SpeechStreamHandlers,
+  /** Set when the spoken limit stopped the speech with more of it left. */
+  cutAtLimit: { value: boolean },
+  pieces: PieceCount,
 ): AsyncGenerator<Uint8Array> {
   const frameBytes = format.channels * format.sampleWidth;
   const limitBytes = spokenBytesLimit(format);
@@ -190,12 +202,21 @@ async function* frames(
         yield carried.slice(0, whole);
         carried = carried.subarray(whole);
       }
-      // The spoken limit reached: the rest is not read (the body is cancelled below).
+      // The spoken limit reached: the rest is not read (the body is cancelled below). Speech
+      // that lasts exactly the limit is whole: one more read tells whether the body ends there.
       if (sent >= limitBytes) {
         cut = true;
+        // (A read that fails there counts as more: the speech did not end at the limit.)
+        if (carried.length === 0 && !done)
+          done = await iterator.next().then(
+            (next) => next.done === true,
+            () => false,
+          );
+        cutAtLimit.value = carried.length > 0 || !done;
         break;
       }
       if (done) break;
+      pieces.count();
       const next = await iterator.next();
       if (next.done) done = true;
       else carried = concat(carried, next.value);
@@ -210,6 +231,31 @@ async function* frames(
     handlers.finish();
     // Left early (the client went away): stop reading the provider's body.
     if (!done) await iterator.return?.().catch(() => undefined);
+  }
+}
+
+/**
+ * The reads of a provider's body, against a limit that grows with what it may send
+ * (`pieceLimit`, bounded-fetch.ts): each read costs the fetch stack the same whatever its size,
+ * so a provider dripping bytes (1.6 s of CPU in a 6 s deadline before this) fails early, as a
+ * malformed reply.
+ */
+class PieceCount {
+  #count = 0;
+
+  constructor(private limit: number) {}
+
+  allow(limit: number): void {
+    this.limit = limit;
+  }
+
+  count(): void {
+    this.#count += 1;
+    if (this.#count > this.limit) {
+      throw malformed(
+        `the speech came in more than ${this.limit} pieces (under ${REPLY_PIECES.minAverageBytes} bytes each on average)`,
+      );
+    }
   }
 }
 

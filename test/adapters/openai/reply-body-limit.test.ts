@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
+import {
+  boundedFetch,
+  pieceLimit,
+  REPLY_BODY_LIMIT_BYTES,
+  ReplyBodyTooFragmentedError,
+} from '../../../shared/adapters/openai/bounded-fetch';
 import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
@@ -78,5 +83,48 @@ describe('OpenAiLanguageModel reply body limit', () => {
     // Assess: read, and cut just past the turn's text limit (the turn never reads it).
     expect(reply.content).toBe('y'.repeat(REPLY_LIMITS.textBytes + 1));
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('boundedFetch counts the pieces a body arrives in', () => {
+  /** A fetch whose body is `total` bytes in pieces of `size`; counts the pieces pulled. */
+  const dripping = (total: number, size: number) => {
+    const pulled = { pieces: 0 };
+    const inner = async () => {
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= total) return controller.close();
+          pulled.pieces += 1;
+          sent += size;
+          controller.enqueue(new Uint8Array(size).fill(32));
+        },
+      });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    };
+    return { fetch: boundedFetch(REPLY_BODY_LIMIT_BYTES, inner), pulled };
+  };
+
+  it('fails a body dripped a byte at a time, within its byte limit, past its pieces', async () => {
+    // Prepare: 100 KiB, a byte a piece.
+    const { fetch, pulled } = dripping(100 * 1024, 1);
+
+    // Act
+    const error = await (await fetch('http://model.test/')).text().catch((thrown) => thrown);
+
+    // Assess
+    expect(error).toBeInstanceOf(ReplyBodyTooFragmentedError);
+    expect(pulled.pieces).toBeLessThan(pieceLimit(REPLY_BODY_LIMIT_BYTES) + 8);
+  });
+
+  it('reads a body of the whole limit in pieces of the least average size taken', async () => {
+    // Prepare
+    const { fetch } = dripping(REPLY_BODY_LIMIT_BYTES, 1_024);
+
+    // Act
+    const text = await (await fetch('http://model.test/')).text();
+
+    // Assess
+    expect(text.length).toBe(REPLY_BODY_LIMIT_BYTES);
   });
 });

@@ -1,14 +1,18 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
 import {
   OpenAiSpeechToText,
   TRANSCRIPT_REPLY_LIMIT_BYTES,
 } from '../../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
+import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
 import { PROVIDER_SPEECH_LIMITS } from '../../../shared/adapters/speech/speech-stream';
 import { wavHeader } from '../../../shared/adapters/speech/wav-format';
 import { MAX_SPOKEN_SECONDS, type Recording } from '../../../shared/ports/speech';
+import { listenOnLoopback } from '../../support/http2-loopback';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 
@@ -37,7 +41,12 @@ afterEach(async () => {
   );
 });
 
-async function flood(head: Uint8Array, total: number, contentType: string): Promise<FloodServer> {
+async function flood(
+  head: Uint8Array,
+  total: number,
+  contentType: string,
+  status = 200,
+): Promise<FloodServer> {
   let written = 0;
   let closedResolve: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
@@ -46,18 +55,14 @@ async function flood(head: Uint8Array, total: number, contentType: string): Prom
   const server = createServer((request, response: ServerResponse) => {
     request.resume();
     request.on('end', async () => {
-      response.writeHead(200, { 'content-type': contentType });
+      response.writeHead(status, { 'content-type': contentType });
       response.once('close', () => closedResolve());
       response.write(head);
       written += head.length;
       const chunk = new Uint8Array(CHUNK).fill(1);
       while (written < total && !response.destroyed) {
         written += chunk.length;
-        if (!response.write(chunk))
-          await new Promise((resolve) => {
-            response.once('drain', resolve);
-            response.once('close', resolve);
-          });
+        if (!response.write(chunk)) await drainedOrClosed(response);
       }
       response.end();
     });
@@ -66,6 +71,19 @@ async function flood(head: Uint8Array, total: number, contentType: string): Prom
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { baseURL: `http://127.0.0.1:${port}/v1`, written: () => written, closed };
+}
+
+/** Resolves when `response` can take more, or is gone; leaves no listener behind. */
+function drainedOrClosed(response: NodeJS.EventEmitter): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
 }
 
 const speechAdapter = (baseURL: string, format: 'pcm' | 'wav') =>
@@ -213,5 +231,89 @@ describe('a transcription server that floods', () => {
     // Assess
     expect(error).toMatchObject({ failure: 'malformed_reply', direction: 'speech_to_text' });
     expect(error.message).toContain(String(TRANSCRIPT_REPLY_LIMIT_BYTES));
+  });
+});
+
+describe('a speech provider whose error reply floods', () => {
+  /** 64 MiB: what the client would read whole into the error's message. */
+  const FLOOD_BYTES = 64 * 1024 * 1024;
+  const READ_AT_MOST = 8 * 1024 * 1024;
+
+  it('an OpenAI-compatible speech server: read no further than the error limit', async () => {
+    // Prepare
+    const head = new TextEncoder().encode('{"error": {"message": "');
+    const server = await flood(head, FLOOD_BYTES, 'application/json', 500);
+
+    // Act
+    const error = await speechFailureOf(
+      speechAdapter(server.baseURL, 'wav').synthesize('hello', options),
+    );
+    await server.closed;
+
+    // Assess
+    expect(error).toMatchObject({ failure: 'unavailable', direction: 'text_to_speech' });
+    expect(error.message).toContain(String(ERROR_REPLY_LIMIT_BYTES));
+    expect(server.written()).toBeLessThan(READ_AT_MOST);
+  });
+
+  it('a transcription server: read no further than the error limit', async () => {
+    // Prepare
+    const head = new TextEncoder().encode('{"error": {"message": "');
+    const server = await flood(head, FLOOD_BYTES, 'application/json', 503);
+    const format = { sampleRate: 16_000, channels: 1, sampleWidth: 2 };
+    const recording: Recording = {
+      wav: wavFile(tonePcm(0.2, 16_000), format),
+      format,
+      durationSeconds: 0.2,
+    };
+    const stt = new OpenAiSpeechToText({
+      baseURL: server.baseURL,
+      apiKey: 'k',
+      model: 'whisper-1',
+    });
+
+    // Act
+    const error = await speechFailureOf(stt.transcribe(recording, options));
+    await server.closed;
+
+    // Assess
+    expect(error.failure).toBe('unavailable');
+    expect(server.written()).toBeLessThan(READ_AT_MOST);
+  });
+
+  it('Amazon Polly: a malformed reply, read no further than the error limit', async () => {
+    // Prepare: Polly's HTTP/2, a 500 whose body never ends.
+    let written = 0;
+    const server = createHttp2Server(async (request, response) => {
+      for await (const _ of request);
+      response.writeHead(500, {
+        'content-type': 'application/json',
+        'x-amzn-errortype': 'ServiceFailureException',
+      });
+      const chunk = new Uint8Array(CHUNK).fill(0x20);
+      response.write('{"message": "');
+      while (written < FLOOD_BYTES && !response.destroyed && !response.stream.closed) {
+        written += chunk.length;
+        if (!response.write(chunk)) await drainedOrClosed(response);
+      }
+      response.end();
+    });
+    const { endpoint, close } = await listenOnLoopback(server);
+    const polly = new PollyTextToSpeech({
+      region: 'eu-west-1',
+      voice: 'Joanna',
+      engine: 'neural',
+      endpoint,
+      credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+    });
+
+    // Act
+    const error = await speechFailureOf(polly.synthesize('hello', options));
+    await close();
+
+    // Assess
+    expect(error.failure).toBe('malformed_reply');
+    expect(error.message).toContain(String(ERROR_REPLY_LIMIT_BYTES));
+    expect(written).toBeLessThan(READ_AT_MOST);
   });
 });

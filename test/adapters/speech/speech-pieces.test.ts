@@ -4,14 +4,36 @@ import { SPEECH_PIECE_LIMITS, speechPieces } from '../../../shared/adapters/spee
 const codePoints = (text: string) => [...text].length;
 
 describe('speechPieces', () => {
-  it('speaks each sentence as its own piece', () => {
+  it('speaks the first sentence alone, then packs the others into pieces', () => {
     expect(speechPieces('It is sunny. Take a hat!  Done?\nYes')).toEqual([
       'It is sunny.',
-      'Take a hat!',
-      'Done?',
-      'Yes',
+      'Take a hat! Done? Yes',
     ]);
   });
+
+  it.each([
+    ['dots', '. '],
+    ['question marks', '? '],
+    ['short sentences', 'Hi. '],
+    ['lines', 'a\n'],
+    ['colons', 'a: '],
+  ])(
+    'packs 3,000 characters of one-word sentences (%s) into a few dozen pieces, not thousands',
+    (_name, unit) => {
+      // Prepare: each a sentence of its own, each a Flite run of its own before.
+      const text = unit.repeat(3_000 / unit.length);
+
+      // Act
+      const pieces = speechPieces(text);
+
+      // Assess
+      const most = Math.ceil((2 * 3_000) / SPEECH_PIECE_LIMITS.pieceCharacters) + 1;
+      expect(pieces.length).toBeLessThanOrEqual(most);
+      for (const piece of pieces)
+        expect(codePoints(piece)).toBeLessThanOrEqual(SPEECH_PIECE_LIMITS.pieceCharacters);
+      expect(pieces.join('').replace(/\s/gu, '')).toBe(text.replace(/\s/gu, ''));
+    },
+  );
 
   it.each([
     ['digits', '7'.repeat(3_000)],

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readSpeechStream } from '../../../shared/adapters/speech/speech-stream';
+import { pieceLimit } from '../../../shared/adapters/openai/bounded-fetch';
+import {
+  PROVIDER_SPEECH_LIMITS,
+  readSpeechStream,
+  spokenBytesLimit,
+} from '../../../shared/adapters/speech/speech-stream';
 import { SpeechFailure, SpeechProviderError } from '../../../shared/ports/speech';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 
@@ -111,5 +116,50 @@ describe('readSpeechStream', () => {
 
     expect(error).toMatchObject({ failure: 'malformed_reply' });
     expect(finished).toEqual(['finished']);
+  });
+
+  it('refuses speech dripped a byte at a time past its pieces, read no further', async () => {
+    // Prepare: 10 s of 16 kHz PCM (within the spoken limit), one byte a piece.
+    const pcm = new Uint8Array(10 * 32_000).fill(1);
+    const finished: string[] = [];
+    let read = 0;
+    async function* drip(): AsyncGenerator<Uint8Array> {
+      for (const byte of pcm) {
+        read += 1;
+        yield new Uint8Array([byte]);
+      }
+    }
+
+    // Act
+    const speech = await readSpeechStream(
+      drip(),
+      { kind: 'pcm', format: mono16k },
+      handlers(finished),
+    );
+    const error = await collect(speech.chunks).catch((thrown: unknown) => thrown);
+
+    // Assess
+    const limit = pieceLimit(PROVIDER_SPEECH_LIMITS.wavHeaderBytes + spokenBytesLimit(mono16k));
+    expect(error).toMatchObject({ failure: SpeechFailure.malformedReply });
+    expect(String(error)).toContain(`more than ${limit} pieces`);
+    expect(read).toBeLessThanOrEqual(limit + 1);
+    expect(finished).toEqual(['finished']);
+  });
+
+  it('takes real-sized pieces up to the spoken limit', async () => {
+    // Prepare: the whole spoken limit in pieces of the least average size taken.
+    const pcm = new Uint8Array(spokenBytesLimit(mono16k)).fill(1);
+    const sizes = Array.from({ length: pcm.length / 1_024 }, () => 1_024);
+
+    // Act
+    const speech = await readSpeechStream(
+      pieces(pcm, sizes),
+      { kind: 'pcm', format: mono16k },
+      handlers([]),
+    );
+    const { bytes } = await collect(speech.chunks);
+
+    // Assess
+    expect(bytes.length).toBe(pcm.length);
   });
 });

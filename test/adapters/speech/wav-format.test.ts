@@ -31,6 +31,48 @@ function extensibleWav(pcm: Uint8Array, subFormat: number): Uint8Array {
   return file;
 }
 
+/** RIFF/WAVE around `chunks`, each an id and its body (padded to an even size). */
+function riffWave(chunks: readonly [string, Uint8Array, number?][]): Uint8Array {
+  const parts = chunks.map(([id, body, size]) => {
+    const part = new Uint8Array(8 + body.length + (body.length % 2));
+    part.set([...id].map((letter) => letter.charCodeAt(0)));
+    new DataView(part.buffer).setUint32(4, size ?? body.length, true);
+    part.set(body, 8);
+    return part;
+  });
+  const file = new Uint8Array(12 + parts.reduce((sum, part) => sum + part.length, 0));
+  file.set([...'RIFF'].map((letter) => letter.charCodeAt(0)));
+  new DataView(file.buffer).setUint32(4, file.length - 8, true);
+  file.set(
+    [...'WAVE'].map((letter) => letter.charCodeAt(0)),
+    8,
+  );
+  let at = 12;
+  for (const part of parts) {
+    file.set(part, at);
+    at += part.length;
+  }
+  return file;
+}
+
+/** The 16 bytes of a plain PCM fmt chunk of `format`. */
+const fmtBody = (format: typeof mono48k) => wavHeader(format, 0).subarray(20, 36);
+
+function shortFmtWav(): Uint8Array {
+  return riffWave([
+    ['fmt ', fmtBody(mono48k).subarray(0, 14)],
+    ['data', tonePcm(0.01, 48_000)],
+  ]);
+}
+
+function twoFmtWav(): Uint8Array {
+  return riffWave([
+    ['fmt ', fmtBody({ ...mono48k, sampleRate: 8_000 })],
+    ['fmt ', fmtBody(mono48k)],
+    ['data', tonePcm(0.01, 48_000)],
+  ]);
+}
+
 describe('readWavLayout', () => {
   it('reads what wavHeader writes', () => {
     const pcm = tonePcm(0.25, 48_000);
@@ -60,6 +102,8 @@ describe('readWavLayout', () => {
     ],
     ['a header cut short', wavHeader(mono48k, 10).subarray(0, 30), 'incomplete', /fmt/],
     ['eleven bytes', new Uint8Array(11), 'incomplete', /RIFF header/],
+    ['a fmt chunk of 14 bytes (its fields read past it)', shortFmtWav(), 'invalid', /14 bytes/],
+    ['two fmt chunks that disagree (8 and 48 kHz)', twoFmtWav(), 'invalid', /two fmt/],
   ])('refuses %s', (_case, bytes, reason, issue) => {
     const layout = readWavLayout(bytes);
 

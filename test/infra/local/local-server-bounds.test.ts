@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
+import { pieceLimit } from '../../../shared/adapters/openai/bounded-fetch';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
 const COMMAND = routePath('voice-command');
@@ -220,6 +221,37 @@ describe('the local server bounds slow clients and connections', () => {
     expect(answer.json).toMatchObject({ error: { code: 'request_timeout' } });
   });
 
+  it('answers a node dripping its body a byte at a time 400 body_too_fragmented, unread past it', async () => {
+    // Prepare: a body of 3,000 bytes announced, sent one byte a write with a pause between.
+    const client = await rawClient(server.url);
+    client.socket.setNoDelay(true);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': 3_000,
+        'X-API-Key': KEY,
+      }),
+    );
+
+    // Act
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < 3_000 && !client.socket.destroyed) client.socket.write(' ');
+      sent += 1;
+    }, 1);
+    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(answer.json).toMatchObject({
+      error: {
+        code: 'body_too_fragmented',
+        details: [{ limit_pieces: pieceLimit(LIMITS.bodyBytes) }],
+      },
+    });
+    expect(sent).toBeLessThan(3_000);
+  });
+
   it('answers a request that is not HTTP with a JSON 400', async () => {
     // Prepare
     const client = await rawClient(server.url);
@@ -251,5 +283,128 @@ describe('the local server bounds slow clients and connections', () => {
     await vi.waitFor(async () => expect((await fetch(`${server.url}/health`)).status).toBe(200), {
       timeout: 10_000,
     });
+  });
+});
+
+describe('the local server answers in JSON what Node would answer itself', () => {
+  const KEY = 'node-a:secret';
+  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
+  let server: LocalApiServer;
+  /** The server's verdict on each event's key, as the real handlers take it. */
+  const verdicts = new WeakMap<object, unknown>();
+
+  beforeAll(async () => {
+    server = await startLocalApiServer({
+      port: 0,
+      routes: [
+        {
+          method: 'POST',
+          path: COMMAND,
+          functionName: 'voice-command',
+          handler: async (event: object) => ({
+            statusCode: verdicts.get(event) === null ? 401 : 200,
+            body: '{}',
+          }),
+        },
+      ],
+      authenticate: {
+        check: async (key) => (key === KEY ? NODE : null),
+        vouch: (event, node) => verdicts.set(event, node),
+      },
+    });
+  });
+
+  afterAll(() => server.close());
+
+  it.each([
+    ['an expectation Node does not know', 'Expect: something-else', 417, 'expectation_failed'],
+    ['an HTTP/1.1 request without Host', null, 400, 'invalid_http'],
+  ])('answers %s in JSON, and closes', async (_name, header, status, code) => {
+    // Prepare
+    const client = await rawClient(server.url);
+    const host = header === null ? '' : 'Host: local\r\n';
+    const extra = header === null ? '' : `${header}\r\n`;
+
+    // Act
+    client.socket.write(
+      `POST ${COMMAND} HTTP/1.1\r\n${host}${extra}X-API-Key: ${KEY}\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{}',
+    );
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(status);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.json).toMatchObject({ error: { code } });
+  });
+
+  it('answers CONNECT 405 in JSON rather than dropping the connection', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+
+    // Act
+    client.socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    const answer = parsed(await client.closed);
+
+    // Assess
+    expect(answer.status).toBe(405);
+    expect(answer.json).toMatchObject({ error: { code: 'method_not_allowed' } });
+  });
+
+  it.each([
+    ['without a key', {}, 401],
+    [
+      'with a key and a body over the limit',
+      { 'X-API-Key': KEY, 'Content-Length': 10_000_000 },
+      413,
+    ],
+  ])(
+    'answers Expect: 100-continue %s with its refusal, never a 100 Continue',
+    async (_name, headers, status) => {
+      // Prepare
+      const client = await rawClient(server.url);
+
+      // Act: the headers only, waiting to be told to send the body.
+      client.socket.write(
+        requestHead(COMMAND, {
+          'Content-Type': 'application/json',
+          'Content-Length': 1_000,
+          Expect: '100-continue',
+          ...headers,
+        }),
+      );
+      const received = await client.closed;
+
+      // Assess
+      expect(received).not.toContain('100 Continue');
+      expect(parsed(received).status).toBe(status);
+    },
+  );
+
+  it('tells a node with a key and Expect: 100-continue to send its body, then answers', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+    client.socket.write(
+      requestHead(COMMAND, {
+        'Content-Type': 'application/json',
+        'Content-Length': 2,
+        Expect: '100-continue',
+        'X-API-Key': KEY,
+        Connection: 'close',
+      }),
+    );
+
+    // Act: the body only once the server asked for it.
+    await new Promise<void>((resolve) =>
+      client.socket.once('data', (chunk: Buffer) => {
+        expect(chunk.toString('utf8')).toMatch(/^HTTP\/1\.1 100 Continue/);
+        client.socket.write('{}');
+        resolve();
+      }),
+    );
+    const received = await client.closed;
+
+    // Assess
+    expect(received).toContain('HTTP/1.1 200');
   });
 });

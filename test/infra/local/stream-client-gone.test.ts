@@ -1,14 +1,20 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamResponses } from '../../../functions/http/edge/stream-responses';
 import { installLambdaStreamingGlobals } from '../../../infra/local/lambda-response-streaming';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 
-/** What the streamed body's producer did: chunks made, and whether it was told to stop. */
-const produced = { chunks: 0, stopped: false };
+/** What a streamed body's producer did: chunks made, and whether it was told to stop. */
+interface Produced {
+  chunks: number;
+  stopped: boolean;
+}
+const produced: Produced = { chunks: 0, stopped: false };
+const producedForNonReader: Produced = { chunks: 0, stopped: false };
 /** Enough chunks that a producer nobody stops runs well past the test. */
 const CHUNKS = 100_000;
 
-async function* audio(): AsyncGenerator<Uint8Array> {
+async function* audio(produced: Produced): AsyncGenerator<Uint8Array> {
   try {
     for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
       produced.chunks += 1;
@@ -21,22 +27,40 @@ async function* audio(): AsyncGenerator<Uint8Array> {
 }
 
 let server: LocalApiServer;
+/** The same route with a short stall limit, for a client that never reads. */
+let stalling: LocalApiServer;
+const STALL_MS = 300;
 
 beforeAll(async () => {
   installLambdaStreamingGlobals();
-  const handler = streamResponses(async () => ({
-    statusCode: 200,
-    headers: { 'Content-Type': 'audio/pcm' },
-    body: '',
-    stream: audio(),
-  }));
+  const speaking = (into: Produced) =>
+    streamResponses(async () => ({
+      statusCode: 200,
+      headers: { 'Content-Type': 'audio/pcm' },
+      body: '',
+      stream: audio(into),
+    }));
   server = await startLocalApiServer({
     port: 0,
-    routes: [{ method: 'POST', path: '/speak', functionName: 'speech', handler }],
+    routes: [
+      { method: 'POST', path: '/speak', functionName: 'speech', handler: speaking(produced) },
+    ],
+  });
+  stalling = await startLocalApiServer({
+    port: 0,
+    routes: [
+      {
+        method: 'POST',
+        path: '/speak',
+        functionName: 'speech',
+        handler: speaking(producedForNonReader),
+      },
+    ],
+    limits: { writeStallTimeoutMs: STALL_MS },
   });
 });
 
-afterAll(() => server.close());
+afterAll(() => Promise.all([server.close(), stalling.close()]));
 
 describe('a streamed response whose client goes away', () => {
   it('stops the producer of its body, not only the writes', async () => {
@@ -52,5 +76,26 @@ describe('a streamed response whose client goes away', () => {
     // Assess
     await vi.waitFor(() => expect(produced.stopped).toBe(true), { timeout: 10_000 });
     expect(produced.chunks).toBeLessThan(CHUNKS);
+  });
+});
+
+describe('a streamed response whose client never reads', () => {
+  it('is cut once no byte was taken for the stall limit, and its producer stops', async () => {
+    // Prepare: a client that sends its request and then reads nothing.
+    const { hostname, port } = new URL(stalling.url);
+    const socket = connect(Number(port), hostname, () => {
+      socket.write('POST /speak HTTP/1.1\r\nHost: local\r\nContent-Length: 0\r\n\r\n');
+      socket.pause();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+
+    // Act
+    await vi.waitFor(() => expect(producedForNonReader.stopped).toBe(true), { timeout: 10_000 });
+    socket.resume();
+    await closed;
+
+    // Assess
+    expect(producedForNonReader.chunks).toBeLessThan(CHUNKS);
   });
 });
