@@ -318,7 +318,9 @@ export class EmbeddedLanguageModel implements LanguageModel {
       if (forced === '') return [];
       // The forced text alone: its first token starts where the model's last one ended, and the
       // planner ends it where Qwen's pre-tokenizer cuts, so these are the model's own tokens.
-      const tokens = this.#model.tokenize(forced, true).slice(0, maxTokens - written.length);
+      // Special tokens are not parsed (a key's text can never become `<|im_end|>`); `</tool_call>`
+      // is an added token the tokenizer matches anyway.
+      const tokens = this.#model.tokenize(forced, false).slice(0, maxTokens - written.length);
       this.#tokensForced += tokens.length;
       write(tokens);
       return tokens;
