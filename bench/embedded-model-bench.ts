@@ -33,8 +33,12 @@ export const EMBEDDED_MODEL_NOTE =
   "after them, greedy and with Qwen3's sampling: the depth every turn generates at. The first " +
   'voice/command is one request after the warm-up: its words, then up to 73 tokens (a get_weather ' +
   "call's; a random model writes no call, so it is cut there unless it ends its turn first); " +
-  'continue is its prompt plus 25 tokens at the measured rate, summed. EMBEDDED_BENCH_RUNS sets the ' +
-  "runs (3), EMBEDDED_BENCH_TEMPERATURE the sampling (npm start's default unless set).";
+  'continue is its prompt plus 25 tokens at the measured rate, summed. The realistic call rows time ' +
+  "the first command's model work with the get_weather call a real model writes for it, each step " +
+  "steered to the call's next token, one step a token and with jump-forward (the adapter's planner), " +
+  'alternately on the same sequence: their ratio is taken pair by pair. EMBEDDED_BENCH_RUNS sets the ' +
+  "runs (3), EMBEDDED_BENCH_TEMPERATURE the sampling (npm start's default unless set), " +
+  'EMBEDDED_BENCH_ONLY=call only the realistic call rows.';
 
 function runShape(shape: string, quantization: string): Promise<BenchRow[]> {
   return runChildForRows(CHILD, {

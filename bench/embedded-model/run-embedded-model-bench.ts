@@ -20,6 +20,7 @@ import {
   samplingFor,
 } from '../../shared/adapters/embedded-model/embedded-language-model';
 import { defaultThreads } from '../../shared/adapters/embedded-model/load-embedded-model';
+import { QwenCallPlanner } from '../../shared/adapters/embedded-model/qwen-call-planner';
 import { SegmentTokenizer } from '../../shared/adapters/embedded-model/segment-tokenizer';
 import type { ChatMessage } from '../../shared/chat/chat-message';
 import { requestPrefixFor } from '../../shared/conversation/turn/run-turn';
@@ -216,6 +217,147 @@ const shortRequired = (maxTokens: number): ModelRequest => ({
   maxTokens,
 });
 
+/**
+ * The call a real model writes for the bench's command ("what's the weather tomorrow": the
+ * fixture's get_weather, its required `resolved_datetimes` an ISO date-time, no city), as Qwen3
+ * writes a call (its template's JSON spacing).
+ */
+const REALISTIC_CALL =
+  '<tool_call>\n{"name": "get_weather", "arguments": {"resolved_datetimes": ["2026-11-27T12:00:00+01:00"]}}\n</tool_call>';
+/** Each pattern this many times per run, the two alternating: ratios are taken pair by pair. */
+const PATTERN_REPEATS = 3;
+
+interface CallPattern {
+  readonly ms: number;
+  /** Generation steps (the end of turn's included), tokens forced, and the batches they took. */
+  readonly steps: number;
+  readonly forced: number;
+  readonly batches: number;
+}
+
+/**
+ * The first voice/command's model work with a realistic call, on the real sequence at the real
+ * depth: the command prompt's prefix evaluated (what the warm-up leaves: everything before the
+ * user's message), then its last tokens and the call. A random model writes no call, so each step
+ * is steered: the sampled token (the step's cost) is replaced by the call's own next token
+ * through the evaluation's replacement tokens. With jump-forward, the adapter's planner decides
+ * the forced text after each token and it is evaluated in the same batch, tokenized alone as the
+ * adapter does; the bench checks those are the call's own tokens. The end of turn is one more
+ * step. Per request, the adapter adds its template and tokenizing (about 8 ms) to this.
+ */
+async function callPatterns(
+  model: LlamaModel,
+  commandPrompt: readonly Token[],
+): Promise<{ readonly single: CallPattern[]; readonly jump: CallPattern[]; cached: number }> {
+  const planner = new QwenCallPlanner(tools);
+  const call = model.tokenize(REALISTIC_CALL, true);
+  const userStart = model.tokenize('<|im_start|>user', true)[0];
+  const cached = commandPrompt.lastIndexOf(userStart as Token);
+  const single: CallPattern[] = [];
+  const jump: CallPattern[] = [];
+  const context = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
+  try {
+    const sequence = context.getSequence();
+    for (let next = 0; next < cached; next += CEILING_PROMPT) {
+      await sequence.evaluateWithoutGeneratingNewTokens(
+        commandPrompt.slice(next, Math.min(next + CEILING_PROMPT, cached)),
+      );
+    }
+    const pattern = async (jumpForward: boolean): Promise<CallPattern> => {
+      await sequence.eraseContextTokenRanges([{ start: cached, end: sequence.nextTokenIndex }]);
+      let steps = 0;
+      let forcedCount = 0;
+      let batches = 0;
+      const timing = await timed(async () => {
+        const evaluation = sequence.evaluate(commandPrompt.slice(cached), { temperature: 0 });
+        let text = '';
+        let index = 0;
+        try {
+          let step = await evaluation.next();
+          // Each sample is a step; past the call's last token, the sample is its end of turn.
+          while (step.done !== true && index < call.length) {
+            steps += 1;
+            const token = call[index] as Token;
+            index += 1;
+            text += model.detokenize([token], true);
+            const forcedText = jumpForward ? planner.forcedAfter(text) : '';
+            const forced = forcedText === '' ? [] : model.tokenize(forcedText, false);
+            if (forced.some((forcedToken, at) => forcedToken !== call[index + at])) {
+              throw new Error(`forced ${JSON.stringify(forcedText)}: not the call's own tokens`);
+            }
+            index += forced.length;
+            text += forcedText;
+            forcedCount += forced.length;
+            if (forced.length > 0) batches += 1;
+            step = await evaluation.next([token, ...forced]);
+          }
+          steps += 1;
+        } finally {
+          await evaluation.return();
+        }
+      });
+      return { ms: timing.ms, steps, forced: forcedCount, batches };
+    };
+    for (let repeat = 0; repeat < PATTERN_REPEATS; repeat += 1) {
+      // Order swapped each time, so a trend in the machine's load falls on both.
+      for (const jumpForward of repeat % 2 === 0 ? [false, true] : [true, false]) {
+        const measured = await pattern(jumpForward);
+        progress(
+          `call pattern ${repeat + 1}, jump-forward ${jumpForward ? 'on' : 'off'}: ${Math.round(measured.ms)} ms`,
+        );
+        (jumpForward ? jump : single).push(measured);
+      }
+    }
+  } finally {
+    await context.dispose();
+  }
+  return { single, jump, cached };
+}
+
+async function callPatternRows(
+  model: LlamaModel,
+  commandPrompt: readonly Token[],
+): Promise<BenchRow[]> {
+  const singles: number[] = [];
+  const jumps: number[] = [];
+  const ratios: number[] = [];
+  let shape: { single: CallPattern; jump: CallPattern } | null = null;
+  let cached = 0;
+  for (let run = 0; run < RUNS; run += 1) {
+    progress(`run ${run + 1}: a realistic call, one step a token and with jump-forward`);
+    const patterns = await callPatterns(model, commandPrompt);
+    cached = patterns.cached;
+    patterns.single.forEach((single, index) => {
+      const jump = patterns.jump[index] as CallPattern;
+      singles.push(single.ms);
+      jumps.push(jump.ms);
+      ratios.push(jump.ms / single.ms);
+      shape = { single, jump };
+    });
+  }
+  if (shape === null) return [];
+  const { single, jump } = shape as { single: CallPattern; jump: CallPattern };
+  const seconds = (ms: number) => roundTo(ms / 1000, 2);
+  const evaluated = commandPrompt.length - cached;
+  return [
+    {
+      name: `${label}: first voice/command's model work, a realistic get_weather call, one step a token (${cached} cached, ${evaluated} evaluated, ${single.steps} steps)`,
+      value: seconds(median(singles)),
+      unit: 's',
+    },
+    {
+      name: `${label}: the same with jump-forward (${jump.steps} steps, ${jump.forced} tokens forced in ${jump.batches} batches)`,
+      value: seconds(median(jumps)),
+      unit: 's',
+    },
+    {
+      name: `${label}: jump-forward / one step a token, pair by pair back to back (median of ${ratios.length})`,
+      value: roundTo(median(ratios), 2),
+      unit: 'ratio',
+    },
+  ];
+}
+
 async function adapterFigures(model: LlamaModel, ceilingRates: Ceiling): Promise<BenchRow[]> {
   const options: EmbeddedLanguageModelOptions = {
     name: label,
@@ -283,9 +425,11 @@ async function adapterFigures(model: LlamaModel, ceilingRates: Ceiling): Promise
       progress(`run ${run + 1}: required call, grammar ${grammar ? 'on' : 'off'}`);
       const own = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
       try {
+        // Without jump-forward (not combined with the grammar): both rows count steps alike.
         const constrained = new EmbeddedLanguageModel(model, own, {
           ...options,
           toolCallGrammar: grammar,
+          jumpForward: false,
         });
         await constrained.complete(shortRequired(1), { timeoutMs: 600_000 });
         const call = await timed(() =>
@@ -389,43 +533,54 @@ function tokenizingMs(): { readonly whole: number; readonly byMessage: number } 
   }
   return { whole: median(whole), byMessage: median(byMessage) };
 }
-const tokenizing = tokenizingMs();
-const limit = await ceiling(model, commandPrompt);
-const adapterRows = await adapterFigures(model, limit);
+/** Every row; `EMBEDDED_BENCH_ONLY=call` measures only the call patterns (minutes less). */
+async function allRows(): Promise<BenchRow[]> {
+  const tokenizing = tokenizingMs();
+  const limit = await ceiling(model, commandPrompt);
+  const patternRows = await callPatternRows(model, commandPrompt);
+  const adapterRows = await adapterFigures(model, limit);
+  return [
+    { name: `${label}: file`, value: Math.round(statSync(path).size / 2 ** 20), unit: 'MB' },
+    { name: `${label}: load (useMmap false)`, value: roundTo(load.ms / 1000, 2), unit: 's' },
+    {
+      name: `${label}: ceiling, prompt (binding, pp${CEILING_PROMPT})`,
+      value: roundTo(limit.prompt, 1),
+      unit: 'tokens/s',
+    },
+    {
+      name: `${label}: ceiling, generation (binding, tg${CEILING_GENERATE} after ${CEILING_PROMPT})`,
+      value: roundTo(limit.generation, 1),
+      unit: 'tokens/s',
+    },
+    {
+      name: `${label}: a turn's tokenizing, the whole ${limit.depth}-token prompt's text`,
+      value: roundTo(tokenizing.whole, 2),
+      unit: 'ms',
+    },
+    {
+      name: `${label}: a turn's tokenizing, by message (the system prompt's kept)`,
+      value: roundTo(tokenizing.byMessage, 2),
+      unit: 'ms',
+    },
+    {
+      name: `${label}: ceiling, generation ${limit.depth} deep (greedy)`,
+      value: roundTo(limit.generationAtDepth, 1),
+      unit: 'tokens/s',
+    },
+    {
+      name: `${label}: ceiling, generation ${limit.depth} deep (Qwen3's sampling)`,
+      value: roundTo(limit.sampledAtDepth, 1),
+      unit: 'tokens/s',
+    },
+    ...adapterRows,
+    ...patternRows,
+  ];
+}
+
 const rows: BenchRow[] = [
-  { name: `${label}: file`, value: Math.round(statSync(path).size / 2 ** 20), unit: 'MB' },
-  { name: `${label}: load (useMmap false)`, value: roundTo(load.ms / 1000, 2), unit: 's' },
-  {
-    name: `${label}: ceiling, prompt (binding, pp${CEILING_PROMPT})`,
-    value: roundTo(limit.prompt, 1),
-    unit: 'tokens/s',
-  },
-  {
-    name: `${label}: ceiling, generation (binding, tg${CEILING_GENERATE} after ${CEILING_PROMPT})`,
-    value: roundTo(limit.generation, 1),
-    unit: 'tokens/s',
-  },
-  {
-    name: `${label}: a turn's tokenizing, the whole ${limit.depth}-token prompt's text`,
-    value: roundTo(tokenizing.whole, 2),
-    unit: 'ms',
-  },
-  {
-    name: `${label}: a turn's tokenizing, by message (the system prompt's kept)`,
-    value: roundTo(tokenizing.byMessage, 2),
-    unit: 'ms',
-  },
-  {
-    name: `${label}: ceiling, generation ${limit.depth} deep (greedy)`,
-    value: roundTo(limit.generationAtDepth, 1),
-    unit: 'tokens/s',
-  },
-  {
-    name: `${label}: ceiling, generation ${limit.depth} deep (Qwen3's sampling)`,
-    value: roundTo(limit.sampledAtDepth, 1),
-    unit: 'tokens/s',
-  },
-  ...adapterRows,
+  ...(process.env.EMBEDDED_BENCH_ONLY === 'call'
+    ? await callPatternRows(model, commandPrompt)
+    : await allRows()),
   {
     name: `${label}: process peak RSS (${THREADS} threads, context ${CONTEXT_SIZE}; ${rssBefore} MB before the model)`,
     value: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -18,6 +18,7 @@ import {
 import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-queue';
 import { systemTiming, type Timing } from '../system/timing';
 import { ChatTemplatePrompt } from './chat-template-prompt';
+import { QwenCallPlanner } from './qwen-call-planner';
 import { type GeneratedText, readModelFormatReply } from './read-model-format-reply';
 import { SegmentTokenizer } from './segment-tokenizer';
 
@@ -40,6 +41,11 @@ export interface EmbeddedLanguageModelOptions {
    * its deadline stops within one chunk's (or one generated token's) time.
    */
   readonly promptChunkTokens?: number;
+  /**
+   * Jump-forward decoding (on unless false): the call block's text that is determined by what
+   * the model wrote is evaluated as one batch instead of one step per token (QwenCallPlanner).
+   */
+  readonly jumpForward?: boolean;
   /** How tokens are picked; `samplingFor(null, thinking)` unless set. */
   readonly sampling?: Sampling;
   readonly timing?: Timing;
@@ -57,7 +63,10 @@ export interface EmbeddedModelActivity {
   readonly running: number;
   readonly queued: number;
   readonly promptTokensEvaluated: number;
+  /** Generation steps: tokens the model chose, one evaluation each. */
   readonly tokensGenerated: number;
+  /** Tokens jump-forward wrote without a step: evaluated in a batch with the token before. */
+  readonly tokensForced: number;
 }
 
 /** Qwen3's model card: its sampling in thinking mode, where it warns against greedy decoding. */
@@ -120,6 +129,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
   #stopping = false;
   #promptTokensEvaluated = 0;
   #tokensGenerated = 0;
+  #tokensForced = 0;
 
   constructor(model: LlamaModel, context: LlamaContext, options: EmbeddedLanguageModelOptions) {
     const template = model.fileInfo.metadata.tokenizer?.chat_template;
@@ -143,6 +153,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
       queued: this.#queue.queued,
       promptTokensEvaluated: this.#promptTokensEvaluated,
       tokensGenerated: this.#tokensGenerated,
+      tokensForced: this.#tokensForced,
     };
   }
 
@@ -283,10 +294,58 @@ export class EmbeddedLanguageModel implements LanguageModel {
       this.#context.contextSize - tokens.length,
     );
     const grammar = opening === '' ? null : await this.#grammarFor(request.tools);
+    // Forced tokens bypass the sampler, so a grammar's state would not see them: the two are not
+    // combined, the grammar (a required call's, LLM_TOOL_GRAMMAR=on) takes precedence.
+    const planner =
+      grammar === null && this.#options.jumpForward !== false
+        ? new QwenCallPlanner(request.tools)
+        : null;
+    // Every token written to the reply: those the model generated and those jump-forward forced
+    // (the usage's completion tokens count both, as the reply's text holds both).
     const written: Token[] = [];
+    let text = opening;
+    const write = (added: readonly Token[]) => {
+      for (const token of added) {
+        written.push(token);
+        // The planner reads the format's ASCII; a character cut between two tokens only blurs
+        // a string value's text, which it never forces.
+        text += this.#model.detokenize([token], true);
+      }
+    };
+    /** The tokens determined after the text so far, within max_tokens (see QwenCallPlanner). */
+    const forcedNext = (): Token[] => {
+      const forced = planner?.forcedAfter(text) ?? '';
+      if (forced === '') return [];
+      // The forced text alone: its first token starts where the model's last one ended, and the
+      // planner ends it where Qwen's pre-tokenizer cuts, so these are the model's own tokens.
+      // Special tokens are not parsed (a key's text can never become `<|im_end|>`); `</tool_call>`
+      // is an added token the tokenizer matches anyway.
+      const tokens = this.#model.tokenize(forced, false).slice(0, maxTokens - written.length);
+      this.#tokensForced += tokens.length;
+      write(tokens);
+      return tokens;
+    };
     // The evaluation also ends by itself when a grammar is complete: that is a stop too.
     let ended: GeneratedText['ended'] = 'stop';
-    const evaluation = sequence.evaluate(tokens.slice(next), {
+    // A required call's opening is the prompt's: what follows it may be determined already.
+    const opened = forcedNext();
+    this.#promptTokensEvaluated += tokens.length - next;
+    const result = () => ({
+      text: `${opening}${this.#model.detokenize(written, true)}`,
+      ended,
+      usage: {
+        promptTokens: tokens.length,
+        cachedTokens: reused,
+        completionTokens: written.length,
+      },
+    });
+    if (written.length >= maxTokens) {
+      // Forced text filled the reply: the prompt is still evaluated, for the next request.
+      await sequence.evaluateWithoutGeneratingNewTokens(tokens.slice(next));
+      ended = 'length';
+      return result();
+    }
+    const evaluation = sequence.evaluate([...tokens.slice(next), ...opened], {
       ...(this.#options.sampling ?? samplingFor(null, this.#options.thinking)),
       ...(grammar === null
         ? {}
@@ -297,26 +356,31 @@ export class EmbeddedLanguageModel implements LanguageModel {
             }),
           }),
     });
-    this.#promptTokensEvaluated += tokens.length - next;
-    for await (const token of evaluation) {
-      if (this.#model.isEogToken(token)) break;
-      written.push(token);
-      this.#tokensGenerated += 1;
-      if (written.length >= maxTokens) {
-        ended = 'length';
-        break;
+    try {
+      let step = await evaluation.next();
+      while (step.done !== true) {
+        const token = step.value;
+        if (this.#model.isEogToken(token)) break;
+        write([token]);
+        this.#tokensGenerated += 1;
+        if (written.length >= maxTokens) {
+          ended = 'length';
+          break;
+        }
+        check(`after ${written.length} tokens written`);
+        const forced = forcedNext();
+        if (written.length >= maxTokens) {
+          // Cut at max_tokens within forced text: written, not evaluated (as a last sampled token).
+          ended = 'length';
+          break;
+        }
+        // The sampled token and the text determined after it, evaluated as one batch.
+        step = await evaluation.next(forced.length === 0 ? undefined : [token, ...forced]);
       }
-      check(`after ${written.length} generated tokens`);
+    } finally {
+      await evaluation.return();
     }
-    return {
-      text: `${opening}${this.#model.detokenize(written, true)}`,
-      ended,
-      usage: {
-        promptTokens: tokens.length,
-        cachedTokens: reused,
-        completionTokens: written.length,
-      },
-    };
+    return result();
   }
 
   /**

@@ -333,6 +333,96 @@ describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cp
     // Assess
     expect(reply.finishReason).toBe('tool_calls');
     expect(reply.toolCalls).toEqual([{ id: null, name: 'get_time', arguments: '{}' }]);
+    // Not combined with jump-forward: forced tokens would pass by the grammar's state.
+    expect(model.activity.tokensForced).toBe(0);
+  });
+
+  it('jump-forward: a required call is forced up to its first value, counted in the usage', async () => {
+    // Prepare: one tool, so its name and its required key are determined by the opening.
+    const { model } = await load();
+    const { model: stepping } = await load({ jumpForward: false });
+    const tools = TOOLS.filter((tool) => tool.function.name === 'set_timer');
+    const ask = request('set a timer for ten minutes', {
+      tools,
+      toolChoice: 'required',
+      maxTokens: 24,
+    });
+
+    // Act
+    const reply = await model.complete(ask, { timeoutMs: 60_000 });
+    const stepped = await stepping.complete(ask, { timeoutMs: 60_000 });
+
+    // Assess: the forced text was written without a step each; the usage counts every token.
+    expect(reply.content).toMatch(/^<tool_call>\n\{"name": "set_timer", "arguments": \{"minutes":/);
+    expect(reply.usage?.completionTokens).toBe(24);
+    expect(model.activity.tokensForced).toBeGreaterThanOrEqual(12);
+    expect(model.activity.tokensGenerated + model.activity.tokensForced).toBe(24);
+    expect(stepping.activity).toMatchObject({ tokensGenerated: 24, tokensForced: 0 });
+    expect(stepped.content).not.toMatch(/^<tool_call>\n\{"name": "set_timer"/);
+  });
+
+  it('jump-forward: a call whose text is all determined is read as the call', async () => {
+    // Prepare: a tool that takes nothing and allows nothing more.
+    const { model } = await load();
+    const tools: readonly ToolDefinition[] = [
+      {
+        type: 'function',
+        function: {
+          name: 'get_time',
+          description: 'Says the time.',
+          parameters: { type: 'object', properties: {}, additionalProperties: false },
+        },
+      },
+    ];
+
+    // Act
+    const reply = await model.complete(
+      request('what time is it', { tools, toolChoice: 'required', maxTokens: 20 }),
+      { timeoutMs: 60_000 },
+    );
+
+    // Assess: the whole block in the first batch, read by the same reader as every reply.
+    expect(reply.toolCalls).toEqual([{ id: null, name: 'get_time', arguments: '{}' }]);
+    expect(model.activity.tokensForced).toBeGreaterThanOrEqual(12);
+    expect(reply.usage?.completionTokens).toBe(
+      model.activity.tokensGenerated + model.activity.tokensForced,
+    );
+  });
+
+  it('jump-forward: max_tokens cuts forced text, and the prompt is still evaluated', async () => {
+    // Prepare
+    const { model } = await load();
+    const tools = TOOLS.filter((tool) => tool.function.name === 'set_timer');
+    const ask = request('set a timer for ten minutes', { tools, toolChoice: 'required' });
+
+    // Act
+    const cut = await model.complete({ ...ask, maxTokens: 3 }, { timeoutMs: 60_000 });
+    const next = await model.complete({ ...ask, maxTokens: 1 }, { timeoutMs: 60_000 });
+
+    // Assess: three forced tokens, no step; the next request found the prompt evaluated.
+    expect(cut.finishReason).toBe('length');
+    expect(cut.toolCalls).toEqual([]);
+    expect(cut.usage?.completionTokens).toBe(3);
+    expect(model.activity.tokensGenerated).toBe(0);
+    expect(next.usage?.cachedTokens).toBe((next.usage?.promptTokens ?? 0) - 1);
+  });
+
+  it('jump-forward: the deadline still stops a call between steps', async () => {
+    // Prepare: each read of the clock is 10 ms later.
+    const { model } = await load({ maxTokens: 2_000, timing: new TickingTiming(10) });
+    const tools = TOOLS.filter((tool) => tool.function.name === 'set_timer');
+
+    // Act
+    const failure = await model
+      .complete(request('set a timer', { tools, toolChoice: 'required' }), { timeoutMs: 300 })
+      .catch(failureOf);
+
+    // Assess
+    expect(failure).toBe(LanguageModelFailure.timeout);
+    expect(model.activity.tokensForced).toBeGreaterThan(0);
+    expect(model.activity.tokensGenerated).toBeGreaterThan(0);
+    expect(model.activity.tokensGenerated).toBeLessThan(40);
+    expect(model.activity.running).toBe(0);
   });
 
   it('a file that is not a GGUF is one line naming it', async () => {
