@@ -5,6 +5,14 @@ import { buildChatRequest } from '../openai/chat-request';
 /** What the model starts its reply with when a call is required (Qwen's and Hermes' call block). */
 export const REQUIRED_CALL_OPENING = '<tool_call>\n';
 
+/** A tool only the start-up check shows the template: a template that can call tools names it. */
+const PROBE_TOOL_NAME = 'jcc_probe_tool_7c1f';
+
+/** The model's chat template cannot be read, or cannot show the model its tools; says what to do. */
+export class ChatTemplateError extends Error {
+  override readonly name = 'ChatTemplateError';
+}
+
 export interface PromptSettings {
   /** MODEL_THINKING: `off` renders the template with `enable_thinking: false` (Qwen3). */
   readonly thinking: 'off' | 'on';
@@ -20,9 +28,53 @@ export class ChatTemplatePrompt {
   readonly #template: Template;
   readonly #settings: PromptSettings;
 
+  /**
+   * Reads the template and renders a request with one tool through it, so a model that cannot be
+   * asked for tool calls (no template, one that does not parse, one that leaves the tools out) is
+   * refused at start-up in one line rather than answering every command with text.
+   */
   constructor(chatTemplate: string, settings: PromptSettings) {
-    this.#template = new Template(chatTemplate);
+    const remedy =
+      'choose a model whose template takes tools (LLM_MODEL; the default Qwen3 does) or set OPENAI_BASE_URL to use a model server';
+    if (chatTemplate.trim() === '') {
+      throw new ChatTemplateError(
+        `it has no chat template, so it cannot be asked for tool calls: ${remedy}`,
+      );
+    }
+    try {
+      this.#template = new Template(chatTemplate);
+    } catch (error) {
+      throw new ChatTemplateError(
+        `its chat template cannot be read (${error instanceof Error ? error.message : String(error)}): ${remedy}`,
+      );
+    }
     this.#settings = settings;
+    let probe: string;
+    try {
+      probe = this.render({
+        messages: [{ role: 'user', content: 'hello' }],
+        tools: [
+          {
+            type: 'function',
+            function: {
+              name: PROBE_TOOL_NAME,
+              description: 'A tool of the start-up check.',
+              parameters: { type: 'object', properties: {} },
+            },
+          },
+        ],
+        toolChoice: 'auto',
+      }).text;
+    } catch (error) {
+      throw new ChatTemplateError(
+        `its chat template fails on a request with tools (${error instanceof Error ? error.message : String(error)}): ${remedy}`,
+      );
+    }
+    if (!probe.includes(PROBE_TOOL_NAME)) {
+      throw new ChatTemplateError(
+        `its chat template does not show the model its tools, so it cannot call them: ${remedy}`,
+      );
+    }
   }
 
   /** The prompt text, ending where the model writes (after the opening of a required call). */

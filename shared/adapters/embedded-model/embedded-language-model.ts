@@ -133,15 +133,14 @@ export class EmbeddedLanguageModel implements LanguageModel {
 
   constructor(model: LlamaModel, context: LlamaContext, options: EmbeddedLanguageModelOptions) {
     const template = model.fileInfo.metadata.tokenizer?.chat_template;
-    if (typeof template !== 'string' || template === '') {
-      throw new Error(`${options.name} has no chat template: it cannot be asked for tool calls`);
-    }
     this.#model = model;
     this.#context = context;
     this.#options = options;
     this.#timing = options.timing ?? systemTiming;
     this.#chunk = options.promptChunkTokens ?? DEFAULT_PROMPT_CHUNK_TOKENS;
-    this.#prompt = new ChatTemplatePrompt(template, { thinking: options.thinking });
+    this.#prompt = new ChatTemplatePrompt(typeof template === 'string' ? template : '', {
+      thinking: options.thinking,
+    });
     this.#tokenizer = new SegmentTokenizer(model);
     const sequences = Array.from({ length: context.sequencesLeft }, () => context.getSequence());
     this.#queue = new SlotQueue(sequences, options.queuePlaces, this.#timing);
