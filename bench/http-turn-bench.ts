@@ -220,7 +220,7 @@ const described = ({ operation, key }: CountedRequest): string => {
 /** Per route and outcome: the DynamoDB requests of one request (the median), by operation. */
 function requestTable(measured: readonly Measured[]): string {
   const lines = [
-    'DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; items: node = registry, rate = the rate-limit window, conversation)',
+    "DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; the rate-limit window is written by the first request of a block, a twentieth of the limit: 6 requests at the default 120, 5,000 at the bench's 100,000; items: node = registry, rate = the rate-limit window, conversation)",
     '',
     `| route | outcome | requests | ${OPERATIONS.join(' | ')} | other | in order, by item |`,
     `|---|---|---|${OPERATIONS.map(() => '---|').join('')}---|---|`,
