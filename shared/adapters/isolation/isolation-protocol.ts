@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../chat/chat-message';
 import type { TurnAction, TurnContext, TurnState } from '../../conversation/turn/turn-state';
 import type { CompileCheck } from '../../conversation/turn/untrusted-work';
 import type { CommandSetSource } from '../../params';
@@ -12,6 +13,23 @@ import type { ModelReply } from '../../ports/language-model';
 export type PortableContext = Omit<TurnContext, 'commandSet' | 'ids' | 'serverTools'> & {
   readonly serverTools: Omit<TurnContext['serverTools'], 'commandSet'>;
 };
+
+/**
+ * The messages of the state a step returns: the first `kept` of those it was sent, unchanged,
+ * then `added`. Only what the step added crosses back: the history is hundreds of small objects,
+ * and cloning it (serialized on one side, deserialized on the other) cost as much as the step.
+ * `messages`, the whole list, when the step did not keep the ones it was sent as they were.
+ */
+export type ReturnedMessages =
+  | { readonly kept: number; readonly added: readonly ChatMessage[] }
+  | { readonly messages: readonly ChatMessage[] };
+
+type PortableActionOf<Action> = Action extends { readonly state: TurnState }
+  ? Omit<Action, 'state'> & {
+      readonly state: Omit<TurnState, 'messages'> & { readonly messages: ReturnedMessages };
+    }
+  : never;
+export type PortableAction = PortableActionOf<TurnAction>;
 
 export type WorkRequest =
   | { readonly kind: 'compile'; readonly job: number; readonly source: CommandSetSource }
@@ -29,8 +47,26 @@ export type WorkReply =
   | { readonly kind: 'ready' }
   | { readonly kind: 'id'; readonly prefix: string }
   | { readonly kind: 'compiled'; readonly job: number; readonly check: CompileCheck }
-  | { readonly kind: 'stepped'; readonly job: number; readonly action: TurnAction }
+  | { readonly kind: 'stepped'; readonly job: number; readonly action: PortableAction }
   | { readonly kind: 'failed'; readonly job: number; readonly message: string };
+
+/** The worker side: the action a step returned, with only the messages it added. */
+export function portableAction(action: TurnAction, sent: readonly ChatMessage[]): PortableAction {
+  const { messages } = action.state;
+  let kept = 0;
+  while (kept < sent.length && kept < messages.length && messages[kept] === sent[kept]) kept += 1;
+  const returned: ReturnedMessages =
+    kept === sent.length ? { kept, added: messages.slice(kept) } : { messages };
+  return { ...action, state: { ...action.state, messages: returned } } as PortableAction;
+}
+
+/** The pool side: the step's action whole again, the messages kept being the pool's own. */
+export function actionOf(portable: PortableAction, sent: readonly ChatMessage[]): TurnAction {
+  const returned = portable.state.messages;
+  const messages =
+    'kept' in returned ? [...sent.slice(0, returned.kept), ...returned.added] : returned.messages;
+  return { ...portable, state: { ...portable.state, messages } } as TurnAction;
+}
 
 /** What the worker is started with: the shared buffer ids come back through. */
 export interface WorkerSetup {

@@ -7,7 +7,13 @@ import { step } from '../../conversation/turn/step';
 import type { TurnContext } from '../../conversation/turn/turn-state';
 import { compileKnownCommandSet } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
-import { readId, type WorkerSetup, type WorkReply, type WorkRequest } from './isolation-protocol';
+import {
+  portableAction,
+  readId,
+  type WorkerSetup,
+  type WorkReply,
+  type WorkRequest,
+} from './isolation-protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('isolation-worker.ts runs as a worker thread only');
@@ -46,10 +52,11 @@ port.on('message', async (request: WorkRequest) => {
       ids,
       serverTools: { ...request.context.serverTools, commandSet },
     };
+    const action = step(request.state, request.reply, context);
     post({
       kind: 'stepped',
       job: request.job,
-      action: step(request.state, request.reply, context),
+      action: portableAction(action, request.state.messages),
     });
   } catch (error) {
     post({ kind: 'failed', job: request.job, message: String(error) });

@@ -3,7 +3,13 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import { UntrustedWorkOverrunError } from '../../conversation/errors';
 import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
 import type { IdGenerator } from '../../ports/clock';
-import { ID_BUFFER_BYTES, type WorkReply, type WorkRequest, writeId } from './isolation-protocol';
+import {
+  actionOf,
+  ID_BUFFER_BYTES,
+  type WorkReply,
+  type WorkRequest,
+  writeId,
+} from './isolation-protocol';
 
 /** Arms a deadline and returns how to disarm it; tests pass one that fires at once. */
 export type ArmDeadline = (onOverrun: () => void, ms: number) => () => void;
@@ -73,7 +79,7 @@ export class WorkerIsolation implements UntrustedWork {
     };
     const answer = await this.enqueue('turn', this.limits.stepDeadlineMs, body, ids);
     if (answer.kind !== 'stepped') throw new Error(`isolation: unexpected ${answer.kind}`);
-    return answer.action;
+    return actionOf(answer.action, state.messages);
   }
 
   /** Ends the worker (a process that wants to exit cleanly; idle workers never hold it open). */

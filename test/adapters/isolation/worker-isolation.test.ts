@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ArmDeadline, WorkerIsolation } from '../../../shared/adapters/isolation';
+import { actionOf, portableAction } from '../../../shared/adapters/isolation/isolation-protocol';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { UntrustedWorkOverrunError } from '../../../shared/conversation/errors';
 import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import { startTurn } from '../../../shared/conversation/turn/turn-state';
@@ -50,6 +52,53 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
     // Assess
     expect(isolated).toEqual(inThread);
     expect(JSON.stringify(isolated)).toContain('call_1');
+  });
+
+  it('only what a step added crosses back: the history it kept is the caller’s own messages', async () => {
+    const commandSet = compile(source);
+    const history: ChatMessage[] = Array.from({ length: 40 }, (_, index) => ({
+      role: 'user',
+      content: `earlier utterance ${index}`,
+    }));
+    const state = startTurn([...history, { role: 'user', content: 'weather in Paris' }], false);
+    const modelReply = reply('On it.', [call('get_weather', { city: 'Paris' }, null)]);
+
+    const isolated = await isolation.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+    const inThread = await inThreadWork.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+
+    expect(isolated).toEqual(inThread);
+    // The same objects, not clones of them: they never crossed back.
+    expect(isolated.state.messages.slice(0, state.messages.length)).toHaveLength(41);
+    isolated.state.messages.slice(0, state.messages.length).forEach((message, index) => {
+      expect(message).toBe(state.messages[index]);
+    });
+  });
+
+  it('a step that did not keep the history as sent returns it whole', () => {
+    const second: ChatMessage = { role: 'user', content: 'second' };
+    const added: ChatMessage = { role: 'user', content: 'first, rewritten' };
+    const sent: ChatMessage[] = [{ role: 'user', content: 'first' }, second];
+    const rewritten: ChatMessage[] = [added, second];
+    const state = { ...startTurn(rewritten, false), modelCalls: 1 };
+    const action = { type: 'call_model', state, toolChoice: 'auto' } as const;
+
+    const portable = portableAction(action, sent);
+
+    expect(portable.state.messages).toEqual({ messages: rewritten });
+    expect(actionOf(portable, sent)).toEqual(action);
+    const appended = { ...action, state: { ...state, messages: [...sent, added] } };
+    expect(portableAction(appended, sent).state.messages).toEqual({ kept: 2, added: [added] });
+    expect(actionOf(portableAction(appended, sent), sent)).toEqual(appended);
   });
 
   it('a compile reports the same hash, and the same issues for a broken registration', async () => {
