@@ -4,7 +4,13 @@ import { fixtureStartBody } from '../test/http/http-fixtures';
 import type { CountedRequest } from '../test/support/counting-dynamodb-client';
 import type { BenchRow } from './bench-row';
 import { percentile } from './engine/percentile';
-import { type Posted, startTurnStack, TURN_NODE, type TurnStack } from './http-turn-stack';
+import {
+  type Posted,
+  type Stages,
+  startTurnStack,
+  TURN_NODE,
+  type TurnStack,
+} from './http-turn-stack';
 
 const WARM_UP_TURNS = 20;
 const TURNS = 200;
@@ -22,6 +28,7 @@ interface Measured {
   readonly outcome: string;
   readonly milliseconds: number;
   readonly requests: readonly CountedRequest[];
+  readonly stages: Stages;
 }
 
 /**
@@ -71,6 +78,7 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
       if (replay !== null) measured.push({ route: 'continue', outcome: 'replayed', ...replay });
     }
     const cpu = process.cpuUsage(cpuAtFirstWarmTurn ?? undefined);
+    const warmTurnEntries = measured.length;
     for (let sample = 0; sample < OUTCOME_SAMPLES; sample += 1) {
       measured.push(...(await offTheCommonPath(stack, sample)));
     }
@@ -102,7 +110,8 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
     if (stats.protocolViolations > 0) {
       throw new Error(`the model saw a malformed request: ${stats.firstViolation}`);
     }
-    return { rows, details: [requestTable(measured)] };
+    const warm = measured.slice(0, warmTurnEntries);
+    return { rows, details: [stageTable(warm), requestTable(measured)] };
   } finally {
     await stack.close();
   }
@@ -208,6 +217,35 @@ function groupByLabel(measured: readonly Measured[]): Map<string, Measured[]> {
   return groups;
 }
 
+/**
+ * Per route and outcome of the warm turns: the p50 of each stage (stages of one request add up to
+ * its total; their p50s nearly do). Client and HTTP: the total less the server's time.
+ */
+function stageTable(measured: readonly Measured[]): string {
+  const p50 = (group: readonly Measured[], of: (entry: Measured) => number) =>
+    percentile(group.map(of), 0.5).toFixed(2);
+  const lines = [
+    "Where a warm request's time goes, p50 per stage in ms: from the server receiving it to its response sent (Node's HTTP diagnostics channel); within it, the DynamoDB client's sends (the SDK's work and the round trips, timed by a middleware of the counted client), the model call on the wire (the openai SDK's fetch, created to its last byte) and of it the scripted model's own handling; the server's own is the rest (the edge, the engine, the worker's checks, the items' JSON and gzip, the openai SDK's request and reply)",
+    '',
+    "| route | outcome | total | client and HTTP | server's own | DynamoDB sends | model call on the wire | of it, the model's own |",
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const group of groupByLabel(measured).values()) {
+    const first = group[0];
+    if (first === undefined || first.outcome === 'replayed') continue;
+    const columns = [
+      p50(group, (entry) => entry.milliseconds),
+      p50(group, (entry) => entry.milliseconds - entry.stages.server),
+      p50(group, ({ stages }) => stages.server - stages.dynamodb - stages.modelCall),
+      p50(group, ({ stages }) => stages.dynamodb),
+      p50(group, ({ stages }) => stages.modelCall),
+      p50(group, ({ stages }) => stages.modelServer),
+    ];
+    lines.push(`| ${first.route} | ${first.outcome} | ${columns.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
 const OPERATIONS = ['GetItem', 'PutItem', 'UpdateItem', 'Query'] as const;
 
 /** `UpdateItem rate`: the operation and the kind of item (its sort key's prefix, lower case). */
@@ -220,7 +258,7 @@ const described = ({ operation, key }: CountedRequest): string => {
 /** Per route and outcome: the DynamoDB requests of one request (the median), by operation. */
 function requestTable(measured: readonly Measured[]): string {
   const lines = [
-    'DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; items: node = registry, rate = the rate-limit window, conversation)',
+    "DynamoDB requests per HTTP request, counted at the client (median per route and outcome; the node registry read is cached 10 s; the rate-limit window is written by the first request of a block, a twentieth of the limit: 6 requests at the default 120, 5,000 at the bench's 100,000; items: node = registry, rate = the rate-limit window, conversation)",
     '',
     `| route | outcome | requests | ${OPERATIONS.join(' | ')} | other | in order, by item |`,
     `|---|---|---|${OPERATIONS.map(() => '---|').join('')}---|---|`,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import diagnostics from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
@@ -32,6 +34,61 @@ export interface Posted {
   readonly replayed: boolean;
   readonly milliseconds: number;
   readonly requests: readonly CountedRequest[];
+  readonly stages: Stages;
+}
+
+/**
+ * Where a request's time went, in milliseconds: from the server receiving it to its response
+ * sent (Node's HTTP diagnostics channel), and within that the DynamoDB client's sends (the SDK's
+ * work on the request and the reply and the round trip, timed by a middleware of the counted
+ * client), the model calls on the wire (the openai SDK's fetch, created to its last byte), and
+ * of those the scripted model's own handling (its server receiving the request to its answer
+ * sent). Nothing of the service is wrapped.
+ */
+export interface Stages {
+  readonly server: number;
+  readonly dynamodb: number;
+  readonly modelCall: number;
+  readonly modelServer: number;
+}
+
+/** Sums the HTTP stages this process serves and fetches from the model, until `take`. */
+function stageClock(model: string) {
+  const started = new WeakMap<object, number>();
+  let stages = { server: 0, modelCall: 0, modelServer: 0 };
+  const add = (stage: keyof typeof stages, key: object) => {
+    const at = started.get(key);
+    if (at !== undefined) stages[stage] += performance.now() - at;
+  };
+  const handlers = {
+    'undici:request:create': ({ request }: { request: { origin?: unknown } & object }) => {
+      if (String(request.origin) === model) started.set(request, performance.now());
+    },
+    'undici:request:trailers': ({ request }: { request: object }) => add('modelCall', request),
+    'http.server.request.start': ({ request }: { request: object }) => {
+      started.set(request, performance.now());
+    },
+    'http.server.response.finish': ({ request }: { request: IncomingMessage }) => {
+      // The service's own routes, and the scripted model's (dynalite's server is the third).
+      if (request.url?.startsWith('/api/') === true) add('server', request);
+      else if (request.url?.endsWith('/chat/completions') === true) add('modelServer', request);
+    },
+  } as const;
+  for (const [name, handler] of Object.entries(handlers)) {
+    diagnostics.subscribe(name, handler as diagnostics.ChannelListener);
+  }
+  return {
+    take: () => {
+      const taken = stages;
+      stages = { server: 0, modelCall: 0, modelServer: 0 };
+      return taken;
+    },
+    close: () => {
+      for (const [name, handler] of Object.entries(handlers)) {
+        diagnostics.unsubscribe(name, handler as diagnostics.ChannelListener);
+      }
+    },
+  };
 }
 
 export interface TurnStack {
@@ -63,7 +120,9 @@ export async function startTurnStack(
   const model = await startInstantModel();
   const counting = countingDynamoDbClient(database.endpoint);
   const tableName = `jcc-bench-turn-${randomUUID()}`;
+  const clock = stageClock(new URL(model.baseURL).origin);
   const close = async () => {
+    clock.close();
     await server?.close();
     counting.client.destroy();
     await model.close();
@@ -130,6 +189,8 @@ export async function startTurnStack(
   return {
     post: async (path, body, apiKey = `${TURN_NODE.nodeId}:${TURN_NODE.key}`) => {
       counting.take();
+      counting.takeMilliseconds();
+      clock.take();
       const startedAt = performance.now();
       const response = await fetch(`${url}${path}`, {
         method: 'POST',
@@ -144,6 +205,7 @@ export async function startTurnStack(
         replayed: response.headers.get('idempotent-replayed') === 'true',
         milliseconds,
         requests: counting.take(),
+        stages: { ...clock.take(), dynamodb: counting.takeMilliseconds() },
       };
     },
     store: new DynamoDbConversationStore({

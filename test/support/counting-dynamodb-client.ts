@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createDynamoDbClient } from '../../shared/adapters/dynamodb';
 
@@ -13,6 +14,11 @@ export interface CountingClient {
   readonly client: DynamoDBClient;
   /** The requests sent since the last call, in order, then counting starts afresh. */
   take(): CountedRequest[];
+  /**
+   * Milliseconds spent in the client's `send` since the last call (the SDK's work on the request
+   * and the reply, retries and round trips included), then timing starts afresh.
+   */
+  takeMilliseconds(): number;
 }
 
 /**
@@ -23,6 +29,18 @@ export interface CountingClient {
 export function countingDynamoDbClient(endpoint: string): CountingClient {
   const client = createDynamoDbClient({ region: 'us-east-1', endpoint });
   let requests: CountedRequest[] = [];
+  let milliseconds = 0;
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const startedAt = performance.now();
+      try {
+        return await next(args);
+      } finally {
+        milliseconds += performance.now() - startedAt;
+      }
+    },
+    { step: 'initialize', priority: 'high', name: 'timeSends' },
+  );
   client.middlewareStack.add(
     (next, context) => (args) => {
       const operation = context.commandName?.replace(/Command$/, '') ?? 'call';
@@ -36,6 +54,11 @@ export function countingDynamoDbClient(endpoint: string): CountingClient {
     take: () => {
       const taken = requests;
       requests = [];
+      return taken;
+    },
+    takeMilliseconds: () => {
+      const taken = milliseconds;
+      milliseconds = 0;
       return taken;
     },
   };

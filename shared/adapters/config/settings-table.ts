@@ -106,8 +106,8 @@ export const handlerSettings = {
     check: integer(0, 100_000),
     default: 120,
     meaning:
-      'requests one node may make per NODE_RATE_WINDOW_SECONDS, counted across containers ' +
-      '(429 with `Retry-After` past it); `0` turns it off',
+      'requests one node may make per NODE_RATE_WINDOW_SECONDS, counted across containers, each ' +
+      'reserving a twentieth of it per write (429 with `Retry-After` past it); `0` turns it off',
   },
   NODE_RATE_WINDOW_SECONDS: {
     check: integer(1, 3_600),

@@ -13,6 +13,7 @@ import {
 } from './attribute-values';
 import { compressText, decompressText } from './compression';
 import { conversationKey, keyAttributes } from './item-keys';
+import { KnownHistories } from './known-histories';
 import { RepeatedTexts } from './repeated-texts';
 import { parseStoredHome } from './stored-home';
 import { parseStoredMessages } from './stored-messages';
@@ -86,6 +87,15 @@ const CONVERSATION_RECORD_TYPE = 'conversation';
 
 /** The registration and the home, stored unchanged by every write: compressed once per container. */
 const repeated = new RepeatedTexts();
+
+/** The histories this container wrote or read last: read back without parsing them again. */
+const knownHistories = new KnownHistories();
+
+/** After `item`, the item of `record`, was written: its history, for the next read of it. */
+export function rememberWrittenHistory(item: Item, record: ConversationRecord): void {
+  const bytes = item[ConversationAttribute.messages]?.B;
+  if (bytes !== undefined) knownHistories.remember(bytes, record.messages);
+}
 
 /** The full item for `record`, stored under `version` by the write that `writeToken` names. */
 export function conversationToItem(
@@ -171,9 +181,12 @@ function readCompressedJson(item: Item, name: string, texts?: RepeatedTexts): un
 
 function readMessages(item: Item): ConversationRecord['messages'] {
   const name = ConversationAttribute.messages;
+  const bytes = item[name]?.B;
+  const known = bytes === undefined ? undefined : knownHistories.find(bytes);
+  if (known !== undefined) return known;
   const parsed = parseStoredMessages(readCompressedJson(item, name));
   if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
-  return parsed.value;
+  return bytes === undefined ? parsed.value : knownHistories.remember(bytes, parsed.value);
 }
 
 /** Items written before request ids were recorded have no such attribute: nothing recorded. */

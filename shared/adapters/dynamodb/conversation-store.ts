@@ -24,6 +24,7 @@ import {
   conversationToItem,
   itemToConversation,
   recentResponsesAttribute,
+  rememberWrittenHistory,
 } from './conversation-item';
 import { conversationKey, keyAttributes } from './item-keys';
 import { itemSizeBytes } from './item-size';
@@ -211,6 +212,7 @@ export class DynamoDbConversationStore implements ConversationStore {
     await this.#client.send(command).catch((error: unknown) => {
       throw toStorageError(error, 'UpdateItem');
     });
+    rememberWrittenHistory(item, record);
   }
 
   /**
@@ -234,11 +236,13 @@ export class DynamoDbConversationStore implements ConversationStore {
       if (!(error instanceof ConditionalCheckFailedException)) {
         throw toStorageError(error, 'PutItem');
       }
-      if (await this.#holdsWrite(record, writeToken)) return;
-      throw new ConversationConflictError(record.nodeId, record.conversationId, expectedVersion, {
-        cause: error,
-      });
+      if (!(await this.#holdsWrite(record, writeToken))) {
+        throw new ConversationConflictError(record.nodeId, record.conversationId, expectedVersion, {
+          cause: error,
+        });
+      }
     }
+    rememberWrittenHistory(item, record);
   }
 
   async #holdsWrite(record: ConversationRecord, writeToken: string): Promise<boolean> {

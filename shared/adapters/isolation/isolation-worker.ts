@@ -1,13 +1,21 @@
 // The worker thread of WorkerIsolation: the untrusted CPU work of one request at a time, under the
 // thread's resourceLimits and the pool's deadline. Bundled as its own entry (isolation-worker.mjs).
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ChatMessage } from '../../chat/chat-message';
 import { SERVER_TOOL_NAMES } from '../../conversation/server-tools/server-tool-names';
 import { inThreadWork } from '../../conversation/turn/in-thread-work';
 import { step } from '../../conversation/turn/step';
 import type { TurnContext } from '../../conversation/turn/turn-state';
 import { compileKnownCommandSet } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
-import { readId, type WorkerSetup, type WorkReply, type WorkRequest } from './isolation-protocol';
+import {
+  crossed,
+  crossingAction,
+  readId,
+  type WorkerSetup,
+  type WorkReply,
+  type WorkRequest,
+} from './isolation-protocol';
 
 const port = parentPort;
 if (port === null) throw new Error('isolation-worker.ts runs as a worker thread only');
@@ -21,6 +29,9 @@ const ids: IdGenerator = {
     return readId(idBuffer);
   },
 };
+
+/** The history of the last step, index for index the one the pool holds (isolation-protocol.ts). */
+let held: readonly ChatMessage[] | null = null;
 
 port.on('message', async (request: WorkRequest) => {
   try {
@@ -46,11 +57,11 @@ port.on('message', async (request: WorkRequest) => {
       ids,
       serverTools: { ...request.context.serverTools, commandSet },
     };
-    post({
-      kind: 'stepped',
-      job: request.job,
-      action: step(request.state, request.reply, context),
-    });
+    const messages = crossed(request.state.messages, held);
+    held = null;
+    const action = step({ ...request.state, messages }, request.reply, context);
+    held = action.state.messages;
+    post({ kind: 'stepped', job: request.job, action: crossingAction(action, messages) });
   } catch (error) {
     post({ kind: 'failed', job: request.job, message: String(error) });
   }

@@ -1,9 +1,18 @@
 import { existsSync } from 'node:fs';
 import { type ResourceLimits, Worker } from 'node:worker_threads';
+import type { ChatMessage } from '../../chat/chat-message';
 import { UntrustedWorkOverrunError } from '../../conversation/errors';
+import type { TurnAction } from '../../conversation/turn/turn-state';
 import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
 import type { IdGenerator } from '../../ports/clock';
-import { ID_BUFFER_BYTES, type WorkReply, type WorkRequest, writeId } from './isolation-protocol';
+import {
+  actionOf,
+  crossing,
+  ID_BUFFER_BYTES,
+  type WorkReply,
+  type WorkRequest,
+  writeId,
+} from './isolation-protocol';
 
 /** Arms a deadline and returns how to disarm it; tests pass one that fires at once. */
 export type ArmDeadline = (onOverrun: () => void, ms: number) => () => void;
@@ -32,6 +41,12 @@ const armTimer: ArmDeadline = (onOverrun, ms) => {
 type Body =
   | Omit<Extract<WorkRequest, { kind: 'compile' }>, 'job'>
   | Omit<Extract<WorkRequest, { kind: 'step' }>, 'job'>;
+/** A job's request, and for a step the history it sends (the pool's own messages). */
+type Job = { readonly body: Body; readonly sent: readonly ChatMessage[] | null };
+/** A job's answer, a step's action whole again. */
+type Answer =
+  | Exclude<WorkReply, { kind: 'stepped' }>
+  | { readonly kind: 'stepped'; readonly action: TurnAction };
 type Started = { readonly worker: Worker; readonly idBuffer: SharedArrayBuffer };
 
 /**
@@ -47,6 +62,12 @@ export class WorkerIsolation implements UntrustedWork {
   private booted: Started | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private jobs = 0;
+  /**
+   * The history `worker` holds, index for index (its last step's): the next step sends only what
+   * differs from it. Null after any failed job, and for a new worker.
+   */
+  private held: { readonly worker: Started; readonly messages: readonly ChatMessage[] } | null =
+    null;
   private readonly limits: Required<WorkerIsolationOptions>;
 
   constructor(options: WorkerIsolationOptions = {}) {
@@ -54,8 +75,8 @@ export class WorkerIsolation implements UntrustedWork {
   }
 
   async compile(source: Parameters<UntrustedWork['compile']>[0]): Promise<CompileCheck> {
-    const body: Body = { kind: 'compile', source };
-    const reply = await this.enqueue('start', this.limits.compileDeadlineMs, body, null);
+    const job = () => ({ body: { kind: 'compile', source }, sent: null }) as const;
+    const reply = await this.enqueue('start', this.limits.compileDeadlineMs, job, null);
     if (reply.kind !== 'compiled') throw new Error(`isolation: unexpected ${reply.kind}`);
     return reply.check;
   }
@@ -63,15 +84,21 @@ export class WorkerIsolation implements UntrustedWork {
   async step(...[state, reply, context, commandSource]: Parameters<UntrustedWork['step']>) {
     const { commandSet, ids, serverTools, ...rest } = context;
     const { commandSet: _sameSet, ...tools } = serverTools;
-    const body: Body = {
-      kind: 'step',
-      state,
-      reply,
-      context: { ...rest, serverTools: tools },
-      commandSetHash: commandSet.hash,
-      commandSource,
+    // Built when the job runs: what the worker holds then is its previous job's history.
+    const job = (worker: Started): Job => {
+      const held = this.held?.worker === worker ? this.held.messages : null;
+      const messages = crossing(state.messages, held);
+      const body: Body = {
+        kind: 'step',
+        state: { ...state, messages },
+        reply,
+        context: { ...rest, serverTools: tools },
+        commandSetHash: commandSet.hash,
+        commandSource,
+      };
+      return { body, sent: state.messages };
     };
-    const answer = await this.enqueue('turn', this.limits.stepDeadlineMs, body, ids);
+    const answer = await this.enqueue('turn', this.limits.stepDeadlineMs, job, ids);
     if (answer.kind !== 'stepped') throw new Error(`isolation: unexpected ${answer.kind}`);
     return answer.action;
   }
@@ -87,10 +114,10 @@ export class WorkerIsolation implements UntrustedWork {
   private enqueue(
     work: 'start' | 'turn',
     deadlineMs: number,
-    body: Body,
+    job: (worker: Started) => Job,
     ids: IdGenerator | null,
-  ): Promise<WorkReply> {
-    const run = this.queue.then(() => this.run(work, deadlineMs, body, ids));
+  ): Promise<Answer> {
+    const run = this.queue.then(() => this.run(work, deadlineMs, job, ids));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -98,9 +125,9 @@ export class WorkerIsolation implements UntrustedWork {
   private async run(
     work: 'start' | 'turn',
     deadlineMs: number,
-    body: Body,
+    jobFor: (worker: Started) => Job,
     ids: IdGenerator | null,
-  ): Promise<WorkReply> {
+  ): Promise<Answer> {
     const overrun = (limit: 'time' | 'memory' | 'crash', cause?: unknown) =>
       new UntrustedWorkOverrunError(work, limit, deadlineMs, { cause });
     const started = await this.started().catch((cause: unknown) => {
@@ -108,7 +135,10 @@ export class WorkerIsolation implements UntrustedWork {
     });
     const { worker, idBuffer } = started;
     const job = ++this.jobs;
-    return new Promise<WorkReply>((resolve, reject) => {
+    const { body, sent } = jobFor(started);
+    // Whatever the job's outcome, the worker's history is known again only once it answers.
+    this.held = null;
+    return new Promise<Answer>((resolve, reject) => {
       let settled = false;
       let disarm = () => {};
       const settle = (finish: () => void) => {
@@ -129,7 +159,13 @@ export class WorkerIsolation implements UntrustedWork {
           writeId(idBuffer, ids === null ? '' : ids.next(reply.prefix));
         } else if (reply.kind !== 'ready' && reply.job === job) {
           if (reply.kind === 'failed') settle(() => reject(new Error(reply.message)));
-          else settle(() => resolve(reply));
+          else if (reply.kind === 'stepped' && sent !== null) {
+            const action = actionOf(reply.action, sent);
+            this.held = { worker: started, messages: action.state.messages };
+            settle(() => resolve({ kind: 'stepped', action }));
+          } else if (reply.kind === 'stepped') {
+            settle(() => reject(new Error('isolation: a step answered a compile')));
+          } else settle(() => resolve(reply));
           worker.unref();
         }
       };

@@ -1,5 +1,14 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type ArmDeadline, WorkerIsolation } from '../../../shared/adapters/isolation';
+import {
+  actionOf,
+  crossed,
+  crossing,
+  crossingAction,
+  type WorkRequest,
+} from '../../../shared/adapters/isolation/isolation-protocol';
+import type { ChatMessage } from '../../../shared/chat/chat-message';
 import { UntrustedWorkOverrunError } from '../../../shared/conversation/errors';
 import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import { startTurn } from '../../../shared/conversation/turn/turn-state';
@@ -50,6 +59,140 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
     // Assess
     expect(isolated).toEqual(inThread);
     expect(JSON.stringify(isolated)).toContain('call_1');
+  });
+
+  it('only what a step added crosses back: the history it kept is the caller’s own messages', async () => {
+    const commandSet = compile(source);
+    const history: ChatMessage[] = Array.from({ length: 40 }, (_, index) => ({
+      role: 'user',
+      content: `earlier utterance ${index}`,
+    }));
+    const state = startTurn([...history, { role: 'user', content: 'weather in Paris' }], false);
+    const modelReply = reply('On it.', [call('get_weather', { city: 'Paris' }, null)]);
+
+    const isolated = await isolation.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+    const inThread = await inThreadWork.step(
+      state,
+      modelReply,
+      turnContext(commandSet),
+      commandSource,
+    );
+
+    expect(isolated).toEqual(inThread);
+    // The same objects, not clones of them: they never crossed back.
+    expect(isolated.state.messages.slice(0, state.messages.length)).toHaveLength(41);
+    isolated.state.messages.slice(0, state.messages.length).forEach((message, index) => {
+      expect(message).toBe(state.messages[index]);
+    });
+  });
+
+  it('a history crosses as the run of the held one it starts with, then the rest', () => {
+    const [a, b, c, d]: ChatMessage[] = ['a', 'b', 'c', 'd'].map((content) => ({
+      role: 'user',
+      content,
+    }));
+    const held = [a, b, c] as ChatMessage[];
+    // The oldest exchange dropped by the save, a new message added.
+    const next = [b, c, d] as ChatMessage[];
+    const rewritten = [{ role: 'user', content: 'a, rewritten' }, b] as ChatMessage[];
+
+    expect(crossing(next, held)).toEqual({ from: 1, kept: 2, added: [d] });
+    expect(crossed(crossing(next, held), held)).toEqual(next);
+    expect(crossing(rewritten, held)).toEqual({ messages: rewritten });
+    expect(crossing(next, null)).toEqual({ messages: next });
+    expect(() => crossed({ from: 0, kept: 1, added: [] }, null)).toThrow();
+    const state = { ...startTurn(next, false), modelCalls: 1 };
+    const action = { type: 'call_model', state, toolChoice: 'auto' } as const;
+    expect(actionOf(crossingAction(action, held), held)).toEqual(action);
+  });
+
+  it('the next step sends only what the worker does not hold; after a failed job, all of it', async () => {
+    const commandSet = compile(source);
+    const sent: WorkRequest[] = [];
+    const postMessage = Worker.prototype.postMessage;
+    const spy = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+      this: Worker,
+      request: WorkRequest,
+    ) {
+      sent.push(request);
+      return postMessage.call(this, request);
+    });
+    let fire = false;
+    const steps = new WorkerIsolation({
+      armDeadline: (onOverrun) => {
+        if (fire) onOverrun();
+        fire = false;
+        return () => {};
+      },
+    });
+    const history: ChatMessage[] = Array.from({ length: 30 }, (_, index) => ({
+      role: 'user',
+      content: `earlier ${index}`,
+    }));
+    const ask = (messages: readonly ChatMessage[]) =>
+      steps.step(
+        startTurn(messages, false),
+        reply('On it.', [call('get_weather', { city: 'Paris' }, null)]),
+        turnContext(commandSet),
+        commandSource,
+      );
+
+    try {
+      const first = await ask(history);
+      // What the next request sends: the history the step returned, its oldest message dropped.
+      const next = [
+        ...first.state.messages.slice(1),
+        { role: 'user', content: 'and Rome' },
+      ] as const;
+      const second = await ask(next);
+      // A job the worker fails (a registration that does not compile) leaves it no history.
+      const failed = await steps
+        .step(
+          startTurn(second.state.messages, false),
+          reply('ok'),
+          turnContext({ ...commandSet, hash: 'never-compiled' }),
+          '{',
+        )
+        .catch((error: unknown) => error);
+      expect(failed).toBeInstanceOf(Error);
+      expect((await ask(second.state.messages)).state.messages.length).toBeGreaterThan(0);
+      fire = true;
+      await ask(second.state.messages).catch(() => undefined);
+      const third = await ask([...second.state.messages]);
+
+      const crossings = sent
+        .filter((request) => request.kind === 'step')
+        .map((request) => request.state.messages);
+      expect(crossings[0]).toEqual({ messages: history });
+      expect(crossings[1]).toEqual({
+        from: 1,
+        kept: first.state.messages.length - 1,
+        added: [{ role: 'user', content: 'and Rome' }],
+      });
+      // After the failed job, everything; the job that overran went to a worker now gone: the
+      // fresh one is sent everything too.
+      expect(crossings[3]).toEqual({ messages: second.state.messages });
+      expect(crossings[5]).toEqual({ messages: second.state.messages });
+      expect(second).toEqual(
+        await inThreadWork.step(
+          startTurn(next, false),
+          reply('On it.', [call('get_weather', { city: 'Paris' }, null)]),
+          turnContext(commandSet),
+          commandSource,
+        ),
+      );
+      expect(third.state.messages.slice(0, second.state.messages.length)).toEqual(
+        second.state.messages,
+      );
+    } finally {
+      spy.mockRestore();
+      await steps.close();
+    }
   });
 
   it('a compile reports the same hash, and the same issues for a broken registration', async () => {

@@ -1,0 +1,55 @@
+import type { ChatMessage } from '../../chat/chat-message';
+
+/** Histories remembered: a container serves a few conversations at a time. */
+const REMEMBERED = 16;
+
+/**
+ * The histories this container last wrote or read, by their stored bytes (gzip of their JSON):
+ * a turn reads back the history its previous turn saved without gunzipping, parsing and checking
+ * it again (the JSON of a long conversation's history is 100-160 KB; its gzip a few KB, cheap to
+ * compare). The same bytes always hold the same history, so nothing else can change what a read
+ * returns. Requests share the messages, so they are frozen; each gets its own list of them (V8
+ * copies a frozen array on its slow paths: `slice` took 20 times as long). The most recently used
+ * stay, `REMEMBERED` of them.
+ */
+export class KnownHistories {
+  readonly #byBytes = new Map<string, readonly ChatMessage[]>();
+
+  /** The history stored as `bytes`, if this container knows it: a list of its own. */
+  find(bytes: Uint8Array): ChatMessage[] | undefined {
+    const key = keyOf(bytes);
+    const known = this.#byBytes.get(key);
+    if (known === undefined) return undefined;
+    this.#remember(key, known);
+    return [...known];
+  }
+
+  /** Remembers `messages` (freezing them) as the history stored as `bytes`. */
+  remember(bytes: Uint8Array, messages: readonly ChatMessage[]): readonly ChatMessage[] {
+    this.#remember(keyOf(bytes), [...messages].map(frozen));
+    return messages;
+  }
+
+  #remember(key: string, messages: readonly ChatMessage[]): void {
+    this.#byBytes.delete(key);
+    this.#byBytes.set(key, messages);
+    if (this.#byBytes.size > REMEMBERED) {
+      const oldest = this.#byBytes.keys().next();
+      if (oldest.done !== true) this.#byBytes.delete(oldest.value);
+    }
+  }
+}
+
+/** The bytes as a string key: one byte per character, copied, never decoded. */
+const keyOf = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+
+/** The message itself, frozen with its calls. */
+function frozen(message: ChatMessage): ChatMessage {
+  if (Object.isFrozen(message)) return message;
+  if (message.role === 'assistant') {
+    for (const call of message.toolCalls) Object.freeze(call);
+    Object.freeze(message.toolCalls);
+  }
+  return Object.freeze(message);
+}
