@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { apiRoutes, binaryMediaTypes } from '../functions/http/contract/api-routes';
+import { binaryMediaTypes } from '../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
 import { headerAuthenticator } from '../infra/local/header-authenticator';
@@ -21,7 +21,7 @@ import {
   type CountingClient,
   countingDynamoDbClient,
 } from '../test/support/counting-dynamodb-client';
-import { functionHandlers } from '../test/support/function-handlers';
+import { functionHandlers, localRoutes } from '../test/support/function-handlers';
 import { type InstantModelStats, startInstantModel } from './load/instant-model';
 import { silenceOutput } from './load/load-stack';
 
@@ -169,16 +169,7 @@ export async function startTurnStack(
       port: 0,
       binaryMediaTypes,
       authenticate,
-      routes: apiRoutes.map((route) => {
-        const handler = handlers.get(route.function.id);
-        if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
-        return {
-          method: route.method,
-          path: route.path,
-          functionName: route.function.name,
-          handler,
-        };
-      }),
+      routes: localRoutes(handlers),
     });
   } catch (error) {
     await close();

@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { apiRoutes, binaryMediaTypes } from '../../functions/http/contract/api-routes';
+import { binaryMediaTypes } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import type { SpeechDependencies } from '../../functions/wiring/service-dependencies';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';
@@ -17,7 +17,7 @@ import {
 } from '../../shared/adapters/system/system-clock';
 import { type ApiClient, createApiClient } from '../support/api-client';
 import { DYNALITE_REGION, type RunningDynalite, startDynalite } from '../support/dynalite';
-import { functionHandlers } from '../support/function-handlers';
+import { functionHandlers, localRoutes } from '../support/function-handlers';
 import {
   apiKeyOf,
   type CapturedOutput,
@@ -145,11 +145,7 @@ async function serve(
   return startLocalApiServer({
     port: 0,
     binaryMediaTypes,
-    routes: apiRoutes.map((route) => {
-      const handler = handlers.get(route.function.id);
-      if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
-      return { method: route.method, path: route.path, functionName: route.function.name, handler };
-    }),
+    routes: localRoutes(handlers),
   });
 }
 

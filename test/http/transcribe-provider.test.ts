@@ -1,7 +1,7 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { apiRoutes, binaryMediaTypes, routePath } from '../../functions/http/contract/api-routes';
+import { binaryMediaTypes, routePath } from '../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import { createSpeechToText } from '../../functions/wiring/create-speech-to-text';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';
@@ -17,7 +17,7 @@ import {
 import type { SpeechToText } from '../../shared/ports/speech';
 import { DYNALITE_REGION, type RunningDynalite, startDynalite } from '../support/dynalite';
 import { FakeTiming } from '../support/fake-timing';
-import { functionHandlers } from '../support/function-handlers';
+import { functionHandlers, localRoutes } from '../support/function-handlers';
 import {
   apiKeyOf,
   type CapturedOutput,
@@ -111,16 +111,7 @@ beforeAll(async () => {
     return startLocalApiServer({
       port: 0,
       binaryMediaTypes,
-      routes: apiRoutes.map((route) => {
-        const handler = handlers.get(route.function.id);
-        if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
-        return {
-          method: route.method,
-          path: route.path,
-          functionName: route.function.name,
-          handler,
-        };
-      }),
+      routes: localRoutes(handlers),
     });
   };
   // Transcribe needs no key: the role signs its stream.

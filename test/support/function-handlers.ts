@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { apiFunctions } from '../../functions/http/contract/api-routes';
+import { apiFunctions, apiRoutes } from '../../functions/http/contract/api-routes';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
 import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import type { ServiceDependencies } from '../../functions/wiring/service-dependencies';
 import { invokeStreaming, isStreamingHandler } from '../../infra/local/lambda-response-streaming';
+import type { LocalRoute } from '../../infra/local/local-api-server';
 import { repositoryRoot } from '../../infra/stacks/voice-routes';
 
 /** A function's handler as Lambda calls it: buffered, or streaming (`streams` in the table). */
@@ -25,6 +26,15 @@ export async function functionHandlers(
     handlers.set(fn.id, entry.createHandler(dependencies));
   }
   return handlers;
+}
+
+/** Every route of the route table behind its function's handler, for the local server. */
+export function localRoutes(handlers: ReadonlyMap<string, FunctionHandler>): LocalRoute[] {
+  return apiRoutes.map((route) => {
+    const handler = handlers.get(route.function.id);
+    if (handler === undefined) throw new Error(`no handler for ${route.function.id}`);
+    return { method: route.method, path: route.path, functionName: route.function.name, handler };
+  });
 }
 
 /**

@@ -1,19 +1,11 @@
-import { getLlama, LlamaLogLevel, type LlamaModel, type Token } from 'node-llama-cpp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
 import { QwenCallPlanner } from '../../../shared/adapters/embedded-model/qwen-call-planner';
 import { requestPrefixFor } from '../../../shared/conversation/turn/run-turn';
 import { compile, fixtureRegistration } from '../../support/engine-fixtures';
-import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
+import { useTinyModel } from '../../support/random-gguf/tiny-model-file';
 
-const tinyModelPath = useTinyModelFile();
-let model: LlamaModel;
-beforeAll(async () => {
-  const llama = await getLlama({ build: 'never', gpu: false, logLevel: LlamaLogLevel.error });
-  model = await llama.loadModel({ modelPath: tinyModelPath, useMmap: false, gpuLayers: 0 });
-});
-afterAll(async () => {
-  await model?.dispose();
-});
+const tinyModel = useTinyModel();
 
 /** Calls of the fixture node's commands as Qwen3 writes them, required keys in declared order. */
 const CALL_BODIES = [
@@ -31,11 +23,11 @@ const CALL_BODIES = [
  * or end inside one of them, and the count of forced tokens.
  */
 function jumpThrough(planner: QwenCallPlanner, call: string) {
-  const own = model.tokenize(call, false);
+  const own = tinyModel().tokenize(call, false);
   const ownEnds: number[] = [];
   let length = 0;
   for (const token of own) {
-    length += model.detokenize([token], true).length;
+    length += tinyModel().detokenize([token], true).length;
     ownEnds.push(length);
   }
   const seams: string[] = [];
@@ -43,11 +35,11 @@ function jumpThrough(planner: QwenCallPlanner, call: string) {
   let index = 0;
   let forcedTokens = 0;
   while (index < own.length) {
-    text += model.detokenize([own[index] as Token], true);
+    text += tinyModel().detokenize([own[index] as Token], true);
     index += 1;
     const forced = planner.forcedAfter(text);
     if (forced === '') continue;
-    const tokens = model.tokenize(forced, false);
+    const tokens = tinyModel().tokenize(forced, false);
     if (tokens.some((token, at) => token !== own[index + at])) seams.push(forced);
     text += forced;
     forcedTokens += tokens.length;

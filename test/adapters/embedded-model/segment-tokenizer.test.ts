@@ -1,24 +1,15 @@
-import { getLlama, LlamaLogLevel, type LlamaModel } from 'node-llama-cpp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatTemplatePrompt } from '../../../shared/adapters/embedded-model/chat-template-prompt';
 import { SegmentTokenizer } from '../../../shared/adapters/embedded-model/segment-tokenizer';
-import { useTinyModelFile } from '../../support/random-gguf/tiny-model-file';
+import { useTinyModel } from '../../support/random-gguf/tiny-model-file';
 
-const tinyModelPath = useTinyModelFile();
-let model: LlamaModel;
-beforeAll(async () => {
-  const llama = await getLlama({ build: 'never', gpu: false, logLevel: LlamaLogLevel.error });
-  model = await llama.loadModel({ modelPath: tinyModelPath, useMmap: false, gpuLayers: 0 });
-});
-afterAll(async () => {
-  await model?.dispose();
-});
+const tinyModel = useTinyModel();
 
 describe("SegmentTokenizer: Qwen3's real tokenizer through the binding", () => {
   it("gives the whole text's tokens, request after request sharing a system prompt", () => {
     // Prepare: an exchange with calls, results and text that tokenizes across the line breaks.
     const prompt = new ChatTemplatePrompt(
-      String(model.fileInfo.metadata.tokenizer?.chat_template),
+      String(tinyModel().fileInfo.metadata.tokenizer?.chat_template),
       { thinking: 'off' },
     );
     const tools = [
@@ -53,13 +44,13 @@ describe("SegmentTokenizer: Qwen3's real tokenizer through the binding", () => {
         toolChoice: 'required',
       }).text,
     ];
-    const tokenizer = new SegmentTokenizer(model);
+    const tokenizer = new SegmentTokenizer(tinyModel());
 
     // Act
     const cut = texts.map((text) => tokenizer.tokenize(text));
 
     // Assess
-    expect(cut).toEqual(texts.map((text) => model.tokenize(text, true)));
+    expect(cut).toEqual(texts.map((text) => tinyModel().tokenize(text, true)));
     expect(cut[1]?.length).toBeGreaterThan(cut[0]?.length ?? 0);
   });
 });

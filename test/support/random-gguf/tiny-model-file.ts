@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getLlama, LlamaLogLevel, type LlamaModel } from 'node-llama-cpp';
 import { afterAll, beforeAll } from 'vitest';
 import { TINY_QWEN3, writeRandomQwen3Gguf } from './write-random-gguf';
 
@@ -23,4 +24,24 @@ export function useTinyModelFile(): string {
     rmSync(directory, { recursive: true, force: true });
   });
   return path;
+}
+
+/**
+ * The tiny model loaded through the binding for the calling file's tests (its tokenizer, its
+ * template), disposed after them: read it with the returned function from a test on.
+ */
+export function useTinyModel(): () => LlamaModel {
+  const path = useTinyModelFile();
+  let model: LlamaModel | undefined;
+  beforeAll(async () => {
+    const llama = await getLlama({ build: 'never', gpu: false, logLevel: LlamaLogLevel.error });
+    model = await llama.loadModel({ modelPath: path, useMmap: false, gpuLayers: 0 });
+  });
+  afterAll(async () => {
+    await model?.dispose();
+  });
+  return () => {
+    if (model === undefined) throw new Error('the tiny model loads in beforeAll');
+    return model;
+  };
 }
