@@ -34,7 +34,9 @@ export type TranscribeStep =
   /** The headers, then nothing: no result and no end, whatever is sent. */
   | { readonly kind: 'stall' }
   /** After the audio ends: final results of `text` until `bytes` have been sent. */
-  | { readonly kind: 'flood'; readonly text: string; readonly bytes: number };
+  | { readonly kind: 'flood'; readonly text: string; readonly bytes: number }
+  /** Refused with `status` and an error body of `bytes` (a message that does not end). */
+  | { readonly kind: 'errorFlood'; readonly status: number; readonly bytes: number };
 
 /** One StartStreamTranscription as the server received it. */
 export interface RecordedTranscription {
@@ -168,6 +170,29 @@ function answer(
   recorded: RecordedTranscription,
   chunks: EventChunkVerifier,
 ): void {
+  if (step.kind === 'errorFlood') {
+    incoming.resume();
+    response.writeHead(step.status, {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amzn-errortype':
+        'InternalFailureException:http://internal.amazon.com/coral/com.amazonaws.transcribe.streaming/',
+    });
+    const chunk = Buffer.alloc(16_384, 'a');
+    response.write('{"Message": "');
+    let sent = 0;
+    const more = () => {
+      while (sent < step.bytes && !response.stream.destroyed) {
+        sent += chunk.length;
+        if (!response.write(chunk)) {
+          response.once('drain', more);
+          return;
+        }
+      }
+      if (!response.stream.destroyed) response.end('"}');
+    };
+    more();
+    return;
+  }
   if (step.kind === 'refusal') {
     incoming.resume();
     response.writeHead(step.status, {

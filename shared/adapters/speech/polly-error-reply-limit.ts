@@ -1,6 +1,6 @@
-import { pipeline, Readable, Transform } from 'node:stream';
 import type { PollyClient } from '@aws-sdk/client-polly';
 import { ERROR_REPLY_LIMIT_BYTES } from '../openai/bounded-fetch';
+import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 
 /** A Polly error reply passed its limit: nothing more of it was read. */
 export class PollyErrorReplyTooLargeError extends Error {
@@ -23,11 +23,7 @@ export function limitPollyErrorReplies(client: PollyClient): void {
   client.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const response = result.response as { statusCode?: number; body?: unknown };
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && response.body instanceof Readable) {
-        response.body = countedBody(response.body, status, ERROR_REPLY_LIMIT_BYTES);
-      }
+      limitReplyBody(result.response, POLLY_REPLY_LIMITS);
       return result;
     },
     // Innermost: it sees the raw HTTP response before the deserializer reads it.
@@ -35,16 +31,8 @@ export function limitPollyErrorReplies(client: PollyClient): void {
   );
 }
 
-/** `body` as it arrives, failing (and ending the body) past `limitBytes`. */
-function countedBody(body: Readable, status: number, limitBytes: number): Readable {
-  let total = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      total += chunk.length;
-      if (total > limitBytes) done(new PollyErrorReplyTooLargeError(status, limitBytes));
-      else done(null, chunk);
-    },
-  });
-  pipeline(body, counted, () => undefined);
-  return counted;
-}
+const POLLY_REPLY_LIMITS: ReplyLimits = {
+  errorBytes: ERROR_REPLY_LIMIT_BYTES,
+  successBytes: null,
+  tooLarge: (status, limitBytes) => new PollyErrorReplyTooLargeError(status, limitBytes),
+};

@@ -1,4 +1,3 @@
-import { pipeline, Readable, Transform } from 'node:stream';
 import type {
   AudioStream,
   TranscribeStreamingClient,
@@ -12,8 +11,10 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
+import { ERROR_REPLY_LIMIT_BYTES } from '../openai/bounded-fetch';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
+import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { startDeadline } from './speech-deadline';
 import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './transcribe-failure';
@@ -25,6 +26,12 @@ import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './tra
  * longer stream is not read further: a malformed reply (502).
  */
 export const TRANSCRIBE_REPLY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const TRANSCRIBE_REPLY_LIMITS: ReplyLimits = {
+  errorBytes: ERROR_REPLY_LIMIT_BYTES,
+  successBytes: TRANSCRIBE_REPLY_LIMIT_BYTES,
+  tooLarge: (status, limitBytes) => new TranscribeReplyTooLargeError(limitBytes, status),
+};
 
 export interface TranscribeSpeechToTextOptions {
   readonly region: string;
@@ -193,7 +200,8 @@ const SILENT = { trace: ignore, debug: ignore, info: ignore, warn: ignore, error
 
 /**
  * A client of one attempt (the deadline rules, not retries) whose replies are counted as their
- * bytes arrive: past TRANSCRIBE_REPLY_LIMIT_BYTES the body stops and the call fails.
+ * bytes arrive: past TRANSCRIBE_REPLY_LIMIT_BYTES (an event stream) or ERROR_REPLY_LIMIT_BYTES
+ * (an error reply, which the SDK reads whole to parse) the body stops and the call fails.
  */
 function boundedClient(sdk: Sdk, options: TranscribeSpeechToTextOptions) {
   const client = new sdk.TranscribeStreamingClient({
@@ -208,28 +216,11 @@ function boundedClient(sdk: Sdk, options: TranscribeSpeechToTextOptions) {
   client.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const response = result.response as { body?: unknown };
-      if (response.body instanceof Readable) {
-        response.body = countedBody(response.body, TRANSCRIBE_REPLY_LIMIT_BYTES);
-      }
+      limitReplyBody(result.response, TRANSCRIBE_REPLY_LIMITS);
       return result;
     },
     // Innermost: it sees the raw HTTP response before the deserializer reads it.
     { step: 'deserialize', priority: 'low', name: 'jccTranscribeReplyLimit' },
   );
   return client;
-}
-
-/** `body` as it arrives, failing (and ending the body) past `limitBytes`. */
-function countedBody(body: Readable, limitBytes: number): Readable {
-  let total = 0;
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      total += chunk.length;
-      if (total > limitBytes) done(new TranscribeReplyTooLargeError(limitBytes));
-      else done(null, chunk);
-    },
-  });
-  pipeline(body, counted, () => undefined);
-  return counted;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
 import { TRANSCRIBE_CHUNK_MS } from '../../../shared/adapters/speech/transcribe-audio';
 import {
   TRANSCRIBE_REPLY_LIMIT_BYTES,
@@ -251,6 +252,28 @@ describe('TranscribeSpeechToText', () => {
     expect(error.failure).toBe('timeout');
     await transcribe.requests[0]?.closed;
     expect(transcribe.requests[0]?.audioEvents).toHaveLength(1);
+    expect(transcribe.openStreams()).toBe(0);
+  });
+
+  it(`reads an error reply to ${ERROR_REPLY_LIMIT_BYTES} bytes at most: a 500 that does not end is a 502, not read further`, async () => {
+    // Prepare: a refusal whose body runs to 8 MiB (the SDK reads an error body whole to parse it).
+    transcribe.enqueue({ kind: 'errorFlood', status: 500, bytes: 8 * 1024 * 1024 });
+    const stt = new TranscribeSpeechToText({
+      region: REGION,
+      languageCode: 'en-US',
+      maxCharacters: MAX_CHARACTERS,
+      endpoint: transcribe.endpoint,
+      credentials: TEST_AWS_CREDENTIALS,
+      timing: pacedAtOnce(),
+    });
+
+    // Act
+    const error = await speechFailureOf(stt.transcribe(mono48k(0.2), options));
+
+    // Assess
+    expect(error.failure).toBe('malformed_reply');
+    expect(error.message).toContain(`HTTP 500 error reply passed ${ERROR_REPLY_LIMIT_BYTES} bytes`);
+    await Promise.all(transcribe.requests.map((request) => request.closed));
     expect(transcribe.openStreams()).toBe(0);
   });
 
