@@ -35,7 +35,10 @@ export function lastRefinableCall(
  */
 function answeredIds(messages: readonly ChatMessage[], index: number): ReadonlySet<string> | null {
   const ids = new Set<string>();
-  for (const message of messages.slice(index + 1)) {
+  // By index, not a slice: a copy of the rest of the history for each earlier assistant message
+  // made the walk quadratic in the history's length.
+  for (let next = index + 1; next < messages.length; next += 1) {
+    const message = messages[next] as ChatMessage;
     if (message.role !== 'tool') return message.role === 'assistant' ? ids : null;
     ids.add(message.toolCallId);
   }
