@@ -4,7 +4,7 @@ import { type ApiRoute, apiRoutes } from '../../functions/http/contract/api-rout
 import { LIMITS } from '../../functions/http/contract/request-schemas';
 import type { mapError } from '../../functions/http/errors/error-table';
 import { errorBody } from '../../functions/http/errors/http-error';
-import { pieceLimit, REPLY_PIECES } from '../../shared/adapters/openai/bounded-fetch';
+import { pieceLimit, REPLY_PIECES } from '../../shared/adapters/system/body-reads';
 
 /**
  * What a client may hold of the local server (reachable from the LAN with HOST=0.0.0.0):

@@ -1,5 +1,5 @@
 import type { PollyClient } from '@aws-sdk/client-polly';
-import { ERROR_REPLY_LIMIT_BYTES } from '../openai/bounded-fetch';
+import { ERROR_REPLY_LIMIT_BYTES } from '../system/body-reads';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 
 /** A Polly error reply passed its limit: nothing more of it was read. */

@@ -5,7 +5,7 @@ import {
   SpeechProviderError,
   type SynthesizedSpeech,
 } from '../../ports/speech';
-import { pieceLimit, REPLY_PIECES } from '../openai/bounded-fetch';
+import { pieceLimit, REPLY_PIECES } from '../system/body-reads';
 import { isRiffWave, readWavLayout, type WavReading } from './wav-format';
 
 /**

@@ -11,7 +11,7 @@ import {
   type SpeechToText,
   type Transcript,
 } from '../../ports/speech';
-import { ERROR_REPLY_LIMIT_BYTES } from '../openai/bounded-fetch';
+import { ERROR_REPLY_LIMIT_BYTES } from '../system/body-reads';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';

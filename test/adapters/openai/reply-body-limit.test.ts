@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   boundedFetch,
-  pieceLimit,
   REPLY_BODY_LIMIT_BYTES,
   ReplyBodyTooFragmentedError,
 } from '../../../shared/adapters/openai/bounded-fetch';
+import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';

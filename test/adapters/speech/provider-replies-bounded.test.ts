@@ -2,7 +2,6 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
 import {
   OpenAiSpeechToText,
   TRANSCRIPT_REPLY_LIMIT_BYTES,
@@ -11,6 +10,7 @@ import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-
 import { PollyTextToSpeech } from '../../../shared/adapters/speech/polly-text-to-speech';
 import { PROVIDER_SPEECH_LIMITS } from '../../../shared/adapters/speech/speech-stream';
 import { wavHeader } from '../../../shared/adapters/speech/wav-format';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { MAX_SPOKEN_SECONDS, type Recording } from '../../../shared/ports/speech';
 import { listenOnLoopback } from '../../support/http2-loopback';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pieceLimit } from '../../../shared/adapters/openai/bounded-fetch';
 import {
   PROVIDER_SPEECH_LIMITS,
   readSpeechStream,
   spokenBytesLimit,
 } from '../../../shared/adapters/speech/speech-stream';
+import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { SpeechFailure, SpeechProviderError } from '../../../shared/ports/speech';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 

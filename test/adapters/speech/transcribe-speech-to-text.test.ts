@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/openai/bounded-fetch';
 import { TRANSCRIBE_CHUNK_MS } from '../../../shared/adapters/speech/transcribe-audio';
 import {
   TRANSCRIBE_REPLY_LIMIT_BYTES,
   TranscribeSpeechToText,
 } from '../../../shared/adapters/speech/transcribe-speech-to-text';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import type { Recording } from '../../../shared/ports/speech';
 import { FakeTiming } from '../../support/fake-timing';
 import { startScriptedTranscribeServer } from '../../support/scripted-transcribe-server';

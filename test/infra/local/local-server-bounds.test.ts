@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
-import { pieceLimit } from '../../../shared/adapters/openai/bounded-fetch';
+import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
 const COMMAND = routePath('voice-command');
