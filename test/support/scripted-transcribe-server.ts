@@ -35,6 +35,8 @@ export type TranscribeStep =
   | { readonly kind: 'stall' }
   /** After the audio ends: final results of `text` until `bytes` have been sent. */
   | { readonly kind: 'flood'; readonly text: string; readonly bytes: number }
+  /** After the audio ends: final results of `text`, one byte a write, until `bytes` are sent. */
+  | { readonly kind: 'drip'; readonly text: string; readonly bytes: number }
   /** Refused with `status` and an error body of `bytes` (a message that does not end). */
   | { readonly kind: 'errorFlood'; readonly status: number; readonly bytes: number };
 
@@ -238,6 +240,21 @@ function answer(
           sent += event.length;
         }
         response.end();
+      } else if (step.kind === 'drip') {
+        const event = codec.encode(transcriptEvent([{ text: step.text, partial: false }]));
+        let sent = 0;
+        // A byte a turn of the event loop: each its own DATA frame, a read each for the client.
+        const drip = () => {
+          if (response.stream.destroyed) return;
+          if (sent >= step.bytes) {
+            response.end();
+            return;
+          }
+          response.write(event.subarray(sent % event.length, (sent % event.length) + 1));
+          sent += 1;
+          setImmediate(drip);
+        };
+        drip();
       }
       // A stall answers nothing, ever.
     },

@@ -7,9 +7,10 @@ export class PollyErrorReplyTooLargeError extends Error {
   override readonly name = 'PollyErrorReplyTooLargeError';
   constructor(
     readonly statusCode: number,
-    readonly limitBytes: number,
+    /** Which limit it passed: `passed 16384 bytes`, or `came in more than 80 pieces (...)`. */
+    readonly passed: string,
   ) {
-    super(`an HTTP ${statusCode} error reply of over ${limitBytes} bytes, not read further`);
+    super(`an HTTP ${statusCode} error reply that ${passed}, not read further`);
   }
 }
 
@@ -34,5 +35,5 @@ export function limitPollyErrorReplies(client: PollyClient): void {
 const POLLY_REPLY_LIMITS: ReplyLimits = {
   errorBytes: ERROR_REPLY_LIMIT_BYTES,
   successBytes: null,
-  tooLarge: (status, limitBytes) => new PollyErrorReplyTooLargeError(status, limitBytes),
+  tooLarge: (status, passed) => new PollyErrorReplyTooLargeError(status, passed),
 };

@@ -23,10 +23,10 @@ export function speechFailureFromPolly(
   const tooLarge = errorReplyTooLarge(error);
   if (tooLarge !== null) {
     // Its own words: the SDK appends a hint about the raw response to the message it threw.
-    const { statusCode, limitBytes } = tooLarge;
+    const { statusCode, passed } = tooLarge;
     return fail(
       SpeechFailure.malformedReply,
-      `Polly sent an HTTP ${statusCode} error reply of over ${limitBytes} bytes; not read further`,
+      `Polly's HTTP ${statusCode} error reply ${passed}; not read further`,
     );
   }
   if (deadlineExpired || (error instanceof Error && error.name === 'AbortError')) {

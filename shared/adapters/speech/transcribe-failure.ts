@@ -3,17 +3,14 @@ import { AWS_CREDENTIAL_ERRORS } from '../openai/classify-aws-refusal';
 
 const DIRECTION = 'speech_to_text';
 
-/** The event stream, or an error reply, grew past its limit: nothing more of it is read. */
+/** The event stream, or an error reply, passed its limit: nothing more of it is read. */
 export class TranscribeReplyTooLargeError extends Error {
   override readonly name = 'TranscribeReplyTooLargeError';
-  constructor(
-    readonly limitBytes: number,
-    readonly status = 200,
-  ) {
+  constructor(status: number, passed: string) {
     super(
       status >= 300
-        ? `Transcribe's HTTP ${status} error reply passed ${limitBytes} bytes`
-        : `Transcribe's event stream passed ${limitBytes} bytes`,
+        ? `Transcribe's HTTP ${status} error reply ${passed}`
+        : `Transcribe's event stream ${passed}`,
     );
   }
 }

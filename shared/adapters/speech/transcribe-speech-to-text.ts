@@ -30,7 +30,7 @@ export const TRANSCRIBE_REPLY_LIMIT_BYTES = 4 * 1024 * 1024;
 const TRANSCRIBE_REPLY_LIMITS: ReplyLimits = {
   errorBytes: ERROR_REPLY_LIMIT_BYTES,
   successBytes: TRANSCRIBE_REPLY_LIMIT_BYTES,
-  tooLarge: (status, limitBytes) => new TranscribeReplyTooLargeError(limitBytes, status),
+  tooLarge: (status, passed) => new TranscribeReplyTooLargeError(status, passed),
 };
 
 export interface TranscribeSpeechToTextOptions {

@@ -4,7 +4,7 @@ import {
   TRANSCRIBE_REPLY_LIMIT_BYTES,
   TranscribeSpeechToText,
 } from '../../../shared/adapters/speech/transcribe-speech-to-text';
-import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
+import { ERROR_REPLY_LIMIT_BYTES, pieceLimit } from '../../../shared/adapters/system/body-reads';
 import type { Recording } from '../../../shared/ports/speech';
 import { FakeTiming } from '../../support/fake-timing';
 import { startScriptedTranscribeServer } from '../../support/scripted-transcribe-server';
@@ -273,6 +273,29 @@ describe('TranscribeSpeechToText', () => {
     // Assess
     expect(error.failure).toBe('malformed_reply');
     expect(error.message).toContain(`HTTP 500 error reply passed ${ERROR_REPLY_LIMIT_BYTES} bytes`);
+    await Promise.all(transcribe.requests.map((request) => request.closed));
+    expect(transcribe.openStreams()).toBe(0);
+  });
+
+  it(`reads the event stream in at most ${pieceLimit(TRANSCRIBE_REPLY_LIMIT_BYTES)} pieces: a drip of single bytes is a 502, not read further`, async () => {
+    // Prepare: finals sent a byte at a time, far fewer bytes than the limit, far more reads.
+    const pieces = pieceLimit(TRANSCRIBE_REPLY_LIMIT_BYTES);
+    transcribe.enqueue({ kind: 'drip', text: 'a', bytes: pieces * 2 });
+    const stt = new TranscribeSpeechToText({
+      region: REGION,
+      languageCode: 'en-US',
+      maxCharacters: Number.MAX_SAFE_INTEGER,
+      endpoint: transcribe.endpoint,
+      credentials: TEST_AWS_CREDENTIALS,
+      timing: pacedAtOnce(),
+    });
+
+    // Act
+    const error = await speechFailureOf(stt.transcribe(mono48k(0.2), options));
+
+    // Assess
+    expect(error.failure).toBe('malformed_reply');
+    expect(error.message).toContain(`event stream came in more than ${pieces} pieces`);
     await Promise.all(transcribe.requests.map((request) => request.closed));
     expect(transcribe.openStreams()).toBe(0);
   });
