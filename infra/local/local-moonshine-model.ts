@@ -36,7 +36,12 @@ export async function localMoonshineModel(
     Object.values(MOONSHINE_FILE_NAMES),
     PINNED_MOONSHINE,
     readModelCacheSettings(env),
-    { progress, setting: 'STT_MODEL' },
+    {
+      progress,
+      setting: 'STT_MODEL',
+      remedy:
+        'Use a folder on this machine instead (STT_MODEL=/path/to/folder) or a speech server (STT_BASE_URL=...)',
+    },
   );
   if (folder === null) return null;
   const inFolder = (name: string) => join(folder, name);

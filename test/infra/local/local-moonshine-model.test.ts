@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { localMoonshineModel } from '../../../infra/local/local-moonshine-model';
+import { ModelDownloadError } from '../../../infra/local/model-files';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("localMoonshineModel: npm start's default speech model", () => {
+  it('a failed download says how to hear without it: STT_MODEL or a speech server, not LLM_MODEL', async () => {
+    // Prepare: a hub that refuses every connection, an empty cache.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const cacheDir = mkdtempSync(join(tmpdir(), 'jcc-moonshine-'));
+    folders.push(cacheDir);
+    const silent = { report: () => undefined };
+
+    // Act
+    const failure = await localMoonshineModel(
+      { HF_ENDPOINT: `http://127.0.0.1:${port}`, MODEL_CACHE_DIR: cacheDir },
+      silent,
+    ).catch((error: unknown) => error);
+
+    // Assess
+    expect(failure).toBeInstanceOf(ModelDownloadError);
+    const message = (failure as Error).message;
+    expect(message).toContain('(STT_MODEL=/path/to/folder) or a speech server (STT_BASE_URL=...)');
+    expect(message).not.toContain('LLM_MODEL');
+  });
+});
