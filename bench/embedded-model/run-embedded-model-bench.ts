@@ -17,8 +17,8 @@ import { ChatTemplatePrompt } from '../../shared/adapters/embedded-model/chat-te
 import {
   EmbeddedLanguageModel,
   type EmbeddedLanguageModelOptions,
-  samplingFor,
 } from '../../shared/adapters/embedded-model/embedded-language-model';
+import { samplingFor } from '../../shared/adapters/embedded-model/embedded-sampling';
 import { defaultThreads } from '../../shared/adapters/embedded-model/load-embedded-model';
 import { QwenCallPlanner } from '../../shared/adapters/embedded-model/qwen-call-planner';
 import { SegmentTokenizer } from '../../shared/adapters/embedded-model/segment-tokenizer';
@@ -103,8 +103,8 @@ interface Ceiling {
   readonly depth: number;
 }
 
-/** Qwen3's recommended sampling with thinking off, as the adapter had it by default. */
-const QWEN3_SAMPLING = { temperature: 0.7, topP: 0.8, topK: 20, minP: 0 } as const;
+/** Qwen3's recommended sampling with thinking off (temperature 0.7, top-p 0.8, top-k 20). */
+const QWEN3_SAMPLING = samplingFor(0.7);
 
 /** `CEILING_GENERATE` tokens from `sequence` as it stands: tokens per second. */
 async function generationRate(

@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import { readSettings } from '../../shared/adapters/config/read-settings';
-import { samplingFor } from '../../shared/adapters/embedded-model/embedded-language-model';
+import { samplingFor } from '../../shared/adapters/embedded-model/embedded-sampling';
 import {
   EmbeddedModelLoadError,
   loadEmbeddedModel,

@@ -1,12 +1,10 @@
 import {
   type LlamaContext,
   type LlamaContextSequence,
-  type LlamaGrammar,
   LlamaGrammarEvaluationState,
   type LlamaModel,
   type Token,
 } from 'node-llama-cpp';
-import type { ToolDefinition } from '../../chat/chat-message';
 import {
   type LanguageModel,
   LanguageModelError,
@@ -18,9 +16,11 @@ import {
 import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-queue';
 import { systemTiming, type Timing } from '../system/timing';
 import { ChatTemplatePrompt } from './chat-template-prompt';
+import { type Sampling, samplingFor } from './embedded-sampling';
 import { QwenCallPlanner } from './qwen-call-planner';
 import { type GeneratedText, readModelFormatReply } from './read-model-format-reply';
 import { SegmentTokenizer } from './segment-tokenizer';
+import { ToolCallGrammars } from './tool-call-grammars';
 
 export interface EmbeddedLanguageModelOptions {
   /** The banner's and the error messages' name of the model (its file or reference). */
@@ -51,13 +51,6 @@ export interface EmbeddedLanguageModelOptions {
   readonly timing?: Timing;
 }
 
-export interface Sampling {
-  readonly temperature: number;
-  readonly topP?: number;
-  readonly topK?: number;
-  readonly minP?: number;
-}
-
 /** What the model is doing, and what it has done since it was loaded (the bench reads it). */
 export interface EmbeddedModelActivity {
   readonly running: number;
@@ -69,25 +62,7 @@ export interface EmbeddedModelActivity {
   readonly tokensForced: number;
 }
 
-/** Qwen3's model card: its sampling in thinking mode, where it warns against greedy decoding. */
-const THINKING_SAMPLING = { temperature: 0.6, topP: 0.95, topK: 20, minP: 0 } as const;
-/** And without thinking, for a temperature above 0. */
-const NON_THINKING_SAMPLING = { topP: 0.8, topK: 20, minP: 0 } as const;
-
-/**
- * The sampling of LLM_TEMPERATURE. Unset: greedy with thinking off (the likeliest token each
- * time: the same words give the same call, and no sampler work per token), Qwen3's thinking-mode
- * sampling with it on. 0 is greedy; above 0, that temperature with Qwen3's top-p and top-k.
- */
-export function samplingFor(temperature: number | null, thinking: 'off' | 'on' = 'off'): Sampling {
-  if (temperature === null) return thinking === 'on' ? THINKING_SAMPLING : { temperature: 0 };
-  if (temperature <= 0) return { temperature: 0 };
-  const mode = thinking === 'on' ? THINKING_SAMPLING : NON_THINKING_SAMPLING;
-  return { ...mode, temperature };
-}
 const DEFAULT_PROMPT_CHUNK_TOKENS = 128;
-const GRAMMARS_KEPT = 16;
-const OPEN_ENDED_ROOT = /^(root ::= .*?) "\\n\\n\\n\\n" \[\\n\]\*$/m;
 
 const failureSummaries: Record<LanguageModelFailure, string> = {
   rate_limited: 'the embedded model is rate limiting us',
@@ -123,7 +98,8 @@ export class EmbeddedLanguageModel implements LanguageModel {
   readonly #options: EmbeddedLanguageModelOptions;
   readonly #timing: Timing;
   readonly #chunk: number;
-  readonly #grammars = new Map<string, Promise<LlamaGrammar | null>>();
+  readonly #grammars: ToolCallGrammars | null;
+  readonly #sampling: Sampling;
   /** The requests running, a warm-up finishing its prompt after its answer included. */
   readonly #working = new Set<Promise<void>>();
   #stopping = false;
@@ -142,6 +118,8 @@ export class EmbeddedLanguageModel implements LanguageModel {
       thinking: options.thinking,
     });
     this.#tokenizer = new SegmentTokenizer(model);
+    this.#grammars = options.toolCallGrammar === true ? new ToolCallGrammars(model) : null;
+    this.#sampling = options.sampling ?? samplingFor(null, options.thinking);
     const sequences = Array.from({ length: context.sequencesLeft }, () => context.getSequence());
     this.#queue = new SlotQueue(sequences, options.queuePlaces, this.#timing);
   }
@@ -292,7 +270,8 @@ export class EmbeddedLanguageModel implements LanguageModel {
       request.maxTokens ?? this.#options.maxTokens,
       this.#context.contextSize - tokens.length,
     );
-    const grammar = opening === '' ? null : await this.#grammarFor(request.tools);
+    const grammar =
+      opening === '' || this.#grammars === null ? null : await this.#grammars.for(request.tools);
     // Forced tokens bypass the sampler, so a grammar's state would not see them: the two are not
     // combined, the grammar (a required call's, LLM_TOOL_GRAMMAR=on) takes precedence.
     const planner =
@@ -345,7 +324,7 @@ export class EmbeddedLanguageModel implements LanguageModel {
       return result();
     }
     const evaluation = sequence.evaluate([...tokens.slice(next), ...opened], {
-      ...(this.#options.sampling ?? samplingFor(null, this.#options.thinking)),
+      ...this.#sampling,
       ...(grammar === null
         ? {}
         : {
@@ -380,40 +359,6 @@ export class EmbeddedLanguageModel implements LanguageModel {
       await evaluation.return();
     }
     return result();
-  }
-
-  /**
-   * The grammar of one call to one of `tools` in the model's JSON (`{"name", "arguments"}`), per
-   * set of tools; null when off or when a schema is beyond what node-llama-cpp's grammar takes.
-   */
-  #grammarFor(tools: readonly ToolDefinition[]): Promise<LlamaGrammar | null> {
-    if (this.#options.toolCallGrammar !== true || tools.length === 0) return Promise.resolve(null);
-    const key = JSON.stringify(tools);
-    let grammar = this.#grammars.get(key);
-    if (grammar === undefined) {
-      // One per command set in use; a long-running process sees few, but never an unbounded map.
-      if (this.#grammars.size >= GRAMMARS_KEPT) this.#grammars.clear();
-      const schema = {
-        oneOf: tools.map((tool) => ({
-          type: 'object',
-          properties: {
-            name: { const: tool.function.name },
-            arguments: tool.function.parameters,
-          },
-        })),
-      };
-      const llama = this.#model.llama;
-      grammar = llama
-        .createGrammarForJsonSchema(schema as never)
-        // node-llama-cpp's JSON grammar ends in newlines that its chat loop stops on; ours ends
-        // with the object, after which llama.cpp lets the model write only its end of turn.
-        .then((json) =>
-          llama.createGrammar({ grammar: json.grammar.replace(OPEN_ENDED_ROOT, '$1') }),
-        )
-        .catch(() => null);
-      this.#grammars.set(key, grammar);
-    }
-    return grammar;
   }
 
   #error(failure: LanguageModelFailure, detail: string): LanguageModelError {

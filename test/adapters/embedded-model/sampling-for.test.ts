@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samplingFor } from '../../../shared/adapters/embedded-model/embedded-language-model';
+import { samplingFor } from '../../../shared/adapters/embedded-model/embedded-sampling';
 
 describe('samplingFor: LLM_TEMPERATURE', () => {
   it.each([
