@@ -13,6 +13,7 @@ import { hashNodeKey } from '../shared/adapters/node-key';
 import { systemClock } from '../shared/adapters/system/system-clock';
 import type { BenchRow } from './bench-row';
 import { percentile } from './engine/percentile';
+import { timed } from './timed';
 
 const ATTEMPTS = 60;
 
@@ -75,8 +76,8 @@ export async function runAuthBench(): Promise<BenchRow[]> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
       // A fresh node before its limit could refuse: only admissions are timed.
       const node = `known-${Math.floor(attempt / (defaultLimit / 2))}`;
-      admits.push(await timed(() => perBlock.admit(node)));
-      writes.push(await timed(() => writing.admit(`fresh-${randomUUID()}`)));
+      admits.push((await timed(() => perBlock.admit(node))).ms);
+      writes.push((await timed(() => writing.admit(`fresh-${randomUUID()}`))).ms);
     }
     rows.push(
       {
@@ -95,12 +96,6 @@ export async function runAuthBench(): Promise<BenchRow[]> {
     client.destroy();
     await database.close();
   }
-}
-
-async function timed(work: () => Promise<unknown>): Promise<number> {
-  const startedAt = performance.now();
-  await work();
-  return performance.now() - startedAt;
 }
 
 async function timeAttempts(

@@ -10,17 +10,12 @@ import {
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
+import { timed } from './timed';
 
 const COMPILES = 5;
 const SENTENCES = 9;
 /** A typical one-sentence spoken answer. */
 const SENTENCE = 'Tomorrow will be sunny, with a high of twenty one degrees.';
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await work();
-  return { ms: performance.now() - start, value };
-}
 
 /** Milliseconds of one synthesis, all chunks read; and the seconds of audio it made. */
 async function speakOnce(tts: EmbeddedFliteTextToSpeech): Promise<{ ms: number; seconds: number }> {

@@ -20,7 +20,6 @@ import {
 } from '../../shared/adapters/embedded-model/embedded-language-model';
 import { samplingFor } from '../../shared/adapters/embedded-model/embedded-sampling';
 import { defaultThreads } from '../../shared/adapters/embedded-model/load-embedded-model';
-import { QwenCallPlanner } from '../../shared/adapters/embedded-model/qwen-call-planner';
 import { SegmentTokenizer } from '../../shared/adapters/embedded-model/segment-tokenizer';
 import type { ChatMessage } from '../../shared/chat/chat-message';
 import { requestPrefixFor } from '../../shared/conversation/turn/run-turn';
@@ -36,6 +35,8 @@ import {
 import type { BenchRow } from '../bench-row';
 import { compileForEngine, fixtureRegistration } from '../engine/fixture-registration';
 import { percentile, roundTo } from '../engine/percentile';
+import { timed } from '../timed';
+import { type BenchRun, callPatternRows, evaluateInBatches } from './call-patterns';
 
 const RESULT_MARKER = 'EMBEDDED_MODEL_ROWS ';
 const SHAPES: Record<string, Qwen3Shape> = { '1.7b': QWEN3_1_7B, '0.6b': QWEN3_0_6B };
@@ -79,12 +80,6 @@ function modelFile(): string {
     writeRandomQwen3Gguf(path, shape as Qwen3Shape, quantization as Quantization);
   }
   return path;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const start = performance.now();
-  const value = await work();
-  return { ms: performance.now() - start, value };
 }
 
 const median = (samples: readonly number[]): number => percentile(samples, 0.5);
@@ -151,13 +146,9 @@ async function ceiling(model: LlamaModel, commandPrompt: readonly Token[]): Prom
       rates.generation.push(await generationRate(sequence, tokens[0] as Token));
       await sequence.clearHistory();
       progress(`run ${run + 1}: ceiling at ${commandPrompt.length} tokens deep`);
-      const deep = await timed(async () => {
-        for (let next = 0; next < last; next += CEILING_PROMPT) {
-          await sequence.evaluateWithoutGeneratingNewTokens(
-            commandPrompt.slice(next, Math.min(next + CEILING_PROMPT, last)),
-          );
-        }
-      });
+      const deep = await timed(() =>
+        evaluateInBatches(sequence, commandPrompt.slice(0, last), CEILING_PROMPT),
+      );
       rates.promptAtDepth.push(last / (deep.ms / 1000));
       const from = commandPrompt[last] as Token;
       // Greedy and sampled alternately from the same evaluated prompt, each run's order swapped.
@@ -217,146 +208,16 @@ const shortRequired = (maxTokens: number): ModelRequest => ({
   maxTokens,
 });
 
-/**
- * The call a real model writes for the bench's command ("what's the weather tomorrow": the
- * fixture's get_weather, its required `resolved_datetimes` an ISO date-time, no city), as Qwen3
- * writes a call (its template's JSON spacing).
- */
-const REALISTIC_CALL =
-  '<tool_call>\n{"name": "get_weather", "arguments": {"resolved_datetimes": ["2026-11-27T12:00:00+01:00"]}}\n</tool_call>';
-/** Each pattern this many times per run, the two alternating: ratios are taken pair by pair. */
-const PATTERN_REPEATS = 3;
-
-interface CallPattern {
-  readonly ms: number;
-  /** Generation steps (the end of turn's included), tokens forced, and the batches they took. */
-  readonly steps: number;
-  readonly forced: number;
-  readonly batches: number;
-}
-
-/**
- * The first voice/command's model work with a realistic call, on the real sequence at the real
- * depth: the command prompt's prefix evaluated (what the warm-up leaves: everything before the
- * user's message), then its last tokens and the call. A random model writes no call, so each step
- * is steered: the sampled token (the step's cost) is replaced by the call's own next token
- * through the evaluation's replacement tokens. With jump-forward, the adapter's planner decides
- * the forced text after each token and it is evaluated in the same batch, tokenized alone as the
- * adapter does; the bench checks those are the call's own tokens. The end of turn is one more
- * step. Per request, the adapter adds its template and tokenizing (about 8 ms) to this.
- */
-async function callPatterns(
-  model: LlamaModel,
-  commandPrompt: readonly Token[],
-): Promise<{ readonly single: CallPattern[]; readonly jump: CallPattern[]; cached: number }> {
-  const planner = new QwenCallPlanner(tools);
-  const call = model.tokenize(REALISTIC_CALL, true);
-  const userStart = model.tokenize('<|im_start|>user', true)[0];
-  const cached = commandPrompt.lastIndexOf(userStart as Token);
-  const single: CallPattern[] = [];
-  const jump: CallPattern[] = [];
-  const context = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
-  try {
-    const sequence = context.getSequence();
-    for (let next = 0; next < cached; next += CEILING_PROMPT) {
-      await sequence.evaluateWithoutGeneratingNewTokens(
-        commandPrompt.slice(next, Math.min(next + CEILING_PROMPT, cached)),
-      );
-    }
-    const pattern = async (jumpForward: boolean): Promise<CallPattern> => {
-      await sequence.eraseContextTokenRanges([{ start: cached, end: sequence.nextTokenIndex }]);
-      let steps = 0;
-      let forcedCount = 0;
-      let batches = 0;
-      const timing = await timed(async () => {
-        const evaluation = sequence.evaluate(commandPrompt.slice(cached), { temperature: 0 });
-        let text = '';
-        let index = 0;
-        try {
-          let step = await evaluation.next();
-          // Each sample is a step; past the call's last token, the sample is its end of turn.
-          while (step.done !== true && index < call.length) {
-            steps += 1;
-            const token = call[index] as Token;
-            index += 1;
-            text += model.detokenize([token], true);
-            const forcedText = jumpForward ? planner.forcedAfter(text) : '';
-            const forced = forcedText === '' ? [] : model.tokenize(forcedText, false);
-            if (forced.some((forcedToken, at) => forcedToken !== call[index + at])) {
-              throw new Error(`forced ${JSON.stringify(forcedText)}: not the call's own tokens`);
-            }
-            index += forced.length;
-            text += forcedText;
-            forcedCount += forced.length;
-            if (forced.length > 0) batches += 1;
-            step = await evaluation.next([token, ...forced]);
-          }
-          steps += 1;
-        } finally {
-          await evaluation.return();
-        }
-      });
-      return { ms: timing.ms, steps, forced: forcedCount, batches };
-    };
-    for (let repeat = 0; repeat < PATTERN_REPEATS; repeat += 1) {
-      // Order swapped each time, so a trend in the machine's load falls on both.
-      for (const jumpForward of repeat % 2 === 0 ? [false, true] : [true, false]) {
-        const measured = await pattern(jumpForward);
-        progress(
-          `call pattern ${repeat + 1}, jump-forward ${jumpForward ? 'on' : 'off'}: ${Math.round(measured.ms)} ms`,
-        );
-        (jumpForward ? jump : single).push(measured);
-      }
-    }
-  } finally {
-    await context.dispose();
-  }
-  return { single, jump, cached };
-}
-
-async function callPatternRows(
-  model: LlamaModel,
-  commandPrompt: readonly Token[],
-): Promise<BenchRow[]> {
-  const singles: number[] = [];
-  const jumps: number[] = [];
-  const ratios: number[] = [];
-  let shape: { single: CallPattern; jump: CallPattern } | null = null;
-  let cached = 0;
-  for (let run = 0; run < RUNS; run += 1) {
-    progress(`run ${run + 1}: a realistic call, one step a token and with jump-forward`);
-    const patterns = await callPatterns(model, commandPrompt);
-    cached = patterns.cached;
-    patterns.single.forEach((single, index) => {
-      const jump = patterns.jump[index] as CallPattern;
-      singles.push(single.ms);
-      jumps.push(jump.ms);
-      ratios.push(jump.ms / single.ms);
-      shape = { single, jump };
-    });
-  }
-  if (shape === null) return [];
-  const { single, jump } = shape as { single: CallPattern; jump: CallPattern };
-  const seconds = (ms: number) => roundTo(ms / 1000, 2);
-  const evaluated = commandPrompt.length - cached;
-  return [
-    {
-      name: `${label}: first voice/command's model work, a realistic get_weather call, one step a token (${cached} cached, ${evaluated} evaluated, ${single.steps} steps)`,
-      value: seconds(median(singles)),
-      unit: 's',
-    },
-    {
-      name: `${label}: the same with jump-forward (${jump.steps} steps, ${jump.forced} tokens forced in ${jump.batches} batches)`,
-      value: seconds(median(jumps)),
-      unit: 's',
-    },
-    {
-      name: `${label}: jump-forward / one step a token, pair by pair back to back (median of ${ratios.length})`,
-      value: roundTo(median(ratios), 2),
-      unit: 'ratio',
-    },
-  ];
-}
+/** What the call patterns share with this run's other rows. */
+const benchRun: BenchRun = {
+  label,
+  tools,
+  runs: RUNS,
+  contextSize: CONTEXT_SIZE,
+  threads: THREADS,
+  promptBatch: CEILING_PROMPT,
+  progress,
+};
 
 async function adapterFigures(model: LlamaModel, ceilingRates: Ceiling): Promise<BenchRow[]> {
   const options: EmbeddedLanguageModelOptions = {
@@ -537,7 +398,7 @@ function tokenizingMs(): { readonly whole: number; readonly byMessage: number } 
 async function allRows(): Promise<BenchRow[]> {
   const tokenizing = tokenizingMs();
   const limit = await ceiling(model, commandPrompt);
-  const patternRows = await callPatternRows(model, commandPrompt);
+  const patternRows = await callPatternRows(model, commandPrompt, benchRun);
   const adapterRows = await adapterFigures(model, limit);
   return [
     { name: `${label}: file`, value: Math.round(statSync(path).size / 2 ** 20), unit: 'MB' },
@@ -579,7 +440,7 @@ async function allRows(): Promise<BenchRow[]> {
 
 const rows: BenchRow[] = [
   ...(process.env.EMBEDDED_BENCH_ONLY === 'call'
-    ? await callPatternRows(model, commandPrompt)
+    ? await callPatternRows(model, commandPrompt, benchRun)
     : await allRows()),
   {
     name: `${label}: process peak RSS (${THREADS} threads, context ${CONTEXT_SIZE}; ${rssBefore} MB before the model)`,
