@@ -7,7 +7,10 @@ import { Metrics } from '@aws-lambda-powertools/metrics';
 import { binaryMediaTypes } from '../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../functions/wiring/create-service-dependencies';
 import { startEmbeddedDynamoDb } from '../infra/local/embedded-dynamodb';
-import { headerAuthenticator } from '../infra/local/header-authenticator';
+import {
+  headerAuthenticator,
+  type SharedHeaderAuthenticator,
+} from '../infra/local/header-authenticator';
 import { installLambdaStreamingGlobals } from '../infra/local/lambda-response-streaming';
 import { type LocalApiServer, startLocalApiServer } from '../infra/local/local-api-server';
 import { readServiceConfig } from '../shared/adapters/config/service-config';
@@ -124,12 +127,14 @@ export async function startTurnStack(
   const close = async () => {
     clock.close();
     await server?.close();
+    authenticate?.close();
     counting.client.destroy();
     await model.close();
     await database.close();
     output.restore();
   };
   let server: LocalApiServer | undefined;
+  let authenticate: SharedHeaderAuthenticator | undefined;
   try {
     await createTableIfMissing(counting.client, tableName);
     await new DynamoDbNodeRegistry({ client: counting.client, tableName }).put({
@@ -150,7 +155,7 @@ export async function startTurnStack(
       NODE_RATE_LIMIT: '100000',
     });
     // Before the handlers are wired, as npm start does: they share it.
-    const authenticate = headerAuthenticator(config, {
+    authenticate = headerAuthenticator(config, {
       client: counting.client,
       ...(options.authTiming === undefined ? {} : { timing: options.authTiming }),
     });

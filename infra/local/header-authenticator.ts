@@ -19,6 +19,12 @@ export interface HeaderAuthenticator {
   vouch(event: object, node: CallingNode | null): void;
 }
 
+/** The one npm start makes: the stack takes it back when it stops. */
+export interface SharedHeaderAuthenticator extends HeaderAuthenticator {
+  /** Takes the authenticator back from the handlers and closes the client it made (if it did). */
+  close(): void;
+}
+
 /**
  * The one authenticator of `npm start` (its registry, cache and refusal floor): the local server
  * checks the key with it from the headers, before it reads a byte of the body, and every handler
@@ -30,7 +36,8 @@ export interface HeaderAuthenticator {
 export function headerAuthenticator(
   config: ServiceConfig,
   options: { readonly client?: DynamoDBClient; readonly timing?: Timing } = {},
-): HeaderAuthenticator {
+): SharedHeaderAuthenticator {
+  const own = options.client === undefined;
   const client =
     options.client ??
     createDynamoDbClient({
@@ -56,5 +63,9 @@ export function headerAuthenticator(
       }
     },
     vouch: (event, node) => authenticator.vouch(event, node),
+    close: () => {
+      provideToHandlers('authenticator', null);
+      if (own) client.destroy();
+    },
   };
 }

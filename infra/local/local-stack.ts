@@ -18,7 +18,7 @@ import { readServiceConfig } from '../../shared/adapters/config/service-config';
 import { tracedCompletionsUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { ANSWER_MARGIN_MS } from '../stacks/answer-margin';
 import { startEmbeddedDynamoDb } from './embedded-dynamodb';
-import { headerAuthenticator } from './header-authenticator';
+import { headerAuthenticator, type SharedHeaderAuthenticator } from './header-authenticator';
 import { type LocalApiServer, startLocalApiServer } from './local-api-server';
 import {
   type LocalModel,
@@ -127,6 +127,7 @@ export async function startLocalStack(
     ])(error);
   });
   let api: LocalApiServer | null = null;
+  let authenticate: SharedHeaderAuthenticator | null = null;
   try {
     Object.assign(env, {
       DYNAMODB_ENDPOINT: database.endpoint,
@@ -138,7 +139,7 @@ export async function startLocalStack(
     const { binaryMediaTypes } = await import('../../functions/http/contract/api-routes');
     // The key checked from the headers, before a body is read (the table is reachable now), by
     // the authenticator the handlers then share: made before they are loaded.
-    const authenticate = headerAuthenticator(readServiceConfig(env));
+    authenticate = headerAuthenticator(readServiceConfig(env));
     api = await startLocalApiServer({
       port: settings.port,
       host: settings.host,
@@ -177,6 +178,7 @@ export async function startLocalStack(
       close: async () => {
         hearing.close();
         await server.close();
+        authenticate?.close();
         await localModel?.close();
         await database.close();
         await claim?.release();
@@ -186,6 +188,7 @@ export async function startLocalStack(
     // A recognizer process started before the failure is not left running.
     hearing.close();
     await api?.close();
+    authenticate?.close();
     await localModel?.close();
     await database.close();
     await claim?.release();

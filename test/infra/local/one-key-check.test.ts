@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TURN_ROUTES } from '../../../bench/http-turn-bench';
 import { startTurnStack, TURN_NODE, type TurnStack } from '../../../bench/http-turn-stack';
+import { providedByNpmStart } from '../../../functions/wiring/npm-start-provisions';
 import { FakeTiming } from '../../support/fake-timing';
 
 /** The registry reads among `requests`: GetItem of a node's record. */
@@ -43,5 +44,20 @@ describe('npm start checks a node key once, for its server and the handler', () 
     expect(registryReads(answered.requests).map((request) => request.key)).toEqual([
       `NODE#${TURN_NODE.nodeId} NODE`,
     ]);
+  });
+});
+
+describe('a stopped npm start takes its authenticator back from the handlers', () => {
+  it('leaves no authenticator provided once the stack is closed', async () => {
+    // Prepare
+    const stack = await startTurnStack();
+    const provided = providedByNpmStart('authenticator');
+
+    // Act
+    await stack.close();
+
+    // Assess
+    expect(provided).not.toBeNull();
+    expect(providedByNpmStart('authenticator')).toBeNull();
   });
 });
