@@ -30,8 +30,6 @@ export interface LocalSettings {
   readonly nodeTimezone: string;
   /** How the embedded model runs (LLM_*), when no OPENAI_BASE_URL names a model server. */
   readonly embeddedModel: LocalModelSettings;
-  /** STT_ENGINE: what hears when no STT_BASE_URL names a speech server. */
-  readonly speechEngine: SpeechEngine;
   /** The settings of npm start's table that were set (a tool's defaults yield to them). */
   readonly given: ReadonlySet<LocalSettingName>;
 }
@@ -99,7 +97,6 @@ export function readLocalSettings(
       toolCallGrammar: values.LLM_TOOL_GRAMMAR === 'on',
       temperature: values.LLM_TEMPERATURE,
     },
-    speechEngine: values.STT_ENGINE,
     given,
   };
 }
