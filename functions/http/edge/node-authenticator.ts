@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
+import { LruMap } from '../../../shared/adapters/system/lru-map';
 import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
 import type { CallingNode } from '../../../shared/conversation';
 import type { Clock } from '../../../shared/ports/clock';
@@ -44,8 +45,7 @@ const UNAUTHORIZED = () =>
  * stored, logged or echoed.
  */
 export class NodeAuthenticator {
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  private readonly cache = new Map<string, { node: NodeRecord | null; expiresAt: number }>();
+  private readonly cache: LruMap<string, { node: NodeRecord | null; expiresAt: number }>;
   /** Verdicts already reached for a request, keyed by its event object (`vouch`). */
   private readonly vouched = new WeakMap<object, CallingNode | null>();
   private readonly options: Required<Omit<AuthenticatorOptions, 'timing'>>;
@@ -58,6 +58,7 @@ export class NodeAuthenticator {
   ) {
     const { timing, ...limits } = options;
     this.options = { ...AUTHENTICATOR_DEFAULTS, ...limits };
+    this.cache = new LruMap(this.options.maxEntries);
     this.timing = timing ?? systemTiming;
   }
 
@@ -102,17 +103,8 @@ export class NodeAuthenticator {
   private async find(nodeId: string): Promise<NodeRecord | null> {
     const now = this.clock.now();
     const cached = this.cache.get(nodeId);
-    this.cache.delete(nodeId);
-    if (cached !== undefined && cached.expiresAt > now) {
-      this.cache.set(nodeId, cached);
-      return cached.node;
-    }
+    if (cached !== undefined && cached.expiresAt > now) return cached.node;
     const node = await this.registry.find(nodeId);
-    while (this.cache.size >= this.options.maxEntries) {
-      const oldest = this.cache.keys().next();
-      if (oldest.done === true) break;
-      this.cache.delete(oldest.value);
-    }
     this.cache.set(nodeId, { node, expiresAt: now + this.options.cacheTtlMs });
     return node;
   }

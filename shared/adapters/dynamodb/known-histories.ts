@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../chat/chat-message';
+import { LruMap } from '../system/lru-map';
 
 /** Histories remembered: a container serves a few conversations at a time. */
 const REMEMBERED = 16;
@@ -13,30 +14,18 @@ const REMEMBERED = 16;
  * stay, `REMEMBERED` of them.
  */
 export class KnownHistories {
-  readonly #byBytes = new Map<string, readonly ChatMessage[]>();
+  readonly #byBytes = new LruMap<string, readonly ChatMessage[]>(REMEMBERED);
 
   /** The history stored as `bytes`, if this container knows it: a list of its own. */
   find(bytes: Uint8Array): ChatMessage[] | undefined {
-    const key = keyOf(bytes);
-    const known = this.#byBytes.get(key);
-    if (known === undefined) return undefined;
-    this.#remember(key, known);
-    return [...known];
+    const known = this.#byBytes.get(keyOf(bytes));
+    return known === undefined ? undefined : [...known];
   }
 
   /** Remembers `messages` (freezing them) as the history stored as `bytes`. */
   remember(bytes: Uint8Array, messages: readonly ChatMessage[]): readonly ChatMessage[] {
-    this.#remember(keyOf(bytes), [...messages].map(frozen));
+    this.#byBytes.set(keyOf(bytes), [...messages].map(frozen));
     return messages;
-  }
-
-  #remember(key: string, messages: readonly ChatMessage[]): void {
-    this.#byBytes.delete(key);
-    this.#byBytes.set(key, messages);
-    if (this.#byBytes.size > REMEMBERED) {
-      const oldest = this.#byBytes.keys().next();
-      if (oldest.done !== true) this.#byBytes.delete(oldest.value);
-    }
   }
 }
 

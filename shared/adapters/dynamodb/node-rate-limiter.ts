@@ -5,6 +5,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../../ports/clock';
 import type { NodeRateLimiter, RateDecision } from '../../ports/node-rate-limiter';
+import { LruMap } from '../system/lru-map';
 import { numberValue } from './attribute-values';
 import { keyAttributes, rateWindowKey } from './item-keys';
 import { toStorageError } from './storage-error';
@@ -66,8 +67,7 @@ export class DynamoDbNodeRateLimiter implements NodeRateLimiter {
   /** Requests one write reserves; 1 turns blocks off. */
   readonly blockSize: number;
   readonly #options: DynamoDbNodeRateLimiterOptions;
-  // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
-  readonly #reservations = new Map<string, Reservation>();
+  readonly #reservations = new LruMap<string, Reservation>(REMEMBERED_NODES);
 
   constructor(options: DynamoDbNodeRateLimiterOptions) {
     this.#options = options;
@@ -102,17 +102,13 @@ export class DynamoDbNodeRateLimiter implements NodeRateLimiter {
   /** This container's reservation for the node's current window (a fresh one for a new window). */
   #reservationOf(nodeId: string, windowStart: number): Reservation {
     const known = this.#reservations.get(nodeId);
-    this.#reservations.delete(nodeId);
     const reservation =
       known !== undefined && known.windowStart === windowStart
         ? known
         : { windowStart, left: 0, full: false };
+    // Forgetting a reservation (the least recently used node's) only gives up its requests left:
+    // never admits more.
     this.#reservations.set(nodeId, reservation);
-    if (this.#reservations.size > REMEMBERED_NODES) {
-      // Forgetting a reservation only gives up its requests left: never admits more.
-      const oldest = this.#reservations.keys().next();
-      if (oldest.done !== true) this.#reservations.delete(oldest.value);
-    }
     return reservation;
   }
 
