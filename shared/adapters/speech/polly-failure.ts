@@ -1,6 +1,6 @@
 import { PollyServiceException } from '@aws-sdk/client-polly';
 import { SpeechFailure, SpeechProviderError } from '../../ports/speech';
-import { PollyErrorReplyTooLargeError } from './polly-error-reply-limit';
+import { replyTooLargeIn } from './aws-reply-limit';
 
 const DIRECTION = 'text_to_speech';
 
@@ -20,14 +20,10 @@ export function speechFailureFromPolly(
   if (error instanceof SpeechProviderError) return error;
   const fail = (failure: SpeechFailure, message: string) =>
     new SpeechProviderError(failure, DIRECTION, message, { cause: copyOf(error) });
-  const tooLarge = errorReplyTooLarge(error);
+  const tooLarge = replyTooLargeIn(error);
   if (tooLarge !== null) {
     // Its own words: the SDK appends a hint about the raw response to the message it threw.
-    const { statusCode, passed } = tooLarge;
-    return fail(
-      SpeechFailure.malformedReply,
-      `Polly's HTTP ${statusCode} error reply ${passed}; not read further`,
-    );
+    return fail(SpeechFailure.malformedReply, `${tooLarge.message}; not read further`);
   }
   if (deadlineExpired || (error instanceof Error && error.name === 'AbortError')) {
     return fail(SpeechFailure.timeout, 'Polly did not answer within the time given');
@@ -56,13 +52,4 @@ function copyOf(error: unknown): Error | undefined {
   const copy = new Error(error.message);
   copy.name = error.name;
   return copy;
-}
-
-/** The error-reply limit, wherever the SDK put the error it was failed with. */
-function errorReplyTooLarge(error: unknown): PollyErrorReplyTooLargeError | null {
-  for (let at = error, depth = 0; at instanceof Error && depth < 4; depth += 1) {
-    if (at instanceof PollyErrorReplyTooLargeError) return at;
-    at = at.cause;
-  }
-  return null;
 }

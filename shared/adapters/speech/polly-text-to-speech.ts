@@ -10,12 +10,21 @@ import type {
   SynthesizedSpeech,
   TextToSpeech,
 } from '../../ports/speech';
+import { ERROR_REPLY_LIMIT_BYTES } from '../system/body-reads';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
-import { limitPollyErrorReplies } from './polly-error-reply-limit';
+import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { speechFailureFromPolly } from './polly-failure';
 import { startDeadline } from './speech-deadline';
 import { readSpeechStream } from './speech-stream';
+
+/** Error replies read to 16 KiB; the audio is left to its reader. */
+const POLLY_REPLY_LIMITS: ReplyLimits = {
+  service: 'Polly',
+  success: 'audio',
+  errorBytes: ERROR_REPLY_LIMIT_BYTES,
+  successBytes: null,
+};
 
 /** Polly's PCM: signed 16-bit little-endian mono, at the rate asked (8 or 16 kHz). */
 const POLLY_PCM: PcmFormat = { sampleRate: 16_000, channels: 1, sampleWidth: 2 };
@@ -48,7 +57,18 @@ export class PollyTextToSpeech implements TextToSpeech {
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });
-    limitPollyErrorReplies(this.#client);
+    // Innermost: it sees the raw HTTP response before the deserializer reads it. The SDK reads an
+    // error body whole before it parses it (Polly answering 500 with an endless body filled
+    // 1.3 GB and took 7.5 s of CPU, past the call's deadline, before this); the audio is bounded
+    // by its reader (speech-stream.ts).
+    this.#client.middlewareStack.add(
+      (next) => async (args) => {
+        const result = await next(args);
+        limitReplyBody(result.response, POLLY_REPLY_LIMITS);
+        return result;
+      },
+      { step: 'deserialize', priority: 'low', name: 'jccErrorReplyLimit' },
+    );
     this.#options = options;
     this.#timing = options.timing ?? systemTiming;
   }

@@ -1,19 +1,8 @@
 import { SpeechFailure, SpeechProviderError } from '../../ports/speech';
 import { AWS_CREDENTIAL_ERRORS } from '../openai/classify-aws-refusal';
+import { replyTooLargeIn } from './aws-reply-limit';
 
 const DIRECTION = 'speech_to_text';
-
-/** The event stream, or an error reply, passed its limit: nothing more of it is read. */
-export class TranscribeReplyTooLargeError extends Error {
-  override readonly name = 'TranscribeReplyTooLargeError';
-  constructor(status: number, passed: string) {
-    super(
-      status >= 300
-        ? `Transcribe's HTTP ${status} error reply ${passed}`
-        : `Transcribe's event stream ${passed}`,
-    );
-  }
-}
 
 /** Transcribe's refusals that mean "not now": its quotas of streams and of calls a second. */
 const THROTTLES = new Set([
@@ -50,15 +39,6 @@ interface AwsErrorShape {
 const isAwsError = (error: unknown): error is Error & AwsErrorShape =>
   error instanceof Error && '$metadata' in error;
 
-/** The first error of `error`'s causes named `name`. */
-function causeNamed(error: unknown, name: string): Error | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
-    if (current.name === name) return current;
-    current = current.cause;
-  }
-  return null;
-}
-
 /**
  * What the Transcribe streaming client (or its event stream) threw, as a `SpeechProviderError`.
  * The service's own refusals each have a failure and a fix: the credentials, the IAM action,
@@ -70,7 +50,7 @@ export function speechFailureFromTranscribe(error: unknown, stopped: boolean): S
   if (error instanceof SpeechProviderError) return error;
   const fail = (failure: SpeechFailure, message: string, keepWords = true) =>
     new SpeechProviderError(failure, DIRECTION, message, { cause: copyOf(error, keepWords) });
-  const tooLarge = causeNamed(error, 'TranscribeReplyTooLargeError');
+  const tooLarge = replyTooLargeIn(error);
   if (tooLarge !== null) return fail(SpeechFailure.malformedReply, tooLarge.message);
   if (stopped || (error instanceof Error && error.name === 'AbortError')) {
     return fail(

@@ -17,7 +17,7 @@ import { traced } from '../tracing/xray-subsegments';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { startDeadline } from './speech-deadline';
 import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
-import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './transcribe-failure';
+import { speechFailureFromTranscribe } from './transcribe-failure';
 
 /**
  * The most bytes of Transcribe's event stream one recording may cost, counted as they arrive,
@@ -28,9 +28,10 @@ import { speechFailureFromTranscribe, TranscribeReplyTooLargeError } from './tra
 export const TRANSCRIBE_REPLY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 const TRANSCRIBE_REPLY_LIMITS: ReplyLimits = {
+  service: 'Transcribe',
+  success: 'event stream',
   errorBytes: ERROR_REPLY_LIMIT_BYTES,
   successBytes: TRANSCRIBE_REPLY_LIMIT_BYTES,
-  tooLarge: (status, passed) => new TranscribeReplyTooLargeError(status, passed),
 };
 
 export interface TranscribeSpeechToTextOptions {
