@@ -87,15 +87,18 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const answer = { utterance: latestUtterance(record.messages), ...recorded };
     return { ...completeReplay(answer, record), replayed: true };
   };
+  /** The outcome recorded for this request, under its own id or (`handedOff`) continue/stream's. */
   const recordedFor = (record: ConversationRecord) => {
     const recent = record.recentResponses;
     const own = identity === null ? null : recordedOutcome(recent, identity, record.version);
-    return own ?? (handoff === null ? null : recordedOutcome(recent, handoff, record.version));
+    if (own !== null) return { outcome: own, handedOff: false };
+    const handed = handoff === null ? null : recordedOutcome(recent, handoff, record.version);
+    return handed === null ? null : { outcome: handed, handedOff: true };
   };
   if (identity === null) {
     const record = await load();
     const recorded = recordedFor(record);
-    if (recorded !== null) return replay(recorded, record);
+    if (recorded !== null) return replay(recorded.outcome, record);
     return { ...(await turn(record, model)), replayed: false };
   }
 
@@ -109,7 +112,7 @@ export async function answerOnce<Turn extends AnsweredTurn>(
   if (record === null) throw new ConversationNotFoundError(conversationId);
   if (!result.claimed) {
     const recorded = recordedFor(record);
-    if (recorded !== null) return replay(recorded, record);
+    if (recorded !== null) return replay(recorded.outcome, record);
     const { holder } = result;
     // The same id (another body: once recorded, refused) or the same results: a copy of ours.
     if (holder?.requestId === identity.requestId || holder?.fingerprint === identity.fingerprint) {
@@ -123,18 +126,15 @@ export async function answerOnce<Turn extends AnsweredTurn>(
   let saved = false;
   let adopted: readonly RecordedResponse[] | undefined;
   try {
-    const recent = record.recentResponses;
-    const own = recordedOutcome(recent, identity, record.version);
-    if (own !== null) return replay(own, record);
-    const handed = handoff === null ? null : recordedOutcome(recent, handoff, record.version);
-    if (handed !== null) {
+    const recorded = recordedFor(record);
+    if (recorded !== null) {
       // The node's own id gets continue/stream's answer: recorded under it too, as the release
       // writes it, so that its resends replay it after the conversation moves on.
-      if (identity.requestId !== handoff?.requestId) {
+      if (recorded.handedOff && identity.requestId !== handoff?.requestId) {
         const when = { now: clock.now(), conversationVersion: record.version, keepHandoffs: true };
-        adopted = withRecordedResponse(recent, identity, handed, when);
+        adopted = withRecordedResponse(record.recentResponses, identity, recorded.outcome, when);
       }
-      return replay(handed, record);
+      return replay(recorded.outcome, record);
     }
     const answered = await turn(record, model);
     // The turn's save wrote the conversation without the claim: nothing left to release.
