@@ -1,3 +1,4 @@
+import { isTranscribeLanguage } from '../../shared/adapters/config/speech-config';
 import { type ContextLookup, contextReader } from './context-values';
 
 /**
@@ -103,7 +104,7 @@ export function parseSpeechSettings(
     sttApiKeySecretName:
       sttBaseUrl === null ? null : optional('sttApiKeySecretName', openAiSecretName),
   };
-  if (transcribed && !/^[a-z]{2,3}-[A-Z]{2}$/.test(settings.transcribeLanguage)) {
+  if (transcribed && !isTranscribeLanguage(settings.transcribeLanguage)) {
     issues.push(
       `transcribeLanguage is not a language code such as en-US: ${settings.transcribeLanguage}`,
     );

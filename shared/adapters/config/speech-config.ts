@@ -24,6 +24,9 @@ export type SpeechToTextConfig =
 /** Transcribe's language codes: `en-US`, `de-CH`, `zh-TW`... */
 const TRANSCRIBE_LANGUAGE = /^[a-z]{2,3}-[A-Z]{2}$/;
 
+/** Whether `code` has the form of a Transcribe language code (the handlers' and the stack's check). */
+export const isTranscribeLanguage = (code: string): boolean => TRANSCRIBE_LANGUAGE.test(code);
+
 /** How an OpenAI-compatible speech server answers: raw PCM at a known rate, or WAV. */
 export type OpenAiSpeechFormat =
   | { readonly kind: 'pcm'; readonly sampleRate: number }
@@ -62,7 +65,7 @@ export function readSpeechToText(
 ): SpeechToTextConfig | null {
   const { values: settings } = read;
   if (settings.STT_PROVIDER === 'transcribe') {
-    if (!TRANSCRIBE_LANGUAGE.test(settings.TRANSCRIBE_LANGUAGE)) {
+    if (!isTranscribeLanguage(settings.TRANSCRIBE_LANGUAGE)) {
       problems.push(
         `TRANSCRIBE_LANGUAGE must be a language code such as en-US, got "${settings.TRANSCRIBE_LANGUAGE}"`,
       );
