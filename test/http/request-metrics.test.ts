@@ -74,4 +74,35 @@ describe('metrics of concurrent requests to one function (the local server, like
       }),
     );
   });
+  it('a buffer that served one request serves the next with nothing of it left', async () => {
+    // Prepare: buffers released by a concurrent batch, then requests of other routes one by one.
+    const client = harness.client();
+    await Promise.all(
+      Array.from({ length: 4 }, () => client.post(ROUTES.acknowledge, { voice_command: 'hi' })),
+    );
+    const from = harness.output.length;
+
+    // Act
+    const statuses = [];
+    for (const index of [0, 1, 2]) {
+      statuses.push((await client.get(ROUTES.dateContext)).status);
+      const started = await client.post(
+        ROUTES.start,
+        fixtureStartBody(conversationIdFor(`metrics-reuse-${index}`)),
+      );
+      statuses.push(started.status);
+    }
+    const lines = emfLinesSince(from);
+
+    // Assess: each line names its own route once, with only the route and service dimensions.
+    expect(statuses).toEqual(Array(6).fill(200));
+    expect(harness.output.slice(from).join('')).not.toContain('has already been added');
+    expect(lines.map((line) => line.route)).toEqual(
+      Array(3).fill(['date-context', 'conversation-start']).flat(),
+    );
+    for (const line of lines) {
+      expect(line._aws.CloudWatchMetrics[0]?.Dimensions[0]?.sort()).toEqual(['route', 'service']);
+      expect(typeof line.latency).toBe('number');
+    }
+  });
 });

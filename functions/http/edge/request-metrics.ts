@@ -16,23 +16,33 @@ export interface RequestMetrics {
  * In Lambda a container serves one request at a time, but the local server and the tests run a
  * function's requests concurrently: one shared buffer would give one request's metrics another's
  * `route` ("Dimension route has already been added") and publish them with the wrong request.
+ * A published buffer is empty again (metrics, dimensions, metadata), so it serves the next
+ * request: a new Metrics builds a Console of its own, the largest cost of a request's metrics.
  */
 export function requestMetrics(functionMetrics: Metrics): RequestMetrics {
   const options = optionsOf(functionMetrics);
   const open = new WeakMap<object, Metrics>();
+  const idle: Metrics[] = [];
   const of = (context: unknown): Metrics => {
     const key = context as object;
     let metrics = open.get(key);
     if (metrics === undefined) {
-      metrics = new Metrics(options);
+      metrics = idle.pop() ?? new Metrics(options);
       open.set(key, metrics);
     }
     return metrics;
   };
   const publish = ({ context }: { context: unknown }) => {
     const metrics = open.get(context as object);
+    if (metrics === undefined) return;
     open.delete(context as object);
-    if (metrics?.hasStoredMetrics()) metrics.publishStoredMetrics();
+    if (metrics.hasStoredMetrics()) {
+      metrics.publishStoredMetrics();
+    } else {
+      metrics.clearDimensions();
+      metrics.clearMetadata();
+    }
+    idle.push(metrics);
   };
   return {
     middleware: { before: ({ context }) => void of(context), after: publish, onError: publish },
