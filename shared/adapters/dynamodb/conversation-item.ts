@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { historyJson } from '../../conversation/history/message-json';
 import type {
   ConversationRecord,
   HomeContext,
@@ -119,7 +120,7 @@ export function conversationToItem(
     [ConversationAttribute.speakerUserId]: nullableNumberValue(record.speakerUserId ?? null),
     [ConversationAttribute.commandSetHash]: { S: record.commandSetHash },
     [ConversationAttribute.commandSource]: { B: repeated.compress(record.commandSource) },
-    [ConversationAttribute.messages]: { B: compressText(JSON.stringify(record.messages)) },
+    [ConversationAttribute.messages]: { B: compressText(historyJson(record.messages)) },
     [ConversationAttribute.pendingToolCalls]: {
       L: record.pendingToolCalls.map((call) => ({
         M: { id: { S: call.id }, name: { S: call.name } },

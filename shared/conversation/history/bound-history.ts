@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../chat/chat-message';
 import { cutToJsonTextBytes, jsonTextBytes } from './json-text-length';
-import { utf8Length } from './utf8-length';
+import { messageBytes } from './message-json';
 
 /**
  * Keeps the stored history under `maxBytes` (UTF-8 of its JSON) by dropping the oldest exchanges whole.
@@ -11,7 +11,7 @@ export function boundHistory(
   messages: readonly ChatMessage[],
   maxBytes: number,
 ): readonly ChatMessage[] {
-  const sizes = messages.map((message) => utf8Length(JSON.stringify(message)));
+  const sizes = messages.map(messageBytes);
   let total = sizes.reduce((sum, size) => sum + size, 0);
   let start = 0;
   while (total > maxBytes) {

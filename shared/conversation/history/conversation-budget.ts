@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../chat/chat-message';
 import type { ConversationRecord, HomeContext } from '../../ports/conversation-store';
+import { messageBytes } from './message-json';
 import { utf8Length } from './utf8-length';
 
 /**
@@ -50,7 +51,7 @@ export function newestExchangeBytes(messages: readonly ChatMessage[]): number {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
     const message = messages[index];
     if (message === undefined) break;
-    bytes += utf8Length(JSON.stringify(message));
+    bytes += messageBytes(message);
     if (message.role === 'user') break;
   }
   return bytes;
