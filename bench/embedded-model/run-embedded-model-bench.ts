@@ -172,11 +172,11 @@ async function ceiling(model: LlamaModel, commandPrompt: readonly Token[]): Prom
 }
 
 const commandSet = compileForEngine(fixtureRegistration());
-const { systemPrompt, tools } = requestPrefixFor(commandSet);
+const { systemMessage, tools } = requestPrefixFor(commandSet);
 const COMMAND: ChatMessage = { role: 'user', content: "what's the weather tomorrow" };
 const CALL_ID = 'call_weather_1';
 const exchange: readonly ChatMessage[] = [
-  { role: 'system', content: systemPrompt },
+  systemMessage,
   COMMAND,
   {
     role: 'assistant',

@@ -1,5 +1,4 @@
 import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { LanguageModelFailure, type ModelReply } from '../../ports/language-model';
 import { type AttemptFailure, classifyFailure, type Redact } from './classify-failure';
 import { readChatReply } from './read-chat-reply';
@@ -22,19 +21,24 @@ export interface ChatAttempt {
 }
 
 /**
- * One request through the SDK with its own retries off, within `remainingMs`. Failures the SDK
+ * One request through the SDK with its own retries off, within `remainingMs`. `body` is the
+ * request's JSON (chatRequestText), posted as it is: the SDK's generic `post` sends a string body
+ * with its content type unchanged, with the same authentication, errors and timeout as
+ * `chat.completions.create`, which would encode the whole request again. Failures the SDK
  * throws are classified (anything else is a bug and thrown on); a reply that does not read as a
  * chat completion is a non-retryable `malformed_reply`, its issues redacted.
  */
 export async function attemptChat(
   attempt: ChatAttempt,
-  body: ChatCompletionCreateParamsNonStreaming,
+  body: string,
   remainingMs: number,
   signal: AbortSignal | undefined,
 ): Promise<AttemptOutcome> {
   let response: unknown;
   try {
-    response = await attempt.client.chat.completions.create(body, {
+    response = await attempt.client.post('/chat/completions', {
+      body,
+      headers: { 'content-type': 'application/json' },
       timeout: Math.min(Math.ceil(remainingMs), longestTimerMs),
       maxRetries: 0,
       signal: signal ?? null,

@@ -71,10 +71,65 @@ export function buildChatRequest(
   thinking: ThinkingFields = {},
   sendToolChoice = true,
 ): ChatCompletionCreateParamsNonStreaming {
+  const { model, ...fields } = requestFields(request, settings, thinking, sendToolChoice);
   return {
-    model: settings.model,
+    model,
     messages: request.messages.map(toOpenAiMessage),
     ...(request.tools.length > 0 ? { tools: request.tools.map(toOpenAiTool) } : {}),
+    ...fields,
+  };
+}
+
+/**
+ * `JSON.stringify(buildChatRequest(...))`, from each message's and each tool list's JSON written
+ * once. A request sends the whole history and every tool, though a turn adds a message or two
+ * and a command set's tools never change: encoding them all again was a tenth of the server's
+ * own work on a turn. The history's messages and the tool list are the same objects from one
+ * call to the next (the container keeps the history it read; run-turn.ts keeps a set's tools).
+ */
+export function chatRequestText(
+  request: ModelRequest,
+  settings: ChatRequestSettings,
+  thinking: ThinkingFields = {},
+  sendToolChoice = true,
+): string {
+  const { model, ...fields } = requestFields(request, settings, thinking, sendToolChoice);
+  const messages = request.messages.map(messageText).join(',');
+  const tools = request.tools.length > 0 ? `,"tools":${toolsText(request.tools)}` : '';
+  const rest = JSON.stringify(fields).slice(1, -1);
+  return `{"model":${JSON.stringify(model)},"messages":[${messages}]${tools}${rest === '' ? '' : `,${rest}`}}`;
+}
+
+const messageTexts = new WeakMap<ChatMessage, string>();
+const toolTexts = new WeakMap<readonly ToolDefinition[], string>();
+
+function messageText(message: ChatMessage): string {
+  let text = messageTexts.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(toOpenAiMessage(message));
+    messageTexts.set(message, text);
+  }
+  return text;
+}
+
+function toolsText(tools: readonly ToolDefinition[]): string {
+  let text = toolTexts.get(tools);
+  if (text === undefined) {
+    text = JSON.stringify(tools.map(toOpenAiTool));
+    toolTexts.set(tools, text);
+  }
+  return text;
+}
+
+/** Every field of the body but the messages and the tools, in the order they are sent. */
+function requestFields(
+  request: ModelRequest,
+  settings: ChatRequestSettings,
+  thinking: ThinkingFields,
+  sendToolChoice: boolean,
+): Omit<ChatCompletionCreateParamsNonStreaming, 'messages' | 'tools'> {
+  return {
+    model: settings.model,
     ...(request.tools.length > 0 && sendToolChoice ? { tool_choice: request.toolChoice } : {}),
     ...(settings.temperature === undefined ? {} : { temperature: settings.temperature }),
     ...maxTokensOf(request.maxTokens ?? settings.maxTokens),

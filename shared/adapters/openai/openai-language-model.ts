@@ -1,5 +1,4 @@
 import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import {
   type LanguageModel,
   LanguageModelError,
@@ -19,7 +18,7 @@ import { traced } from '../tracing/xray-subsegments';
 import { SentSecrets } from './bedrock-signing-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { type AttemptOutcome, attemptChat } from './chat-attempt';
-import { buildChatRequest, type ChatRequestSettings } from './chat-request';
+import { type ChatRequestSettings, chatRequestText } from './chat-request';
 import type { AttemptFailure, Redact } from './classify-failure';
 import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
@@ -165,7 +164,7 @@ export class OpenAiLanguageModel implements LanguageModel {
       const sent = this.#thinking.fields;
       const sendsChoice = this.#toolChoice.sends(request.toolChoice);
       const outcome = await this.#attempt(
-        buildChatRequest(request, this.#settings, sent, sendsChoice),
+        chatRequestText(request, this.#settings, sent, sendsChoice),
         remainingMs,
         signal,
       );
@@ -180,7 +179,7 @@ export class OpenAiLanguageModel implements LanguageModel {
   }
 
   #attempt(
-    body: ChatCompletionCreateParamsNonStreaming,
+    body: string,
     remainingMs: number,
     signal: AbortSignal | undefined,
   ): Promise<AttemptOutcome> {

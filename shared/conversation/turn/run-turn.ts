@@ -25,11 +25,14 @@ export interface TurnDriverDependencies {
 }
 
 interface RequestParts {
-  readonly systemPrompt: string;
+  readonly systemMessage: { readonly role: 'system'; readonly content: string };
   readonly tools: readonly ToolDefinition[];
 }
 
-/** The prompt and tool list of a command set never change, so they are built once per set. */
+/**
+ * The prompt and tool list of a command set never change, so they are built once per set: the
+ * same objects every call, which the model adapter encodes once (chat-request.ts).
+ */
 const requestParts = new WeakMap<CompiledCommandSet, Map<boolean, RequestParts>>();
 
 /**
@@ -43,7 +46,7 @@ export async function runTurn(
   dependencies: TurnDriverDependencies,
   deadline: number,
 ): Promise<Extract<TurnAction, { type: 'finish' }>> {
-  const { systemPrompt, tools } = partsFor(context.commandSet, context.settings.strictToolSchemas);
+  const { systemMessage, tools } = partsFor(context.commandSet, context.settings.strictToolSchemas);
   let action: TurnAction = { type: 'call_model', state: initial, toolChoice: 'auto' };
   // What a 504 says the model took: the turn's time so far, its model calls nearly all of it.
   const elapsedMs = () => dependencies.clock.now() - (deadline - context.settings.turnDeadlineMs);
@@ -56,10 +59,7 @@ export async function runTurn(
       });
     }
     const reply = await callModel(dependencies.model, state, context, timeoutMs, elapsedMs, {
-      messages: withHomeBlock(
-        [{ role: 'system', content: systemPrompt }, ...state.messages],
-        context.home?.prompt ?? null,
-      ),
+      messages: withHomeBlock([systemMessage, ...state.messages], context.home?.prompt ?? null),
       tools,
       toolChoice,
       cacheKey: context.commandSet.hash,
@@ -72,7 +72,7 @@ export async function runTurn(
 
 /** The system prompt of a command set, as the model receives it. */
 export function systemPromptFor(commandSet: CompiledCommandSet): string {
-  return partsFor(commandSet, false).systemPrompt;
+  return partsFor(commandSet, false).systemMessage.content;
 }
 
 /** The prompt prefix every request of a command set starts with: its system prompt and tools. */
@@ -111,7 +111,8 @@ function partsFor(commandSet: CompiledCommandSet, strict: boolean): RequestParts
     const nodeTools = strict
       ? strictTools(commandSet.tools).map(({ tool }) => tool)
       : commandSet.tools;
-    parts = { systemPrompt: buildSystemPrompt(commandSet), tools: [...nodeTools, ...SERVER_TOOLS] };
+    const systemMessage = { role: 'system', content: buildSystemPrompt(commandSet) } as const;
+    parts = { systemMessage, tools: [...nodeTools, ...SERVER_TOOLS] };
     variants.set(strict, parts);
   }
   return parts;

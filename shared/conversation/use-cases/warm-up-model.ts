@@ -40,15 +40,12 @@ export async function warmUpModel(
   const timeoutMs = settings.warmUpTimeoutMs;
   if (model === null) return WarmUp.noModel;
   if (timeoutMs <= 0) return WarmUp.skipped;
-  const { systemPrompt, tools } = requestPrefixFor(commandSet, settings.strictToolSchemas);
+  const { systemMessage, tools } = requestPrefixFor(commandSet, settings.strictToolSchemas);
   try {
     await model.complete(
       {
         messages: withHomeBlock(
-          [
-            { role: 'system', content: systemPrompt },
-            { role: 'user', content: WARM_UP_MESSAGE },
-          ],
+          [systemMessage, { role: 'user', content: WARM_UP_MESSAGE }],
           homePrompt,
         ),
         tools,

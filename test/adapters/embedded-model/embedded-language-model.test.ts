@@ -207,13 +207,10 @@ describe('EmbeddedLanguageModel: a random-weight Qwen3 through the real llama.cp
 
     // Act
     const warmUp = await warmUpModel(model, commandSet, settings);
-    const { systemPrompt, tools } = requestPrefixFor(commandSet);
+    const { systemMessage, tools } = requestPrefixFor(commandSet);
     const command = await model.complete(
       {
-        messages: [
-          { role: 'system', content: systemPrompt },
-          { role: 'user', content: 'set a timer for ten minutes' },
-        ],
+        messages: [systemMessage, { role: 'user', content: 'set a timer for ten minutes' }],
         tools,
         toolChoice: 'auto',
         maxTokens: 1,

@@ -11,7 +11,7 @@ const FIRST_REQUEST_BUDGET = 9_500;
 
 const registration = fixtureRegistration();
 const commandSet = compile(registration);
-const { systemPrompt, tools } = requestPrefixFor(commandSet);
+const { systemMessage, tools } = requestPrefixFor(commandSet);
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 describe('the first model request for the real node’s registration', () => {
@@ -20,10 +20,7 @@ describe('the first model request for the real node’s registration', () => {
       timezone: 'America/New_York',
       now: Date.UTC(2026, 10, 23, 10, 20),
     });
-    const messages = [
-      { role: 'system', content: systemPrompt },
-      { role: 'user', content: user },
-    ];
+    const messages = [systemMessage, { role: 'user', content: user }];
 
     const size = JSON.stringify(messages).length + JSON.stringify(tools).length;
 
@@ -39,10 +36,7 @@ describe('the first model request for the real node’s registration', () => {
     });
     const home = buildHomeContext(homeAgents(), 'Office');
     const messages = withHomeBlock(
-      [
-        { role: 'system', content: systemPrompt },
-        { role: 'user', content: user },
-      ],
+      [systemMessage, { role: 'user', content: user }],
       home?.prompt ?? null,
     );
 
@@ -69,14 +63,14 @@ describe('the first model request for the real node’s registration', () => {
           (antipattern) => antipattern.description.replace(/[.!?]+$/, ''),
         ),
       ];
-      for (const text of texts) expect(occurrences(systemPrompt, text), text).toBe(1);
+      for (const text of texts) expect(occurrences(systemMessage.content, text), text).toBe(1);
     }
   });
 
   it('says what the tool schemas say only there: no parameter list in the system prompt', () => {
-    expect(systemPrompt).not.toMatch(/Parameters:|\(int, required\)/);
+    expect(systemMessage.content).not.toMatch(/Parameters:|\(int, required\)/);
     const toolText = JSON.stringify(tools);
     expect(occurrences(toolText, 'Total duration in seconds')).toBe(1);
-    expect(occurrences(systemPrompt, 'Total duration in seconds')).toBe(0);
+    expect(occurrences(systemMessage.content, 'Total duration in seconds')).toBe(0);
   });
 });
