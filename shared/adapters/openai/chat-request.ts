@@ -83,8 +83,8 @@ export function buildChatRequest(
 /**
  * `JSON.stringify(buildChatRequest(...))`, from each message's and each tool list's JSON written
  * once. A request sends the whole history and every tool, though a turn adds a message or two
- * and a command set's tools never change: encoding them all again was a tenth of the server's
- * own work on a turn. The history's messages and the tool list are the same objects from one
+ * and a command set's tools never change (a 38 KB request: 113 µs encoded whole, 12 µs from
+ * the kept texts). The history's messages and the tool list are the same objects from one
  * call to the next (the container keeps the history it read; run-turn.ts keeps a set's tools).
  */
 export function chatRequestText(
