@@ -39,63 +39,21 @@ interface Measured {
  * the outcomes off the common path (replays, conflicts, errors) included.
  */
 export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: string[] }> {
+  const rows: BenchRow[] = [];
+  const details: string[] = [];
   const stack = await startTurnStack();
   try {
-    const measured: Measured[] = [];
-    const conversationId = `bench-${randomUUID()}`;
-    await expect(stack, 'start', TURN_ROUTES.start, fixtureStartBody(conversationId), 200);
-
-    const turns: number[] = [];
-    let cpuAtFirstWarmTurn: NodeJS.CpuUsage | null = null;
-    for (let turn = 0; turn < WARM_UP_TURNS + TURNS; turn += 1) {
-      const warm = turn >= WARM_UP_TURNS;
-      if (turn === WARM_UP_TURNS) cpuAtFirstWarmTurn = process.cpuUsage();
-      const withId = turn % 2 === 1;
-      const suffix = withId ? ', with request_id' : '';
-      const asked = await expect(stack, 'voice/command', TURN_ROUTES.command, {
-        conversation_id: conversationId,
-        voice_command: `set a timer [turn ${turn}]`,
-        ...(withId ? { request_id: `turn-${turn}-command` } : {}),
-      });
-      const callId = (asked.body as { tool_calls: { id: string }[] }).tool_calls[0]?.id;
-      const results = {
-        conversation_id: conversationId,
-        tool_results: [{ tool_call_id: callId, output: { success: true } }],
-        ...(withId ? { request_id: `turn-${turn}-continue` } : {}),
-      };
-      const answered = await expect(stack, 'continue', TURN_ROUTES.continue, results);
-      // A resend of the same request now and then (with its id): what a replay costs.
-      const replay =
-        turn % 10 === 1
-          ? await expect(stack, 'continue', TURN_ROUTES.continue, results, 200, true)
-          : null;
-      if (!warm) continue;
-      turns.push(asked.milliseconds + answered.milliseconds);
-      measured.push(
-        { route: 'voice/command', outcome: `tool calls${suffix}`, ...asked },
-        { route: 'continue', outcome: `answer${suffix}`, ...answered },
-      );
-      if (replay !== null) measured.push({ route: 'continue', outcome: 'replayed', ...replay });
-    }
-    const cpu = process.cpuUsage(cpuAtFirstWarmTurn ?? undefined);
+    const { turns, measured, cpuMs } = await warmTurns(stack);
     const warmTurnEntries = measured.length;
     for (let sample = 0; sample < OUTCOME_SAMPLES; sample += 1) {
       measured.push(...(await offTheCommonPath(stack, sample)));
     }
-
-    const rows: BenchRow[] = [
-      ['p50', 0.5],
-      ['p99', 0.99],
-    ].map(([name, quantile]) => ({
-      name: `HTTP turn (voice/command + continue, instant model, dynalite) ${name}`,
-      value: Number(percentile(turns, quantile as number).toFixed(2)),
-      unit: 'ms',
-    }));
+    rows.push(...turnRows(turns, 'instant model, dynalite'));
     // CPU is what a shared machine disturbs least: the process's, every thread, per warm turn
     // (the server, dynalite and the scripted model all run here, as with npm start).
     rows.push({
       name: 'HTTP turn CPU of the process (server, dynalite, model), mean per turn',
-      value: Number(((cpu.user + cpu.system) / 1000 / TURNS).toFixed(2)),
+      value: cpuMs,
       unit: 'ms',
     });
     for (const [label, group] of groupByLabel(measured)) {
@@ -106,14 +64,93 @@ export async function runHttpTurnBench(): Promise<{ rows: BenchRow[]; details: s
         unit: 'ms',
       });
     }
-    const stats = stack.model();
-    if (stats.protocolViolations > 0) {
-      throw new Error(`the model saw a malformed request: ${stats.firstViolation}`);
-    }
+    await checkProtocol(stack);
     const warm = measured.slice(0, warmTurnEntries);
-    return { rows, details: [stageTable(warm), requestTable(measured)] };
+    details.push(stageTable(warm), requestTable(measured));
   } finally {
     await stack.close();
+  }
+  // The same turns with dynalite and the model in processes of their own, as DynamoDB and a
+  // model server are in AWS: what is left in this process is the server's work (and the client's).
+  const apart = await startTurnStack({ apart: true });
+  try {
+    const { turns, cpuMs } = await warmTurns(apart);
+    rows.push(...turnRows(turns, 'instant model and dynalite in processes of their own'));
+    rows.push({
+      name: 'HTTP turn CPU of the server process (dynalite and model apart), mean per turn',
+      value: cpuMs,
+      unit: 'ms',
+    });
+    await checkProtocol(apart);
+  } finally {
+    await apart.close();
+  }
+  return { rows, details };
+}
+
+/**
+ * The bench's conversation, its warm-up, then TURNS turns of voice/command (one tool call) and
+ * continue (the answer), every other one with request ids and every tenth continue resent: each
+ * warm turn's time, each request measured, and this process's CPU per warm turn.
+ */
+async function warmTurns(
+  stack: TurnStack,
+): Promise<{ turns: number[]; measured: Measured[]; cpuMs: number }> {
+  const measured: Measured[] = [];
+  const conversationId = `bench-${randomUUID()}`;
+  await expect(stack, 'start', TURN_ROUTES.start, fixtureStartBody(conversationId), 200);
+  const turns: number[] = [];
+  let cpuAtFirstWarmTurn: NodeJS.CpuUsage | null = null;
+  for (let turn = 0; turn < WARM_UP_TURNS + TURNS; turn += 1) {
+    const warm = turn >= WARM_UP_TURNS;
+    if (turn === WARM_UP_TURNS) cpuAtFirstWarmTurn = process.cpuUsage();
+    const withId = turn % 2 === 1;
+    const suffix = withId ? ', with request_id' : '';
+    const asked = await expect(stack, 'voice/command', TURN_ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: `set a timer [turn ${turn}]`,
+      ...(withId ? { request_id: `turn-${turn}-command` } : {}),
+    });
+    const callId = (asked.body as { tool_calls: { id: string }[] }).tool_calls[0]?.id;
+    const results = {
+      conversation_id: conversationId,
+      tool_results: [{ tool_call_id: callId, output: { success: true } }],
+      ...(withId ? { request_id: `turn-${turn}-continue` } : {}),
+    };
+    const answered = await expect(stack, 'continue', TURN_ROUTES.continue, results);
+    // A resend of the same request now and then (with its id): what a replay costs.
+    const replay =
+      turn % 10 === 1
+        ? await expect(stack, 'continue', TURN_ROUTES.continue, results, 200, true)
+        : null;
+    if (!warm) continue;
+    turns.push(asked.milliseconds + answered.milliseconds);
+    measured.push(
+      { route: 'voice/command', outcome: `tool calls${suffix}`, ...asked },
+      { route: 'continue', outcome: `answer${suffix}`, ...answered },
+    );
+    if (replay !== null) measured.push({ route: 'continue', outcome: 'replayed', ...replay });
+  }
+  const cpu = process.cpuUsage(cpuAtFirstWarmTurn ?? undefined);
+  return { turns, measured, cpuMs: Number(((cpu.user + cpu.system) / 1000 / TURNS).toFixed(2)) };
+}
+
+function turnRows(turns: readonly number[], where: string): BenchRow[] {
+  return [
+    ['p50', 0.5],
+    ['p99', 0.99],
+  ].map(([name, quantile]) => ({
+    name: `HTTP turn (voice/command + continue, ${where}) ${name}`,
+    value: Number(percentile(turns, quantile as number).toFixed(2)),
+    unit: 'ms',
+  }));
+}
+
+/** A bench that sent the model a request the real API would refuse measured nothing. */
+async function checkProtocol(stack: TurnStack): Promise<void> {
+  const stats = await stack.model();
+  if (stats.protocolViolations > 0) {
+    throw new Error(`the model saw a malformed request: ${stats.firstViolation}`);
   }
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { binaryMediaTypes } from '../functions/http/contract/api-routes';
@@ -25,6 +26,7 @@ import {
   countingDynamoDbClient,
 } from '../test/support/counting-dynamodb-client';
 import { functionHandlers, localRoutes } from '../test/support/function-handlers';
+import { type ChildRpc, forkChildRpc } from './child-rpc';
 import { type InstantModelStats, startInstantModel } from './load/instant-model';
 import { silenceOutput } from './load/load-stack';
 
@@ -101,7 +103,7 @@ export interface TurnStack {
   readonly store: DynamoDbConversationStore;
   /** Starts counting afresh (what a test did directly is not the next request's). */
   readonly counting: CountingClient;
-  model(): InstantModelStats;
+  model(): Promise<InstantModelStats>;
   close(): Promise<void>;
 }
 
@@ -115,12 +117,16 @@ export async function startTurnStack(
   options: {
     /** The authenticator's clock and refusal-floor waits (a test counts them); the system's. */
     readonly authTiming?: Timing;
+    /**
+     * Dynalite and the model each in a process of their own, as DynamoDB and a model server are
+     * in AWS: this process then runs the server (and the bench's client) alone.
+     */
+    readonly apart?: boolean;
   } = {},
 ): Promise<TurnStack> {
   installLambdaStreamingGlobals();
   const output = silenceOutput();
-  const database = await startEmbeddedDynamoDb({ port: 0 });
-  const model = await startInstantModel();
+  const { database, model } = await (options.apart === true ? servicesApart() : servicesHere());
   const counting = countingDynamoDbClient(database.endpoint);
   const tableName = `jcc-bench-turn-${randomUUID()}`;
   const clock = stageClock(new URL(model.baseURL).origin);
@@ -210,6 +216,41 @@ export async function startTurnStack(
     counting,
     model: () => model.stats(),
     close,
+  };
+}
+
+interface TurnServices {
+  readonly database: { readonly endpoint: string; close(): Promise<void> };
+  readonly model: {
+    readonly baseURL: string;
+    stats(): Promise<InstantModelStats>;
+    close(): Promise<void>;
+  };
+}
+
+async function servicesHere(): Promise<TurnServices> {
+  const database = await startEmbeddedDynamoDb({ port: 0 });
+  const model = await startInstantModel();
+  return { database, model: { ...model, stats: async () => model.stats() } };
+}
+
+const DYNALITE_CHILD = fileURLToPath(new URL('./dynalite-child.ts', import.meta.url));
+const MODEL_CHILD = fileURLToPath(new URL('./instant-model-child.ts', import.meta.url));
+
+async function servicesApart(): Promise<TurnServices> {
+  const database = await forkChildRpc<{ endpoint: string }>(DYNALITE_CHILD);
+  const model = await forkChildRpc<{ baseURL: string }>(MODEL_CHILD).catch((error: unknown) => {
+    database.process.kill();
+    throw error;
+  });
+  const closed = (child: ChildRpc<unknown>) => () => child.call('close').then(() => undefined);
+  return {
+    database: { endpoint: database.ready.endpoint, close: closed(database) },
+    model: {
+      baseURL: model.ready.baseURL,
+      stats: () => model.call<InstantModelStats>('stats'),
+      close: closed(model),
+    },
   };
 }
 
