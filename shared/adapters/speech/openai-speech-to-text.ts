@@ -68,7 +68,13 @@ export class OpenAiSpeechToText implements SpeechToText {
         },
       );
     } catch (error) {
-      throw speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired());
+      throw speechFailureFromSdk(
+        error,
+        DIRECTION,
+        this.#redact,
+        deadline.expired(),
+        this.#timing.now(),
+      );
     } finally {
       deadline.clear();
     }
