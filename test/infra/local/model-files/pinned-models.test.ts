@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SPEECH_MODELS,
   PINNED_MODELS,
   PINNED_MOONSHINE,
+  parseModelFolderReference,
   parseModelReference,
 } from '../../../../infra/local/model-files';
 import { MOONSHINE_FILE_NAMES } from '../../../../shared/adapters/speech/recognizer-engines';
@@ -35,5 +37,29 @@ describe('PINNED_MOONSHINE', () => {
       expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
       expect(Number.isSafeInteger(file.sizeBytes) && file.sizeBytes > 100_000).toBe(true);
     }
+  });
+
+  it.each(PINNED_MOONSHINE)(
+    'carries its pin when a setting names it as one file ($file), as every pinned file does',
+    (pinned) => {
+      expect(parseModelReference(`hf:${pinned.repo}/${pinned.file}`)).toEqual({
+        kind: 'hub',
+        file: pinned,
+      });
+    },
+  );
+});
+
+describe('DEFAULT_SPEECH_MODELS', () => {
+  it("names each engine's pinned default as STT_MODEL takes it", () => {
+    expect(parseModelFolderReference(DEFAULT_SPEECH_MODELS.sherpa)).toEqual({
+      kind: 'hub',
+      repo: PINNED_MOONSHINE[0]?.repo,
+      folder: '',
+    });
+    expect(parseModelReference(DEFAULT_SPEECH_MODELS.whisper)).toEqual({
+      kind: 'hub',
+      file: PINNED_MODELS.speech,
+    });
   });
 });
