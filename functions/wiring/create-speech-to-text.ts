@@ -13,14 +13,15 @@ import { providedByNpmStart } from './npm-start-provisions';
 export function createSpeechToText(config: ServiceConfig, apiKey: string): SpeechToText | null {
   const stt = config.speechToText;
   if (stt === null) return providedByNpmStart('recognizer');
+  // voice/command's utterance limit: the node sends the text on.
+  const maxCharacters = SPEECH_LIMITS.transcriptCharacters;
   if (stt.provider === 'transcribe') {
     return new TranscribeSpeechToText({
       region: stt.region,
       languageCode: stt.languageCode,
-      // voice/command's utterance limit: the node sends the text on.
-      maxCharacters: SPEECH_LIMITS.transcriptCharacters,
+      maxCharacters,
       ...(stt.endpoint === null ? {} : { endpoint: stt.endpoint }),
     });
   }
-  return new OpenAiSpeechToText({ baseURL: stt.baseURL, apiKey, model: stt.model });
+  return new OpenAiSpeechToText({ baseURL: stt.baseURL, apiKey, model: stt.model, maxCharacters });
 }

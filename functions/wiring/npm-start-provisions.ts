@@ -1,6 +1,6 @@
 import type { LanguageModel } from '../../shared/ports/language-model';
 import type { SpeechToText, TextToSpeech } from '../../shared/ports/speech';
-import type { NodeAuthenticator } from '../http/edge/node-authenticator';
+import type { RequestAuthenticator } from '../http/edge/node-authenticator';
 
 /** The model `npm start` runs in its own process, as the handlers' wiring takes it. */
 export interface EmbeddedModelEntry {
@@ -32,7 +32,7 @@ export interface NpmStartProvisions {
   readonly model: EmbeddedModelEntry | null;
   readonly recognizer: SpeechToText | null;
   readonly synthesizer: EmbeddedSynthesizerFactory | null;
-  readonly authenticator: NodeAuthenticator | null;
+  readonly authenticator: RequestAuthenticator | null;
 }
 
 const provided: { -readonly [Part in keyof NpmStartProvisions]: NpmStartProvisions[Part] } = {

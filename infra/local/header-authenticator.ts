@@ -1,5 +1,9 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { NodeAuthenticator } from '../../functions/http/edge/node-authenticator';
+import {
+  NodeAuthenticator,
+  type RequestAuthenticator,
+  unauthorized,
+} from '../../functions/http/edge/node-authenticator';
 import { HttpError } from '../../functions/http/errors/http-error';
 import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
@@ -52,7 +56,17 @@ export function headerAuthenticator(
       ...(options.timing === undefined ? {} : { timing: options.timing }),
     },
   );
-  provideToHandlers('authenticator', authenticator);
+  // The verdicts the server reached, by the event object it built from the request: only the
+  // holder of that object can vouch for it, and it is collected with the request.
+  const vouched = new WeakMap<object, CallingNode | null>();
+  const forHandlers: RequestAuthenticator = {
+    authenticate: async (header, event) => {
+      const verdict = vouched.get(event);
+      if (verdict === null) throw unauthorized();
+      return verdict ?? authenticator.authenticate(header);
+    },
+  };
+  provideToHandlers('authenticator', forHandlers);
   return {
     check: async (apiKey) => {
       try {
@@ -62,7 +76,7 @@ export function headerAuthenticator(
         throw error;
       }
     },
-    vouch: (event, node) => authenticator.vouch(event, node),
+    vouch: (event, node) => vouched.set(event, node),
     close: () => {
       provideToHandlers('authenticator', null);
       if (own) client.destroy();

@@ -6,6 +6,7 @@ import {
   EmbeddedModelLoadError,
   loadEmbeddedModel,
 } from '../../shared/adapters/embedded-model/load-embedded-model';
+import { systemTiming, type Timing } from '../../shared/adapters/system/timing';
 import { type LanguageModel, LanguageModelError } from '../../shared/ports/language-model';
 import type { LocalModelSettings } from './local-settings';
 import {
@@ -84,7 +85,7 @@ export async function startEmbeddedModel(
   file: LocalModelFile,
   settings: LocalModelSettings,
   env: NodeJS.ProcessEnv,
-  monotonic: () => number = () => performance.now(),
+  timing: Pick<Timing, 'monotonic'> = systemTiming,
 ): Promise<LocalModel> {
   const { values } = readSettings(env);
   const name = file.path.split(/[/\\]/).at(-1) ?? file.path;
@@ -97,7 +98,7 @@ export async function startEmbeddedModel(
     sampling: samplingFor(settings.temperature, values.MODEL_THINKING),
   });
   try {
-    const warmUp = await timedWarmUp(loaded.model, monotonic);
+    const warmUp = await timedWarmUp(loaded.model, timing);
     provideToHandlers('model', { model: loaded.model, name, maxTokens: values.MODEL_MAX_TOKENS });
     return {
       name,
@@ -118,9 +119,9 @@ export async function startEmbeddedModel(
 
 async function timedWarmUp(
   model: LanguageModel,
-  monotonic: () => number,
+  timing: Pick<Timing, 'monotonic'>,
 ): Promise<LocalModel['warmUp']> {
-  const started = monotonic();
+  const started = timing.monotonic();
   const reply = await model
     .complete(START_WARM_UP, { timeoutMs: START_WARM_UP_MS })
     .catch((error: unknown) => {
@@ -132,7 +133,7 @@ async function timedWarmUp(
       );
     });
   return {
-    milliseconds: Math.round(monotonic() - started),
+    milliseconds: Math.round(timing.monotonic() - started),
     promptTokens: reply.usage?.promptTokens ?? 0,
   };
 }

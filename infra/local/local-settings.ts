@@ -13,8 +13,9 @@ import {
   type EmbeddedModelRuntime,
 } from '../../shared/adapters/embedded-model/load-embedded-model';
 import { LOCAL_MODEL_TURN_DEADLINE_MS, LOCAL_MODEL_WARMUP_TIMEOUT_MS } from './local-model-timing';
+import { hubReference } from './model-files/hub-file';
 import { modelCacheSettingsTable } from './model-files/model-cache-settings';
-import { PINNED_MODELS, PINNED_MOONSHINE } from './model-files/pinned-models';
+import { DEFAULT_SPEECH_MODELS, PINNED_MODELS } from './model-files/pinned-models';
 
 /** The settings only `npm start` reads; the service's own settings are read by the handlers. */
 export interface LocalSettings {
@@ -256,9 +257,6 @@ export interface NpmStartDefault {
   readonly meaning: string;
 }
 
-const hubReference = (file: { readonly repo: string; readonly file: string }) =>
-  `hf:${file.repo}/${file.file}`;
-
 /** Handler settings that npm start sets (or reads its own way) when they are unset, and to what. */
 export const npmStartDefaults = {
   TABLE_NAME: { default: 'jcc-local', meaning: 'the table npm start creates' },
@@ -285,7 +283,7 @@ export const npmStartDefaults = {
       'any other hub file against the one the hub publishes',
   },
   STT_MODEL: {
-    default: `hf:${PINNED_MOONSHINE[0]?.repo} (STT_ENGINE=whisper: ${hubReference(PINNED_MODELS.speech)})`,
+    default: `${DEFAULT_SPEECH_MODELS.sherpa} (STT_ENGINE=whisper: ${DEFAULT_SPEECH_MODELS.whisper})`,
     meaning:
       'with no STT_BASE_URL, the model npm start hears with: for sherpa, a Moonshine folder ' +
       '(`hf:<user>/<repo>[/<folder>]` or a path); for whisper, `hf:<user>/<repo>/<file>` or a ' +

@@ -6,24 +6,15 @@ import type { ServiceConfig } from '../../shared/adapters/config/service-config'
 import { tracedEndpointUrl } from '../../shared/adapters/openai/traced-completions-url';
 import { EmbeddedFliteTextToSpeech } from '../../shared/adapters/speech/embedded-flite-text-to-speech';
 import { EmbeddedSpeechToText } from '../../shared/adapters/speech/embedded-speech-to-text';
-import type { RecognizerModel } from '../../shared/adapters/speech/recognizer-engines';
-import { localMoonshineModel } from './local-moonshine-model';
+import { LocalSettingsError, readLocalSetting } from './local-settings';
+import { type LocalSpeechModel, localSpeechModel } from './local-speech-model';
 import {
-  LocalSettingsError,
-  readLocalSetting,
-  readSpeechEngine,
-  type SpeechEngine,
-} from './local-settings';
-import {
-  embeddedModelReference,
   embeddedModelServer,
   ModelCacheSettingsError,
   ModelFileError,
   ModelReferenceError,
   type ProgressSink,
   progressTo,
-  readModelCacheSettings,
-  resolveModelFile,
 } from './model-files';
 
 /** What `npm start` hears and speaks with, in words for the banner; null: nothing. */
@@ -59,9 +50,8 @@ const NO_RECOGNIZER: LocalRecognizer = { hears: null, close: () => undefined };
 
 /**
  * Speech in under npm start when STT_BASE_URL is unset, by the engine STT_ENGINE names: Moonshine
- * on sherpa-onnx (the default; local-moonshine-model.ts), or whisper.cpp with the model STT_MODEL
- * names (`hf:<user>/<repo>/<file>`, a path to a ggml file, by default the pinned tiny.en);
- * `none`: no speech in, the transcribe route's 503. Downloaded once into the model cache
+ * on sherpa-onnx (the default), or whisper.cpp with the model STT_MODEL names (both read in
+ * local-speech-model.ts); `none`: no speech in, the transcribe route's 503. Downloaded once into the model cache
  * (infra/local/model-files). Its process starts now and loads the model in the background, so
  * the first recording does not wait for it; a failed load is logged in one line (and each
  * recording then answers 502 speech_provider_failed saying why). A model that cannot be had is
@@ -74,12 +64,11 @@ export async function provideLocalRecognizer(
 ): Promise<LocalRecognizer> {
   provideToHandlers('recognizer', null);
   if (embeddedModelServer(env, 'speech') !== null) return NO_RECOGNIZER;
-  const engine = readSpeechEngine(env);
   const threads = readLocalSetting(env, 'STT_THREADS');
-  const heard = await speechModel(env, engine, progress);
+  const heard = await speechModel(env, progress);
   if (heard === null) return NO_RECOGNIZER;
-  const { model, modelPath } = heard;
-  const what = engine === 'sherpa' ? 'sherpa-onnx, Moonshine model' : 'whisper.cpp, model';
+  const { model, path: modelPath } = heard;
+  const what = model.engine === 'sherpa' ? 'sherpa-onnx, Moonshine model' : 'whisper.cpp, model';
   const recognizer = new EmbeddedSpeechToText({
     model,
     maxCharacters: SPEECH_LIMITS.transcriptCharacters,
@@ -101,25 +90,10 @@ export async function provideLocalRecognizer(
 /** The model STT_MODEL names, fetched into the cache if it is on the hub; null for `none`. */
 async function speechModel(
   env: NodeJS.ProcessEnv,
-  engine: SpeechEngine,
   progress: ProgressSink,
-): Promise<{ model: RecognizerModel; modelPath: string } | null> {
+): Promise<LocalSpeechModel | null> {
   try {
-    if (engine === 'sherpa') {
-      const moonshine = await localMoonshineModel(env, progress);
-      if (moonshine === null) return null;
-      return {
-        model: { engine: 'sherpa', moonshine: moonshine.files },
-        modelPath: moonshine.folder,
-      };
-    }
-    const { reference, format } = embeddedModelReference(env, 'speech');
-    if (reference === null) return null;
-    const path = await resolveModelFile(reference, readModelCacheSettings(env), {
-      progress,
-      format,
-    });
-    return path === null ? null : { model: { engine: 'whisper', path }, modelPath: path };
+    return await localSpeechModel(env, progress);
   } catch (error) {
     const oneLine =
       error instanceof ModelFileError ||

@@ -56,7 +56,7 @@ to run the embedded model (docs/embedded-model.md), or set OPENAI_BASE_URL and L
 OpenAI-compatible server; OPENAI_API_KEY only if that server needs one), e.g.
   OPENAI_BASE_URL=http://localhost:11434/v1 LLM_MODEL=qwen2.5:7b npm start`;
 
-const NO_SPEECH_IN = `No speech in (STT_MODEL=none): media/whisper/transcribe answers 503; unset STT_MODEL to hear with the embedded whisper.cpp tiny.en, or set a whisper server, e.g. STT_BASE_URL=http://localhost:8000/v1 STT_MODEL=Systran/faster-whisper-small npm start`;
+const NO_SPEECH_IN = `No speech in (STT_MODEL=none): media/whisper/transcribe answers 503; unset STT_MODEL to hear with the embedded recognizer's default model (docs/speech.md), or set a whisper server, e.g. STT_BASE_URL=http://localhost:8000/v1 STT_MODEL=Systran/faster-whisper-small npm start`;
 /** Says the deadlines npm start chose for a model on a local address, and how to change them. */
 function localModelTimingSection(stack: LocalStack): string | null {
   const timing = stack.timing;

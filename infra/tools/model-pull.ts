@@ -6,12 +6,14 @@
  * STT_BASE_URL (a server instead: nothing to fetch), MODEL_CACHE_DIR and HF_ENDPOINT.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_MOONSHINE_MODEL, localMoonshineModel } from '../local/local-moonshine-model';
-import { LocalSettingsError, readSpeechEngine } from '../local/local-settings';
+import { LocalSettingsError } from '../local/local-settings';
+import { localSpeechModel } from '../local/local-speech-model';
 import {
+  DEFAULT_SPEECH_MODELS,
   embeddedModelReference,
   embeddedModelServer,
   embeddedModels,
+  hubReference,
   ModelCacheSettingsError,
   ModelFileError,
   ModelReferenceError,
@@ -25,10 +27,10 @@ const usage = `Usage: npm run model:pull [-- --help]
 
 Downloads the models npm start runs on this machine, once, into the model cache, so the
 first start needs no network:
-  language model  LLM_MODEL, default hf:${PINNED_MODELS.language.repo}/${PINNED_MODELS.language.file}
+  language model  LLM_MODEL, default ${hubReference(PINNED_MODELS.language)}
                   (skipped when OPENAI_BASE_URL names a model server)
-  speech model    STT_MODEL, default ${DEFAULT_MOONSHINE_MODEL} (five files),
-                  or with STT_ENGINE=whisper hf:${PINNED_MODELS.speech.repo}/${PINNED_MODELS.speech.file}
+  speech model    STT_MODEL, default ${DEFAULT_SPEECH_MODELS.sherpa} (five files),
+                  or with STT_ENGINE=whisper ${DEFAULT_SPEECH_MODELS.whisper}
                   (skipped when STT_BASE_URL names a speech server)
 Each is hf:<user>/<repo>/<file>, a path to a model file, or none; for STT_ENGINE=sherpa (the
 default) STT_MODEL is hf:<user>/<repo>[/<folder>] or a folder holding the model's files.
@@ -50,14 +52,10 @@ try {
   const settings = readModelCacheSettings(process.env);
   const progress = progressTo(process.stderr);
   for (const model of embeddedModels) {
-    // Moonshine is a folder of files, fetched by its own path.
-    const moonshine =
-      model === 'speech' &&
-      embeddedModelServer(process.env, model) === null &&
-      readSpeechEngine(process.env) === 'sherpa';
-    if (moonshine) {
-      const fetched = await localMoonshineModel(process.env, progress);
-      console.log(`speech model: ${fetched?.folder ?? 'none (STT_MODEL=none)'}`);
+    // The speech model is the engine's (STT_ENGINE): npm start's own choice, read once.
+    if (model === 'speech' && embeddedModelServer(process.env, model) === null) {
+      const fetched = await localSpeechModel(process.env, progress);
+      console.log(`speech model: ${fetched?.path ?? 'none (STT_MODEL=none)'}`);
       continue;
     }
     const { label, setting, format, server, reference } = embeddedModelReference(

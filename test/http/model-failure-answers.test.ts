@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapError } from '../../functions/http/errors/error-table';
-import { isProviderFailureCode } from '../../functions/http/errors/model-failure-codes';
+import { isProviderFailureCode } from '../../functions/http/errors/provider-failure-codes';
 import { ModelFailedError } from '../../shared/conversation';
 
 describe('a model failure with an answer of its own', () => {

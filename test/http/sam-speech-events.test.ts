@@ -36,7 +36,11 @@ beforeAll(async () => {
       ids: randomIds,
       random: systemRandomness,
       speech: {
-        speechToText: new OpenAiSpeechToText({ ...audioOptions, model: 'whisper-1' }),
+        speechToText: new OpenAiSpeechToText({
+          ...audioOptions,
+          model: 'whisper-1',
+          maxCharacters: 2_000,
+        }),
         textToSpeech: new OpenAiTextToSpeech({
           ...audioOptions,
           model: 'tts-1',

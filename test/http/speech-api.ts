@@ -2,6 +2,7 @@ import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { binaryMediaTypes } from '../../functions/http/contract/api-routes';
+import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
 import { createServiceDependencies } from '../../functions/wiring/create-service-dependencies';
 import type { SpeechDependencies } from '../../functions/wiring/service-dependencies';
 import { type LocalApiServer, startLocalApiServer } from '../../infra/local/local-api-server';
@@ -75,6 +76,7 @@ export function useSpeechApi(): () => SpeechApi {
         baseURL: audio.baseURL,
         apiKey: SPEECH_KEY,
         model: 'whisper-1',
+        maxCharacters: SPEECH_LIMITS.transcriptCharacters,
       }),
       textToSpeech: new OpenAiTextToSpeech({
         baseURL: audio.baseURL,

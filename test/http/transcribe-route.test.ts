@@ -234,6 +234,31 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(api().output.join('')).toContain('"speech_provider_errors":1');
   });
 
+  it.each([
+    ['at the limit: the text, whole', SPEECH_LIMITS.transcriptCharacters, 200],
+    ['past it: 502, never a cut text', SPEECH_LIMITS.transcriptCharacters + 1, 502],
+  ])('answers a transcript %s', async (_case, characters, status) => {
+    // Prepare: what a model looping on noise writes, within the reply's byte limit.
+    const text = 'la'.repeat(characters).slice(0, characters);
+    api().audio.enqueueTranscription({ text: ` ${text} ` });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(recording(1))),
+    );
+
+    // Assess: a 200's text can always be sent on as voice/command's voice_command.
+    if (status === 200) {
+      expect(response.status, response.text).toBe(200);
+      expect(response.json).toEqual({ text: text.trim() });
+      return;
+    }
+    const error = expectError(response, 502, 'speech_provider_failed');
+    expect(error.error.details).toEqual([
+      { direction: 'speech_to_text', failure: 'malformed_reply' },
+    ]);
+  });
+
   it('answers 503 naming the settings when no speech-to-text is configured', async () => {
     // Act
     const response = await read(

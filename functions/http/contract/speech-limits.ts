@@ -14,9 +14,10 @@ export const SPEECH_LIMITS = {
   /** A recording's duration as its header says: what a transcription of one utterance needs. */
   recordingSeconds: 60,
   /**
-   * The text the embedded recognizer of `npm start` answers, in characters: voice/command's
-   * utterance limit, so the node can send it on. Speech runs about 15 characters a second; a
-   * model that loops on noise writes up to 224 tokens per 30 s window and is cut here.
+   * The text every recognizer may answer, in characters: voice/command's utterance limit, so the
+   * node can send it on. Speech runs about 15 characters a second; a model that loops on noise
+   * writes up to 224 tokens per 30 s window: past the limit a 502, never a cut text
+   * (shared/adapters/speech/transcript-limit.ts).
    */
   transcriptCharacters: 2_000,
   /**

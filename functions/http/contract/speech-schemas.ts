@@ -23,7 +23,11 @@ export const transcriptionResponseSchema = {
   type: 'object',
   required: ['text'],
   properties: {
-    text: { type: 'string', description: 'What was said; empty when nothing was heard.' },
+    text: {
+      type: 'string',
+      maxLength: SPEECH_LIMITS.transcriptCharacters,
+      description: `What was said; empty when nothing was heard. At most ${SPEECH_LIMITS.transcriptCharacters} characters, voice/command's utterance limit: a recognizer that says more answers 502 speech_provider_failed, never a cut text.`,
+    },
   },
 } as const;
 

@@ -12,12 +12,12 @@ import { HttpError } from '../errors/http-error';
 import type { RequestBody } from '../request-body/validate-request';
 import { jsonResponse } from './json-response';
 import { limitNodeRate } from './limit-node-rate';
-import type { NodeAuthenticator } from './node-authenticator';
+import type { RequestAuthenticator } from './node-authenticator';
 import { requestMetrics } from './request-metrics';
 import type { EdgeResult, RouteContext, RouteHandler } from './route-request';
 
 export interface RouteDependencies {
-  readonly authenticator: NodeAuthenticator;
+  readonly authenticator: RequestAuthenticator;
   /** Null when per-node limits are off (NODE_RATE_LIMIT=0). */
   readonly rateLimiter: NodeRateLimiter | null;
   readonly logger: Logger;
@@ -166,7 +166,7 @@ function conversationOf(body: unknown): string | undefined {
 
 /** Puts the authenticated node where the route reads it; a bad key ends the request with 401. */
 function authenticateNode(
-  authenticator: NodeAuthenticator,
+  authenticator: RequestAuthenticator,
 ): MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult, Error, RouteContext> {
   return {
     before: async (request) => {

@@ -32,7 +32,8 @@ export const AUTHENTICATOR_DEFAULTS = {
   rejectionFloorMs: 25,
 } as const;
 
-const UNAUTHORIZED = () =>
+/** The refusal of a key, whoever checked it. */
+export const unauthorized = (): HttpError =>
   new HttpError(
     401,
     'unauthorized',
@@ -40,14 +41,21 @@ const UNAUTHORIZED = () =>
   );
 
 /**
+ * What a route authenticates its node with: the `X-API-Key` header, and `event`, the request's,
+ * for an authenticator that may have reached its verdict before the handler ran (npm start's
+ * server: infra/local/header-authenticator.ts). Throws the 401 for a refused key.
+ */
+export interface RequestAuthenticator {
+  authenticate(header: string | undefined, event: object): Promise<CallingNode>;
+}
+
+/**
  * Checks `X-API-Key: <node_id>:<node_key>` against the registry. Registry answers are cached per
  * container; the key itself is hashed and compared in constant time on every request, and never
  * stored, logged or echoed.
  */
-export class NodeAuthenticator {
+export class NodeAuthenticator implements RequestAuthenticator {
   private readonly cache: LruMap<string, { node: NodeRecord | null; expiresAt: number }>;
-  /** Verdicts already reached for a request, keyed by its event object (`vouch`). */
-  private readonly vouched = new WeakMap<object, CallingNode | null>();
   private readonly options: Required<Omit<AuthenticatorOptions, 'timing'>>;
   private readonly timing: Pick<Timing, 'monotonic' | 'sleep'>;
 
@@ -62,27 +70,14 @@ export class NodeAuthenticator {
     this.timing = timing ?? systemTiming;
   }
 
-  /** The header's node; `event`, the request's, when a verdict may have been vouched for it. */
-  async authenticate(header: string | undefined, event?: object): Promise<CallingNode> {
-    const vouched = event === undefined ? undefined : this.vouched.get(event);
-    if (vouched === null) throw UNAUTHORIZED();
-    if (vouched !== undefined) return vouched;
+  /** The header's node; a refusal is answered no sooner than the floor. */
+  async authenticate(header: string | undefined): Promise<CallingNode> {
     const startedAt = this.timing.monotonic();
     const node = await this.check(header);
     if (node !== null) return { nodeId: node.nodeId, timezone: node.timezone, room: node.room };
     const wait = this.options.rejectionFloorMs - (this.timing.monotonic() - startedAt);
     if (wait > 0) await this.timing.sleep(wait);
-    throw UNAUTHORIZED();
-  }
-
-  /**
-   * `node` (null: refused) is the verdict `authenticate` reached on the header of the request
-   * `event` is built from: npm start's server checks the key from the headers before it reads the
-   * body, then hands the handler `event`, which gets the same verdict without a second lookup or
-   * refusal floor. Only the holder of the event object can vouch for it.
-   */
-  vouch(event: object, node: CallingNode | null): void {
-    this.vouched.set(event, node);
+    throw unauthorized();
   }
 
   /** The node the header authenticates, or null for any refusal. */

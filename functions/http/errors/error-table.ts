@@ -29,7 +29,7 @@ import {
 import { RateLimitedError } from '../edge/limit-node-rate';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
 import { errorBody, HttpError, type MappedError } from './http-error';
-import { modelFailureAnswer, speechFailureAnswer } from './model-failure-codes';
+import { modelFailureAnswer, speechFailureAnswer } from './provider-failure-codes';
 import { SpeechNotConfiguredError } from './speech-not-configured-error';
 
 type Rule = readonly [new (...args: never[]) => Error, (error: never) => MappedError];

@@ -6,7 +6,7 @@ import { jsonResponse } from '../edge/json-response';
 import { mapError } from './error-table';
 import { HttpError } from './http-error';
 import { mappedStack } from './mapped-stack';
-import { isProviderFailureCode } from './model-failure-codes';
+import { isProviderFailureCode } from './provider-failure-codes';
 
 /**
  * The last word on every failed request: the error table gives status and body; 5xx details go to
@@ -28,7 +28,7 @@ export function handleErrors(
       const status = mapped.statusCode;
       const code = mapped.body.error.code;
       metrics(request.context).addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
-      // Which fix a provider's failure needs: its own alarm reads it (model-failure-codes.ts).
+      // Which fix a provider's failure needs: its own alarm reads it (provider-failure-codes.ts).
       if (isProviderFailureCode(code)) {
         metrics(request.context).addMetric(code, MetricUnit.Count, 1);
       }

@@ -1,10 +1,10 @@
 /**
  * The WAV check of media/whisper/transcribe, pure: the header read as RIFF lays it out
- * (readWavLayout, shared with the speech adapters: `fmt ` of integer PCM, plain or
+ * (readWavData, shared with the speech adapters: `fmt ` of integer PCM, plain or
  * WAVE_FORMAT_EXTENSIBLE, chunks walked to `data`), then what we take: 16-bit samples, a
  * plausible rate and channel count, whole frames of audio, and a duration within the limit.
  */
-import { readWavLayout } from '../../../shared/adapters/speech/wav-format';
+import { readWavData } from '../../../shared/adapters/speech/wav-format';
 import type { Recording } from '../../../shared/ports/speech';
 import { failure, type Result, success } from '../../../shared/result';
 
@@ -31,13 +31,13 @@ export function checkRecording(
   bytes: Uint8Array,
   limits: { readonly maxSeconds: number },
 ): Result<Recording, RecordingIssue> {
-  const layout = readWavLayout(bytes);
-  if (!layout.ok) {
-    return layout.reason === 'invalid'
-      ? issue('not_pcm_wav', `The file is not a PCM WAV file: ${layout.issue}.`)
-      : issue('no_audio_data', `The WAV file holds no audio: ${layout.issue}.`);
+  const read = readWavData(bytes);
+  if (!read.ok) {
+    return read.reason === 'invalid'
+      ? issue('not_pcm_wav', `The file is not a PCM WAV file: ${read.issue}.`)
+      : issue('no_audio_data', `The WAV file holds no audio: ${read.issue}.`);
   }
-  const { format, dataOffset, dataBytes } = layout.value;
+  const { format, data } = read.value;
   if (format.sampleWidth !== 2) {
     return issue(
       'unsupported_sample_width',
@@ -51,9 +51,7 @@ export function checkRecording(
       `The WAV file says ${sampleRate} Hz and ${channels} channels; send ${MIN_RATE}-${MAX_RATE} Hz, 1-${MAX_CHANNELS} channels.`,
     );
   }
-  // A recorder that never patched the size (streaming) leaves it unknown: the rest is audio.
-  const present = bytes.length - dataOffset;
-  const frames = Math.floor(Math.min(dataBytes ?? present, present) / (channels * 2));
+  const frames = Math.floor(data.length / (channels * 2));
   if (frames === 0)
     return issue('no_audio_data', 'The WAV file holds no audio (an empty "data" chunk).');
   const durationSeconds = frames / sampleRate;

@@ -4,7 +4,14 @@ import { dirname } from 'node:path';
 import { systemTiming, type Timing } from '../../../shared/adapters/system/timing';
 import { acquireCacheLock } from './cache-lock';
 import { type DownloadOptions, HubDownload } from './hub-download';
-import { cachedModelPath, type HubFile, hubFileName, hubFileProblem, hubFileUrl } from './hub-file';
+import {
+  cachedModelPath,
+  type HubFile,
+  hubFileName,
+  hubFileProblem,
+  hubFileUrl,
+  hubReference,
+} from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
 import { writingInto } from './model-file-errors';
 import { ModelReferenceError } from './model-reference';
@@ -32,8 +39,7 @@ export async function ensureModelFile(
   options: EnsureModelFileOptions = {},
 ): Promise<string> {
   const problem = hubFileProblem(file);
-  if (problem !== null)
-    throw new ModelReferenceError(`hf:${file.repo}/${file.file}`, problem, undefined);
+  if (problem !== null) throw new ModelReferenceError(hubReference(file), problem, undefined);
   const target = cachedModelPath(settings.cacheDir, file);
   if (await isVerified(target, file)) return target;
   const timing = options.timing ?? systemTiming;

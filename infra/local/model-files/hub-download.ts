@@ -8,6 +8,7 @@ import {
   type HubFile,
   hubFileName,
   hubFileUrl,
+  hubReference,
   isSpeechModelName,
   type ModelFileFormat,
 } from './hub-file';
@@ -271,7 +272,7 @@ export class HubDownload {
     await response.body?.cancel();
     const status = response.status;
     if (status === 404) {
-      throw new ModelNotFoundError(this.#url, `hf:${this.file.repo}/${this.file.file}`);
+      throw new ModelNotFoundError(this.#url, hubReference(this.file));
     }
     if (status === 408 || status === 429 || status >= 500) {
       throw new TryAgain(`the server answered ${status}`);

@@ -43,6 +43,11 @@ export function hubFileProblem(file: HubFile): string | null {
   return null;
 }
 
+/** The file as a setting names it: `hf:<user>/<repo>/<file>`. */
+export function hubReference(file: HubFile): string {
+  return `hf:${file.repo}/${file.file}`;
+}
+
 /** Where the hub serves the file: `<endpoint>/<user>/<repo>/resolve/main/<file>`. */
 export function hubFileUrl(endpoint: string, file: HubFile): string {
   const path = file.file.split('/').map(encodeURIComponent).join('/');

@@ -14,6 +14,7 @@ export type { EnsureModelFileOptions } from './ensure-model-file';
 export { ensureModelFile } from './ensure-model-file';
 /** @public */
 export type { HubFile, ModelFileFormat } from './hub-file';
+export { hubReference } from './hub-file';
 /** @public */
 export type { CacheHost, ModelCacheSettings } from './model-cache-settings';
 export { ModelCacheSettingsError, readModelCacheSettings } from './model-cache-settings';
@@ -33,5 +34,5 @@ export {
 export { type ModelReference, ModelReferenceError, parseModelReference } from './model-reference';
 /** @public */
 export type { PinnedModel } from './pinned-models';
-export { PINNED_MODELS, PINNED_MOONSHINE } from './pinned-models';
+export { DEFAULT_SPEECH_MODELS, PINNED_MODELS, PINNED_MOONSHINE } from './pinned-models';
 export { resolveModelFile } from './resolve-model-file';

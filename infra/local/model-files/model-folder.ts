@@ -2,12 +2,11 @@ import { statSync } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { type EnsureModelFileOptions, ensureModelFile } from './ensure-model-file';
-import { formatOfName, type HubFile, hubFileProblem } from './hub-file';
+import { cachedModelPath, formatOfName, type HubFile, hubFileProblem } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
-import { NotAModelFileError } from './model-file-errors';
-import { expectedFormatName, formatsOfFile, hasFormat } from './model-file-format';
 import { ModelReferenceError } from './model-reference';
-import type { PinnedModel } from './pinned-models';
+import { pinOf } from './pinned-models';
+import { checkModelFileFormat } from './resolve-model-file';
 
 /**
  * A model of several files side by side (sherpa-onnx's Moonshine: four ONNX files and a tokens
@@ -52,13 +51,12 @@ export function parseModelFolderReference(text: string, setting?: string): Model
 
 /**
  * The folder holding `names`, ready to load: on this machine once each file is there with the
- * format its name says; from the hub through the cache (each file checked against its pin in
- * `pinned`, else the digest the hub publishes); null for `none`.
+ * format its name says; from the hub through the cache (each file checked against its pin,
+ * pinOf, else the digest the hub publishes); null for `none`.
  */
 export async function resolveModelFolder(
   reference: ModelFolderReference,
   names: readonly string[],
-  pinned: readonly PinnedModel[],
   settings: ModelCacheSettings,
   options: EnsureModelFileOptions & { readonly setting?: string } = {},
 ): Promise<string | null> {
@@ -69,13 +67,10 @@ export async function resolveModelFolder(
     case 'hub': {
       // One file after the other: each announces its own size and progress.
       for (const name of names) {
-        const path = posix.join(reference.folder, name);
-        const file: HubFile = pinned.find(
-          (one) => one.repo === reference.repo && one.file === path,
-        ) ?? { repo: reference.repo, file: path };
-        await ensureModelFile(file, settings, fileOptions);
+        const file: HubFile = { repo: reference.repo, file: posix.join(reference.folder, name) };
+        await ensureModelFile(pinOf(file) ?? file, settings, fileOptions);
       }
-      return join(settings.cacheDir, ...reference.repo.split('/'), ...reference.folder.split('/'));
+      return cachedModelPath(settings.cacheDir, { repo: reference.repo, file: reference.folder });
     }
     case 'path':
       for (const name of names) {
@@ -92,10 +87,7 @@ export async function resolveModelFolder(
             acceptedFolderForms,
           );
         }
-        const format = formatOfName(name);
-        if (!hasFormat(await formatsOfFile(path), format)) {
-          throw new NotAModelFileError(path, expectedFormatName(format), false);
-        }
+        await checkModelFileFormat(path, formatOfName(name));
       }
       return reference.path;
   }

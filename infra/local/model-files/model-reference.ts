@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type HubFile, hubFileProblem } from './hub-file';
-import { PINNED_MODELS } from './pinned-models';
+import { pinOf } from './pinned-models';
 
 /** Which model a setting names: a hub file, a file on this machine, or none at all. */
 export type ModelReference =
@@ -28,7 +28,7 @@ export class ModelReferenceError extends Error {
 /**
  * Reads `hf:<user>/<repo>/<file>` (the file may sit in subfolders of the repository), a path to
  * an existing file (absolute, or relative to the working folder), or `none`. A hub file that is
- * pinned (pinned-models.ts) comes with its pin, however it was named: its download is checked
+ * pinned (pinned-models.ts, pinOf) comes with its pin, however it was named: its download is checked
  * against the pinned SHA-256 and size, never against what the hub announces. `setting` names the
  * variable in the error's message.
  */
@@ -44,7 +44,7 @@ export function parseModelReference(text: string, setting?: string): ModelRefere
     if (fileParts.length === 0) return fail(`"${trimmed}" names no file of the repository`);
     const file: HubFile = { repo: `${user}/${repo}`, file: fileParts.join('/') };
     const problem = hubFileProblem(file);
-    return problem === null ? { kind: 'hub', file: pinnedAs(file) ?? file } : fail(problem);
+    return problem === null ? { kind: 'hub', file: pinOf(file) ?? file } : fail(problem);
   }
   const path = resolve(trimmed);
   const isFile = (() => {
@@ -55,11 +55,4 @@ export function parseModelReference(text: string, setting?: string): ModelRefere
     }
   })();
   return isFile ? { kind: 'path', path } : fail(`no file at ${path}`);
-}
-
-/** The pinned model that `file` names, if any. */
-function pinnedAs(file: HubFile): HubFile | undefined {
-  return Object.values(PINNED_MODELS).find(
-    (pinned) => pinned.repo === file.repo && pinned.file === file.file,
-  );
 }

@@ -1,4 +1,4 @@
-import type { HubFile } from './hub-file';
+import { type HubFile, hubReference } from './hub-file';
 
 /** A pinned file: its digest and size are part of the code, so a changed upstream file fails. */
 export interface PinnedModel extends HubFile {
@@ -51,35 +51,56 @@ export const PINNED_MODELS = {
  * Digests and sizes as the hub publishes them (sources in
  * docs/decisions/2026-11-26-speech-recognizer-moonshine.md).
  */
+const MOONSHINE_REPO = 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8';
 export const PINNED_MOONSHINE: readonly PinnedModel[] = [
   {
-    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    repo: MOONSHINE_REPO,
     file: 'preprocess.onnx',
     sha256: 'f33addce61a143460fe753b5ee5b7db255e5140b5b779c065b94f6c83ff0bf4e',
     sizeBytes: 6_800_738,
   },
   {
-    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    repo: MOONSHINE_REPO,
     file: 'encode.int8.onnx',
     sha256: '8774dfba578de027ec6595c2c654a0836434489bc963a0db124a7f181f571acb',
     sizeBytes: 18_249_187,
   },
   {
-    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    repo: MOONSHINE_REPO,
     file: 'uncached_decode.int8.onnx',
     sha256: '216737000dd5881a17aa043f6bbd286add33e4c3b0ae257153e2ec15438bdc41',
     sizeBytes: 53_216_096,
   },
   {
-    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    repo: MOONSHINE_REPO,
     file: 'cached_decode.int8.onnx',
     sha256: '2aff28bba6a03d8dcf5c9feac45462629bae37317442299f28115ad09da773f6',
     sizeBytes: 45_264_830,
   },
   {
-    repo: 'csukuangfj/sherpa-onnx-moonshine-tiny-en-int8',
+    repo: MOONSHINE_REPO,
     file: 'tokens.txt',
     sha256: '1165c2aeb9f72f457a83be2d459a09054f27490acd9b41bd43794dfd25e296ea',
     sizeBytes: 436_688,
   },
 ];
+
+/**
+ * The speech model STT_MODEL names when it is unset, by engine (STT_ENGINE), as the setting
+ * would name it: Moonshine's folder (its files at the repository's root) for sherpa-onnx, the
+ * pinned tiny.en for whisper.cpp.
+ */
+export const DEFAULT_SPEECH_MODELS = {
+  sherpa: `hf:${MOONSHINE_REPO}`,
+  whisper: hubReference(PINNED_MODELS.speech),
+} as const;
+
+const EVERY_PIN: readonly PinnedModel[] = [...Object.values(PINNED_MODELS), ...PINNED_MOONSHINE];
+
+/**
+ * The pin of the hub file `file` names (its repository and path), however it was named; undefined
+ * for a file that is not pinned.
+ */
+export function pinOf(file: HubFile): PinnedModel | undefined {
+  return EVERY_PIN.find((pinned) => pinned.repo === file.repo && pinned.file === file.file);
+}

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { type EnsureModelFileOptions, ensureModelFile } from './ensure-model-file';
-import { formatOfName } from './hub-file';
+import { formatOfName, type ModelFileFormat } from './hub-file';
 import type { ModelCacheSettings } from './model-cache-settings';
 import { NotAModelFileError } from './model-file-errors';
 import { expectedFormatName, formatsOfFile, hasFormat } from './model-file-format';
@@ -23,12 +23,24 @@ export async function resolveModelFile(
       return ensureModelFile(reference.file, settings, options);
     case 'path': {
       const path = resolve(reference.path);
-      const format = options.format === undefined ? formatOfName(path) : options.format;
-      const formats = await formatsOfFile(path);
-      if (!hasFormat(formats, format)) {
-        throw new NotAModelFileError(path, expectedFormatName(format), false);
-      }
+      await checkModelFileFormat(
+        path,
+        options.format === undefined ? formatOfName(path) : options.format,
+      );
       return path;
     }
+  }
+}
+
+/**
+ * A file on this machine is loaded only once its first bytes show `format` (null: GGUF or ggml);
+ * else NotAModelFileError, which names the file and what it should have been.
+ */
+export async function checkModelFileFormat(
+  path: string,
+  format: ModelFileFormat | null,
+): Promise<void> {
+  if (!hasFormat(await formatsOfFile(path), format)) {
+    throw new NotAModelFileError(path, expectedFormatName(format), false);
   }
 }

@@ -9,7 +9,7 @@ import { SPEECH_METRICS } from '../../../functions/http/answers/speech-metrics';
 import {
   MODEL_FAILURES,
   SPEECH_FAILURES,
-} from '../../../functions/http/errors/model-failure-codes';
+} from '../../../functions/http/errors/provider-failure-codes';
 import { metricsNamespace, powertoolsServiceName } from '../function-environment';
 
 /**
@@ -54,7 +54,7 @@ export const SpeechMetric = SPEECH_METRICS;
 
 /**
  * The model failures counted by their code (each answer one of them is also a 502): the names the
- * handlers emit, read from their own table (functions/http/errors/model-failure-codes.ts).
+ * handlers emit, read from their own table (functions/http/errors/provider-failure-codes.ts).
  */
 export const ModelFailureMetric = {
   throttled: MODEL_FAILURES.rate_limited.code,

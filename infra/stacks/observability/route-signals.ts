@@ -23,14 +23,14 @@ export interface RouteSignals {
   readonly chats: boolean;
   /**
    * Answers the model failures that have a code of their own, each also a metric of that name
-   * (`llm_throttled`, `llm_credentials_rejected`, ...: functions/http/errors/model-failure-codes.ts).
+   * (`llm_throttled`, `llm_credentials_rejected`, ...: functions/http/errors/provider-failure-codes.ts).
    */
   readonly modelFailures: boolean;
   /** Transcribes recordings: `audio_seconds_transcribed`, `speech_provider_errors`. */
   readonly hears: boolean;
   /**
    * Answers the speech provider refusals that have a code of their own, each also a metric of
-   * that name (`speech_permission_denied`, ...: Amazon Transcribe's, model-failure-codes.ts).
+   * that name (`speech_permission_denied`, ...: Amazon Transcribe's, provider-failure-codes.ts).
    */
   readonly speechRefusals: boolean;
   /** Synthesizes speech: `characters_synthesized`, `speech_provider_errors`. */

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   CreateTableCommand,
   DescribeTableCommand,
@@ -7,6 +6,7 @@ import {
   ResourceNotFoundException,
   type TableStatus,
 } from '@aws-sdk/client-dynamodb';
+import { systemTiming, type Timing } from '../system/timing';
 
 /**
  * The table's shape in one place, so the CDK stack can be checked against it: string `pk` and
@@ -34,6 +34,8 @@ export interface CreateTableOptions {
   /** How long to wait for the table to become ACTIVE. */
   readonly timeoutMs?: number;
   readonly pollIntervalMs?: number;
+  /** What waits between polls; the system's unless a test gives a fake. */
+  readonly timing?: Pick<Timing, 'sleep'>;
 }
 
 /**
@@ -69,10 +71,11 @@ async function waitUntilActive(
   tableName: string,
   options: CreateTableOptions,
 ): Promise<void> {
-  const attempts = Math.ceil((options.timeoutMs ?? 60_000) / (options.pollIntervalMs ?? 250));
+  const { timeoutMs = 60_000, pollIntervalMs = 250, timing = systemTiming } = options;
+  const attempts = Math.ceil(timeoutMs / pollIntervalMs);
   for (let attempt = 0; attempt <= attempts; attempt += 1) {
     if ((await describeStatus(client, tableName)) === 'ACTIVE') return;
-    await sleep(options.pollIntervalMs ?? 250);
+    await timing.sleep(pollIntervalMs);
   }
   throw new Error(`table ${tableName} did not become ACTIVE in time`);
 }

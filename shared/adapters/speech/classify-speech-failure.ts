@@ -22,12 +22,14 @@ const speechFailureOf: Record<LanguageModelFailure, SpeechFailure> = {
  * What the `openai` SDK (or the body stream under it) threw, as a `SpeechProviderError`: the
  * same rules as the model's (classify-failure.ts), the key scrubbed from every message. An abort
  * is a timeout when the deadline fired. An error none of them explains is a bug, rethrown.
+ * `nowMs` is the adapter's wall clock (its Timing), which a `Retry-After` date is read against.
  */
 export function speechFailureFromSdk(
   error: unknown,
   direction: Direction,
   redact: Redact,
   deadlineExpired: boolean,
+  nowMs: number,
 ): SpeechProviderError {
   if (error instanceof SpeechProviderError) return error;
   if (deadlineExpired || isAbort(error)) {
@@ -37,7 +39,7 @@ export function speechFailureFromSdk(
       'no answer within the time given',
     );
   }
-  const judged = classifyFailure(error, redact, Date.now());
+  const judged = classifyFailure(error, redact, nowMs);
   if (judged === null) throw error;
   return new SpeechProviderError(speechFailureOf[judged.failure], direction, judged.detail, {
     cause: judged.cause,

@@ -13,14 +13,14 @@ import { systemTiming, type Timing } from '../system/timing';
 import type { RecognizerModel } from './recognizer-engines';
 import { type Recognized, RecognizerProcess } from './recognizer-process';
 import { startDeadline } from './speech-deadline';
-import { capTranscript } from './transcript-cap';
+import { transcriptTooLongError } from './transcript-limit';
 
 const DIRECTION = 'speech_to_text';
 
 export interface EmbeddedSpeechToTextOptions {
   /** The model and the engine that runs it. */
   readonly model: RecognizerModel;
-  /** The longest text answered, in characters (a looping model's text is cut there). */
+  /** The longest text answered, in characters; past it a 502 (a model looping on noise). */
   readonly maxCharacters: number;
   /** Recordings that may wait while one is heard; one more is refused (SpeechBusyError). */
   readonly queueLimit?: number;
@@ -30,6 +30,9 @@ export interface EmbeddedSpeechToTextOptions {
   /** Starts a recognizer process; tests count or replace them. */
   readonly startProcess?: (model: RecognizerModel, threads: number) => RecognizerProcess;
 }
+
+/** What the recognizer process measured, and the text it heard (within the limit). */
+export type Heard = Recognized & { readonly text: string };
 
 /** Two waiting: a household's nodes rarely speak at once, and each waits for the one before. */
 const DEFAULT_QUEUE_LIMIT = 2;
@@ -73,7 +76,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
   }
 
   /** `transcribe`, with what the recognizer measured (the bench and tests read it). */
-  async recognize(recording: Recording, options: SpeechCallOptions): Promise<Recognized> {
+  async recognize(recording: Recording, options: SpeechCallOptions): Promise<Heard> {
     const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     try {
       await this.#takeTurn(deadline.signal, deadline.expired);
@@ -107,7 +110,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
     recording: Recording,
     signal: AbortSignal,
     expired: () => boolean,
-  ): Promise<Recognized> {
+  ): Promise<Heard> {
     if (signal.aborted) throw stopped(expired());
     const recognizer = this.#recognizer();
     let onAbort = () => undefined;
@@ -124,7 +127,11 @@ export class EmbeddedSpeechToText implements SpeechToText {
         recognizer.recognize(recording, this.#options.maxCharacters),
         aborted,
       ]);
-      return { ...result, text: capTranscript(result.text, this.#options.maxCharacters) };
+      const { text } = result;
+      if (text === null) {
+        throw transcriptTooLongError('the embedded recognizer', this.#options.maxCharacters);
+      }
+      return { ...result, text };
     } catch (error) {
       if (error instanceof SpeechProviderError) throw error;
       throw new SpeechProviderError(

@@ -7,7 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FlitePiece, FlitePieceReply, FliteWorkerSetup } from './flite-protocol';
-import { readWavLayout } from './wav-format';
+import { readWavData } from './wav-format';
 
 const port = parentPort;
 if (port === null) throw new Error('flite-worker.ts runs as a worker thread only');
@@ -53,12 +53,9 @@ async function speak(piece: FlitePiece): Promise<FlitePieceReply> {
     const exitCode = wasi.start(instance);
     if (exitCode !== 0) return { ok: false, message: `flite exited with code ${exitCode}` };
     const wav = new Uint8Array(await readFile(path));
-    const layout = readWavLayout(wav);
-    if (!layout.ok) return { ok: false, message: `flite wrote no usable WAV: ${layout.issue}` };
-    const { format, dataOffset, dataBytes } = layout.value;
-    const end = dataBytes === null ? wav.length : Math.min(wav.length, dataOffset + dataBytes);
-    const pcm = wav.slice(dataOffset, end);
-    return { ok: true, format, pcm };
+    const read = readWavData(wav);
+    if (!read.ok) return { ok: false, message: `flite wrote no usable WAV: ${read.issue}` };
+    return { ok: true, format: read.value.format, pcm: read.value.data.slice() };
   } catch (error) {
     return { ok: false, message: String(error) };
   } finally {

@@ -14,6 +14,7 @@ import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { speechFailureFromSdk } from './classify-speech-failure';
 import { startDeadline } from './speech-deadline';
+import { transcriptTooLongError, transcriptWithinLimit } from './transcript-limit';
 
 const DIRECTION = 'speech_to_text';
 
@@ -36,13 +37,21 @@ export class OpenAiSpeechToText implements SpeechToText {
   readonly #redact: (text: string) => string;
   readonly #timing: Timing;
   readonly #url: string;
+  readonly #maxCharacters: number;
 
-  constructor(options: OpenAiAudioOptions & { readonly timing?: Timing }) {
+  constructor(
+    options: OpenAiAudioOptions & {
+      /** The most characters a transcript may have; past them a 502 (transcript-limit.ts). */
+      readonly maxCharacters: number;
+      readonly timing?: Timing;
+    },
+  ) {
     this.#client = openAiSdkClient(options, TRANSCRIPT_REPLY_LIMIT_BYTES);
     this.#model = options.model;
     this.#redact = redactKey(options.apiKey);
     this.#timing = options.timing ?? systemTiming;
     this.#url = tracedEndpointUrl(options.baseURL, '/audio/transcriptions');
+    this.#maxCharacters = options.maxCharacters;
   }
 
   transcribe(recording: Recording, options: SpeechCallOptions): Promise<Transcript> {
@@ -68,7 +77,13 @@ export class OpenAiSpeechToText implements SpeechToText {
         },
       );
     } catch (error) {
-      throw speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired());
+      throw speechFailureFromSdk(
+        error,
+        DIRECTION,
+        this.#redact,
+        deadline.expired(),
+        this.#timing.now(),
+      );
     } finally {
       deadline.clear();
     }
@@ -80,6 +95,9 @@ export class OpenAiSpeechToText implements SpeechToText {
         'the transcription reply has no text',
       );
     }
-    return { text: text.trim() };
+    const within = transcriptWithinLimit(text, this.#maxCharacters);
+    if (within === null)
+      throw transcriptTooLongError('the transcription server', this.#maxCharacters);
+    return { text: within };
   }
 }

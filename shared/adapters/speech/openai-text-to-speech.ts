@@ -65,7 +65,7 @@ export class OpenAiTextToSpeech implements TextToSpeech {
   async #synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
     const failure = (error: unknown) =>
-      speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired());
+      speechFailureFromSdk(error, DIRECTION, this.#redact, deadline.expired(), this.#timing.now());
     let body: ReadableStream<Uint8Array> | null;
     try {
       const response = await this.#client.audio.speech.create(

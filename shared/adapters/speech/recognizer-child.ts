@@ -4,7 +4,7 @@
  *    sherpa-onnx, or a whisper.cpp file), once, with the threads of its second, and says it is
  *    ready;
  * 2. for each recording it is sent: mixes it to mono, resamples it to 16 kHz, recognizes it,
- *    and answers with the text, capped.
+ *    and answers with the text (null past its limit: a bounded message either way).
  * Its own process, so the deadline can end a recognition for real (neither addon can stop one
  * once it runs) and the server's event loop never waits on it.
  */
@@ -16,7 +16,7 @@ import {
 } from './recognizer-engines';
 import { recognizerInput } from './recognizer-input';
 import type { RecognizerReply, RecognizerRequest } from './recognizer-process';
-import { capTranscript } from './transcript-cap';
+import { transcriptWithinLimit } from './transcript-limit';
 
 const [modelArgument = '{}', threadsArgument = '1'] = process.argv.slice(2);
 
@@ -33,7 +33,7 @@ async function recognize(engine: RecognizerEngine, request: RecognizerRequest): 
   send({
     kind: 'recognized',
     id: request.id,
-    text: capTranscript(text, request.maxCharacters),
+    text: transcriptWithinLimit(text, request.maxCharacters),
     samples: samples.length,
     resampleMs,
     recognizeMs: performance.now() - recognizeStart,

@@ -1,24 +1,30 @@
 import type { Recording } from '../../ports/speech';
-import { readWavLayout } from './wav-format';
+import { readWavData } from './wav-format';
 import { resample } from './windowed-sinc-resampler';
 
 /** What whisper models hear: mono at 16 kHz. */
 export const RECOGNIZER_SAMPLE_RATE = 16_000;
 
 /**
+ * The bytes of the recording's samples, as many as the file holds (readWavData). The edge checked
+ * the header (recording-check.ts): one that does not read here is a bug.
+ */
+export function recordingData(recording: Recording): Uint8Array {
+  const read = readWavData(recording.wav);
+  if (!read.ok) throw new Error(`not a WAV recording: ${read.issue}`);
+  return read.value.data;
+}
+
+/**
  * The recording's 16-bit samples (the edge took only those), every channel averaged into one,
- * as floats in [-1, 1). A `data` chunk longer than the file (a recorder that never patched the
- * size) ends where the file does, in whole frames.
+ * as floats in [-1, 1), in whole frames.
  */
 export function mixToMono(recording: Recording): Float32Array {
-  const layout = readWavLayout(recording.wav);
-  if (!layout.ok) throw new Error(`not a WAV recording: ${layout.issue}`);
   const { channels, sampleWidth } = recording.format;
   if (sampleWidth !== 2) throw new Error(`${sampleWidth * 8}-bit samples; 16-bit expected`);
-  const { dataOffset, dataBytes } = layout.value;
-  const present = recording.wav.length - dataOffset;
-  const frames = Math.floor(Math.min(dataBytes ?? present, present) / (channels * 2));
-  const view = new DataView(recording.wav.buffer, recording.wav.byteOffset + dataOffset);
+  const data = recordingData(recording);
+  const frames = Math.floor(data.length / (channels * 2));
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const mono = new Float32Array(frames);
   const gain = 1 / (32_768 * channels);
   for (let frame = 0; frame < frames; frame += 1) {

@@ -16,7 +16,8 @@ export type RecognizerReply =
   | {
       readonly kind: 'recognized';
       readonly id: number;
-      readonly text: string;
+      /** Null: past the request's maxCharacters (transcriptWithinLimit). */
+      readonly text: string | null;
       /** 16 kHz samples the recording became. */
       readonly samples: number;
       readonly resampleMs: number;

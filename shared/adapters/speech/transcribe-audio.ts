@@ -1,6 +1,5 @@
 import type { Recording } from '../../ports/speech';
-import { mixToMono, RECOGNIZER_SAMPLE_RATE, toPcm16 } from './recognizer-input';
-import { readWavLayout } from './wav-format';
+import { mixToMono, RECOGNIZER_SAMPLE_RATE, recordingData, toPcm16 } from './recognizer-input';
 import { resample } from './windowed-sinc-resampler';
 
 /** The PCM rates Transcribe streaming takes (signed 16-bit little-endian). */
@@ -28,16 +27,8 @@ export function transcribeAudio(recording: Recording): TranscribeAudio {
   const { sampleRate, channels } = recording.format;
   const accepted = sampleRate >= TRANSCRIBE_RATES.min && sampleRate <= TRANSCRIBE_RATES.max;
   if (channels === 1 && accepted) {
-    const layout = readWavLayout(recording.wav);
-    if (!layout.ok) throw new Error(`not a WAV recording: ${layout.issue}`);
-    const { dataOffset, dataBytes } = layout.value;
-    const present = recording.wav.length - dataOffset;
-    // A data chunk longer than the file (a recorder that never patched the size) ends with it.
-    const bytes = Math.min(dataBytes ?? present, present);
-    return {
-      sampleRate,
-      pcm: recording.wav.subarray(dataOffset, dataOffset + bytes - (bytes % 2)),
-    };
+    const data = recordingData(recording);
+    return { sampleRate, pcm: data.subarray(0, data.length - (data.length % 2)) };
   }
   const mono = mixToMono(recording);
   const rate = accepted ? sampleRate : RECOGNIZER_SAMPLE_RATE;

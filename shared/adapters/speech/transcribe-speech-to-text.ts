@@ -18,6 +18,7 @@ import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { startDeadline } from './speech-deadline';
 import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe } from './transcribe-failure';
+import { transcriptTooLongError } from './transcript-limit';
 
 /**
  * The most bytes of Transcribe's event stream one recording may cost, counted as they arrive,
@@ -38,7 +39,7 @@ export interface TranscribeSpeechToTextOptions {
   readonly region: string;
   /** Transcribe's language code (TRANSCRIBE_LANGUAGE), e.g. `en-US`. */
   readonly languageCode: string;
-  /** The most characters of final text a transcript may have; past them a 502. */
+  /** The most characters of final text a transcript may have; past them a 502 (transcript-limit.ts). */
   readonly maxCharacters: number;
   /** Another endpoint than AWS's (tests, TRANSCRIBE_ENDPOINT); credentials then as given. */
   readonly endpoint?: string;
@@ -163,13 +164,8 @@ export class TranscribeSpeechToText implements SpeechToText {
         const text = result.Alternatives?.[0]?.Transcript?.trim() ?? '';
         if (text === '') continue;
         characters += text.length + (finals.length === 0 ? 0 : 1);
-        if (characters > maxCharacters) {
-          throw new SpeechProviderError(
-            SpeechFailure.malformedReply,
-            'speech_to_text',
-            `Transcribe's transcript passed ${maxCharacters} characters; not read further`,
-          );
-        }
+        // Not read further: the text past the limit is answered as every recognizer's is.
+        if (characters > maxCharacters) throw transcriptTooLongError('Transcribe', maxCharacters);
         finals.push(text);
       }
     }

@@ -72,6 +72,27 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
   }
 }
 
+/** A WAV file's format and the bytes of its samples. */
+export interface WavData {
+  readonly format: PcmFormat;
+  readonly data: Uint8Array;
+}
+
+/**
+ * readWavLayout's header, and the samples it points to as a view of `bytes`: a `data` chunk that
+ * says more than the file holds (a recorder that never patched the size) or nothing (a streamed
+ * WAV) ends where the file does.
+ */
+export function readWavData(
+  bytes: Uint8Array,
+): { readonly ok: true; readonly value: WavData } | (WavReading & { readonly ok: false }) {
+  const layout = readWavLayout(bytes);
+  if (!layout.ok) return layout;
+  const { format, dataOffset, dataBytes } = layout.value;
+  const end = dataBytes === null ? bytes.length : Math.min(bytes.length, dataOffset + dataBytes);
+  return { ok: true, value: { format, data: bytes.subarray(dataOffset, end) } };
+}
+
 function readFormat(
   view: DataView,
   body: number,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTableIfMissing,
@@ -10,6 +10,7 @@ import {
   TABLE_KEY_SCHEMA,
 } from '../../../shared/adapters/dynamodb';
 import { startDynalite, useDynalite } from '../../support/dynalite';
+import { FakeTiming } from '../../support/fake-timing';
 
 const dynalite = useDynalite();
 
@@ -58,6 +59,30 @@ describe('createTableIfMissing', () => {
     );
 
     await expect(Promise.all(creations)).resolves.toHaveLength(4);
+  });
+
+  it('gives up on a table that never becomes ACTIVE after its timeout, on the clock it is given', async () => {
+    // Prepare: a table another process is still creating, and stays so.
+    const described: string[] = [];
+    const creating = {
+      send: async (command: DescribeTableCommand) => {
+        described.push(command.input.TableName ?? '');
+        return { Table: { TableStatus: 'CREATING' } };
+      },
+    } as unknown as DynamoDBClient;
+    const timing = new FakeTiming();
+
+    // Act
+    const created = createTableIfMissing(creating, 'stuck', {
+      timeoutMs: 1_000,
+      pollIntervalMs: 250,
+      timing,
+    });
+
+    // Assess: each wait of the poll interval on the fake clock, none on the machine's.
+    await expect(created).rejects.toThrow('table stuck did not become ACTIVE in time');
+    expect(timing.sleeps).toEqual([250, 250, 250, 250, 250]);
+    expect(described).toHaveLength(6);
   });
 });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedSpeechToText } from '../../../shared/adapters/speech/embedded-speech-to-text';
 import type { RecognizerModel } from '../../../shared/adapters/speech/recognizer-engines';
 import { RecognizerProcess } from '../../../shared/adapters/speech/recognizer-process';
-import { capTranscript } from '../../../shared/adapters/speech/transcript-cap';
+import { transcriptWithinLimit } from '../../../shared/adapters/speech/transcript-limit';
 import { type Recording, SpeechBusyError, SpeechProviderError } from '../../../shared/ports/speech';
 import { FakeTiming } from '../../support/fake-timing';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../../support/moonshine-test-model';
@@ -203,17 +203,21 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     await expect(stt.transcribe(input, LONG)).resolves.toEqual({ text: heardText });
   });
 
-  it('cuts the text at maxCharacters', async () => {
+  it('answers a text past maxCharacters with a provider failure, never a cut text', async () => {
     // Prepare
     const input = recording(3, 16_000, [sine(440)]);
     const full = (await recognizer().recognize(input, LONG)).text;
 
     // Act
-    const capped = (await recognizer({ maxCharacters: 3 }).recognize(input, LONG)).text;
+    const past = recognizer({ maxCharacters: full.length - 1 }).recognize(input, LONG);
+    const within = recognizer({ maxCharacters: full.length }).recognize(input, LONG);
 
-    // Assess: the same greedy decoding, cut.
-    expect(full.length).toBeGreaterThan(3);
-    expect(capped).toBe(full.slice(0, 3).trimEnd());
+    // Assess: the same greedy decoding, refused one character short of it.
+    await expect(past).rejects.toMatchObject({
+      failure: 'malformed_reply',
+      message: `the embedded recognizer's transcript passed ${full.length - 1} characters, voice/command's utterance limit`,
+    });
+    await expect(within).resolves.toMatchObject({ text: full });
   });
 
   it('answers a model file that does not load with a provider failure in one line, not a hang', async () => {
@@ -253,7 +257,7 @@ describe('EmbeddedSpeechToText on sherpa-onnx (Moonshine)', () => {
     );
   });
 
-  it('cuts a model that says more than 2,000 characters there', async () => {
+  it('answers a model that says more than 2,000 characters with a 502, as Transcribe is', async () => {
     // Prepare: a model that says one 40-character word until its decoder's limit (6 a second).
     const word = 'x'.repeat(40);
     const files = await writeTestMoonshineModel({ words: [word], loops: true });
@@ -266,23 +270,22 @@ describe('EmbeddedSpeechToText on sherpa-onnx (Moonshine)', () => {
         { maxCharacters: 100_000 },
       ).recognize(input, LONG)
     ).text;
-    const capped = (
-      await recognizerOf({ engine: 'sherpa', moonshine: files }).recognize(input, LONG)
-    ).text;
+    const heard = recognizerOf({ engine: 'sherpa', moonshine: files }).transcribe(input, LONG);
 
     // Assess
     expect(full.length).toBeGreaterThan(2_000);
-    expect(capped).toBe(full.slice(0, 2_000).trimEnd());
+    await expect(heard).rejects.toBeInstanceOf(SpeechProviderError);
+    await expect(heard).rejects.toMatchObject({ failure: 'malformed_reply' });
   });
 });
 
-describe('capTranscript', () => {
+describe('transcriptWithinLimit', () => {
   it.each([
-    ['  hello world  ', 100, 'hello world'],
-    ['hello world', 6, 'hello'],
-    ['ab\u{1F600}cd', 3, 'ab'],
-    ['ab\u{1F600}cd', 4, 'ab\u{1F600}'],
-  ])('%j cut at %i is %j', (text, limit, expected) => {
-    expect(capTranscript(text, limit)).toBe(expected);
+    ['  hello world  ', 11, 'hello world'],
+    ['hello world', 10, null],
+    ['ab\u{1F600}cd', 6, 'ab\u{1F600}cd'],
+    ['ab\u{1F600}cd', 5, null],
+  ])('%j within %i characters (UTF-16 units, trimmed) is %j', (text, limit, expected) => {
+    expect(transcriptWithinLimit(text, limit)).toBe(expected);
   });
 });

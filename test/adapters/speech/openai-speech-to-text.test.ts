@@ -23,6 +23,7 @@ const adapter = (overrides: { baseURL?: string; timing?: FakeTiming } = {}) =>
     baseURL: overrides.baseURL ?? audio.baseURL,
     apiKey: KEY,
     model: 'whisper-1',
+    maxCharacters: 2_000,
     ...(overrides.timing === undefined ? {} : { timing: overrides.timing }),
   });
 

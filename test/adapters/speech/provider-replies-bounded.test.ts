@@ -223,6 +223,7 @@ describe('a transcription server that floods', () => {
       baseURL: server.baseURL,
       apiKey: 'sk-test',
       model: 'whisper-1',
+      maxCharacters: 2_000,
     });
 
     // Act
@@ -270,6 +271,7 @@ describe('a speech provider whose error reply floods', () => {
       baseURL: server.baseURL,
       apiKey: 'k',
       model: 'whisper-1',
+      maxCharacters: 2_000,
     });
 
     // Act

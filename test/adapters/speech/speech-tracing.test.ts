@@ -44,6 +44,7 @@ describe('X-Ray subsegments of speech calls', () => {
       baseURL: audio.baseURL,
       apiKey: 'k',
       model: 'whisper-1',
+      maxCharacters: 2_000,
     });
 
     await stt.transcribe(

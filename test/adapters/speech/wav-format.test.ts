@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readWavLayout, wavHeader } from '../../../shared/adapters/speech/wav-format';
+import { readWavData, readWavLayout, wavHeader } from '../../../shared/adapters/speech/wav-format';
 import { tonePcm, wavFile } from '../../support/speech-audio';
 
 const mono48k = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
@@ -116,5 +116,41 @@ describe('readWavLayout', () => {
     new DataView(header.buffer).setUint32(40, 0xffff_ffff, true);
 
     expect(readWavLayout(header)).toMatchObject({ ok: true, value: { dataBytes: null } });
+  });
+});
+
+describe('readWavData', () => {
+  const samples = Uint8Array.from({ length: 10 }, (_, index) => index + 1);
+  const withSize = (dataBytes: number) => {
+    const file = new Uint8Array(44 + samples.length);
+    file.set(wavHeader(mono48k, samples.length));
+    new DataView(file.buffer).setUint32(40, dataBytes, true);
+    file.set(samples, 44);
+    return file;
+  };
+  const trailing = riffWave([
+    ['fmt ', fmtBody(mono48k)],
+    ['data', samples.subarray(0, 4)],
+    ['LIST', new Uint8Array(6)],
+  ]);
+
+  it.each([
+    ['the data chunk as its size says', trailing, samples.subarray(0, 4)],
+    ['to the end of the file when the size says more (never patched)', withSize(1_000), samples],
+    [
+      'to the end of the file when the size is unknown (0xFFFFFFFF)',
+      withSize(0xffff_ffff),
+      samples,
+    ],
+    ['to the end of the file when the size is unknown (0)', withSize(0), samples],
+  ])('reads %s', (_case, bytes, expected) => {
+    const read = readWavData(bytes);
+
+    expect(read).toMatchObject({ ok: true, value: { format: mono48k } });
+    expect(read.ok ? [...read.value.data] : null).toEqual([...expected]);
+  });
+
+  it('says why a file is no WAV, as readWavLayout does', () => {
+    expect(readWavData(new Uint8Array(11))).toMatchObject({ ok: false, reason: 'incomplete' });
   });
 });

@@ -151,7 +151,12 @@ export async function until(count: () => number, target: number): Promise<void> 
 export function speechThrough(baseURL: string): SpeechDependencies {
   const apiKey = 'sk-metrics-speech';
   return {
-    speechToText: new OpenAiSpeechToText({ baseURL, apiKey, model: 'whisper-1' }),
+    speechToText: new OpenAiSpeechToText({
+      baseURL,
+      apiKey,
+      model: 'whisper-1',
+      maxCharacters: 2_000,
+    }),
     textToSpeech: new OpenAiTextToSpeech({
       baseURL,
       apiKey,

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +16,7 @@ import {
   NotAModelFileError,
 } from '../../../../infra/local/model-files';
 import type { Timing } from '../../../../shared/adapters/system/timing';
+import { freePort } from '../../../http/local-api-process';
 import { FakeTiming } from '../../../support/fake-timing';
 import { ggufBytes, sha256Of, startScriptedHubServer } from '../../../support/scripted-hub-server';
 import { useLoopbackServer } from '../../../support/use-loopback-server';
@@ -272,10 +271,7 @@ describe('ensureModelFile', () => {
 
   it("fails at once when nobody listens, and tells a speech model's user about STT_MODEL and STT_BASE_URL", async () => {
     // Prepare: a port that was just free, so nothing listens on it.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await freePort();
     const endpoint = `http://127.0.0.1:${port}`;
     const { events, progress } = recorder();
 

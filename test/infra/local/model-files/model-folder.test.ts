@@ -63,7 +63,6 @@ describe('resolveModelFolder on this machine', () => {
     const resolved = resolveModelFolder(
       { kind: 'path', path: folder },
       ['encoder.onnx', 'tokens.txt'],
-      [],
       settings(),
     );
     await expect(resolved).resolves.toBe(folder);
@@ -73,7 +72,6 @@ describe('resolveModelFolder on this machine', () => {
     const resolved = resolveModelFolder(
       { kind: 'path', path: folder },
       ['not-onnx.onnx'],
-      [],
       settings(),
     );
     await expect(resolved).rejects.toThrow(NotAModelFileError);
@@ -84,7 +82,6 @@ describe('resolveModelFolder on this machine', () => {
     const resolved = resolveModelFolder(
       { kind: 'path', path: folder },
       ['encoder.onnx', 'decoder.onnx'],
-      [],
       settings(),
       { setting: 'STT_MODEL' },
     );
@@ -92,8 +89,6 @@ describe('resolveModelFolder on this machine', () => {
   });
 
   it('answers nothing for none', async () => {
-    await expect(
-      resolveModelFolder({ kind: 'none' }, ['a.onnx'], [], settings()),
-    ).resolves.toBeNull();
+    await expect(resolveModelFolder({ kind: 'none' }, ['a.onnx'], settings())).resolves.toBeNull();
   });
 });

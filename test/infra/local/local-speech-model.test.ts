@@ -1,30 +1,26 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { localMoonshineModel } from '../../../infra/local/local-moonshine-model';
+import { localSpeechModel } from '../../../infra/local/local-speech-model';
 import { ModelDownloadError } from '../../../infra/local/model-files';
+import { freePort } from '../../http/local-api-process';
 
 const folders: string[] = [];
 afterEach(() => {
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
-describe("localMoonshineModel: npm start's default speech model", () => {
+describe("localSpeechModel: npm start's default speech model (Moonshine)", () => {
   it('a failed download says how to hear without it: STT_MODEL or a speech server, not LLM_MODEL', async () => {
     // Prepare: a hub that refuses every connection, an empty cache.
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as AddressInfo;
-    await new Promise((resolve) => closed.close(resolve));
+    const port = await freePort();
     const cacheDir = mkdtempSync(join(tmpdir(), 'jcc-moonshine-'));
     folders.push(cacheDir);
     const silent = { report: () => undefined };
 
     // Act
-    const failure = await localMoonshineModel(
+    const failure = await localSpeechModel(
       { HF_ENDPOINT: `http://127.0.0.1:${port}`, MODEL_CACHE_DIR: cacheDir },
       silent,
     ).catch((error: unknown) => error);

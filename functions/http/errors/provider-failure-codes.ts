@@ -1,11 +1,14 @@
 /**
- * The model failures with an answer of their own, by the adapter's failure: the error code and
- * what the node is told (error-table.ts answers each with a 502; every other failure is
- * `llm_failed`). Each code is also a metric of the request (Count, dimensions `service` and
- * `route`), for the alarms and the graph that say which fix is needed: a throttle (a quota), the
- * credentials, the IAM action or the model access. A module of constants only: the stack reads
- * it (jcc-metrics.ts) without the handlers' code.
+ * The provider failures with an answer of their own, by the adapter's failure: the error code and
+ * what the node is told, for the language model (MODEL_FAILURES; every other failure is
+ * `llm_failed`) and the speech provider (SPEECH_FAILURES; every other is
+ * `speech_provider_failed`). error-table.ts answers each with a 502. Each code is also a metric
+ * of the request (Count, dimensions `service` and `route`), for the alarms and the graph that say
+ * which fix is needed: a throttle (a quota), the credentials, the IAM action or the model access.
+ * A module of constants only: the stack reads it (jcc-metrics.ts) without the handlers' code.
  */
+
+/** The language model's failures with an answer of their own. */
 export const MODEL_FAILURES = {
   rate_limited: {
     code: 'llm_throttled',
