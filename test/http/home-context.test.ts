@@ -282,6 +282,13 @@ describe('the home the node reports at conversation/start, as the real node send
     ['an id under a property of another name', { target: 'Lock.Garage_Door ' }],
     ['an id in full-width letters', { target: 'ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ' }],
     ['ids listed in one string', { target: 'lock.front_door, lock.garage_door' }],
+    ['a list encoded as JSON in a string', { target: '["lock.front_door", "lock.garage_door"]' }],
+    ['an id quoted in a string', { target: '"lock.garage_door"' }],
+    ['one id and a stray comma', { target: 'lock.garage_door,' }],
+    [
+      'an id split in domain and object_id',
+      { note: 'x', domain: 'lock', object_id: 'garage_door' },
+    ],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {

@@ -43,7 +43,9 @@ const REPORTED_ISSUES = 4;
  *   (`hasEntityIdForm`: `lock.garage_door` under `target`, or as the key of a map
  *   `{"lock.garage_door": true}`);
  * - each id of a string that lists two or more of that form (`"lock.a, light.b"`, as Home
- *   Assistant reads a comma-separated `entity_id`), anywhere.
+ *   Assistant reads a comma-separated `entity_id`), or one with a stray comma, anywhere;
+ * - each id of a string that holds JSON (an encoded list, a quoted id), as the value it encodes;
+ * - an id split in `domain` and `object_id` (Home Assistant's names for its parts).
  * A listed id passes; one that differs from exactly one listed id in case, punctuation or
  * compatibility form becomes that id where it stands, a value or a key (a lossless repair, not
  * under `strict`); any other is an `unknown_entity` issue naming the closest listed ids, unless
@@ -87,8 +89,9 @@ export function checkEntityArgument(
     );
     return null;
   };
-  walk(copy, {
+  const visitor: Visitor = {
     value(node, value) {
+      if (checkEmbedded(node, value)) return;
       const list = entityIdList(value, entities.domains);
       let checked: string | null = null;
       if (list !== null) {
@@ -112,8 +115,47 @@ export function checkEntityArgument(
         if (listed !== null && listed !== key) renamed.set(key, listed);
       }
       if (renamed.size > 0) renameKeys(object, renamed);
+      checkSplitId(node, object);
     },
-  });
+  };
+  /**
+   * A string holding JSON (`"[\"lock.garage_door\"]"`, `"\"lock.garage_door\""`: a model's
+   * encoded list or quoted id, which a node may decode) is walked as the value it encodes, where
+   * the string stands; a repair inside it writes the string again as the JSON of the repaired
+   * value. True when `value` was such a string.
+   */
+  const checkEmbedded = (node: WalkNode, value: string): boolean => {
+    const encoded = embeddedJson(value);
+    if (encoded === undefined) return false;
+    const box: Record<PathStep, unknown> = { [node.step ?? '']: encoded };
+    const repairsBefore = repairs.length;
+    walk({ ...node, value: encoded, container: box, step: node.step ?? '' }, visitor);
+    if (repairs.length > repairsBefore && node.container !== null && node.step !== null) {
+      node.container[node.step] = JSON.stringify(box[node.step]);
+    }
+    return true;
+  };
+  /**
+   * An id split in two properties of one object, as Home Assistant names its parts:
+   * `{"domain": "lock", "object_id": "garage_door"}` is `lock.garage_door`, checked as any id; a
+   * repair writes both parts of the listed id.
+   */
+  const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
+    const domainKey = Object.keys(object).find((key) => looseEntityKey(key) === 'domain');
+    const objectKey = Object.keys(object).find((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)));
+    if (domainKey === undefined || objectKey === undefined) return;
+    const domain = object[domainKey];
+    const objectId = object[objectKey];
+    if (typeof domain !== 'string' || typeof objectId !== 'string') return;
+    const id = `${domain.trim()}.${objectId.trim()}`;
+    if (!hasEntityIdForm(id, entities.domains)) return;
+    const listed = checkId(id, () => `${pathText(node)}{${domainKey}, ${objectKey}}`);
+    if (listed === null || listed === id) return;
+    const dot = listed.indexOf('.');
+    object[domainKey] = listed.slice(0, dot);
+    object[objectKey] = listed.slice(dot + 1);
+  };
+  walk({ value: copy, step: null, container: null, parent: null, underEntity: false }, visitor);
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, arguments: repairs.length === 0 ? args : copy, repairs };
 }
@@ -125,14 +167,27 @@ interface Visitor {
   keys(node: WalkNode, object: Record<string, unknown>): void;
 }
 
+/** The loose keys of the property that holds the part of a split id after the dot. */
+const OBJECT_ID_KEYS: ReadonlySet<string> = new Set(['objectid', 'entityobjectid']);
+
+/** The value a string encodes as JSON, when it is an array, an object or a quoted string. */
+function embeddedJson(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '[' && first !== '{' && first !== '"') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Visits every string and every object of `root`, in document order. A stack, not recursion: the
- * depth of arguments is bounded only by their size.
+ * Visits every string and every object from `root`, in document order. A stack, not recursion:
+ * the depth of arguments is bounded only by their size (a string that encodes JSON is walked by
+ * a nested walk: each level of encoding escapes its quotes again, so there are few).
  */
-function walk(root: Record<string, unknown>, visitor: Visitor) {
-  const stack: WalkNode[] = [
-    { value: root, step: null, container: null, parent: null, underEntity: false },
-  ];
+function walk(root: WalkNode, visitor: Visitor) {
+  const stack: WalkNode[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     const { value, underEntity } = node;
     if (typeof value === 'string') {

@@ -109,7 +109,9 @@ const LIST_SEPARATOR = /([\s,;]+)/u;
 
 /**
  * `text` cut into its ids and what separates them (`["lock.a", ", ", "light.b"]`, ids at the even
- * places), when it is a list of two or more strings of the form of an entity id; else null.
+ * places), when it is a list of strings of the form of an entity id: two or more, or one with a
+ * comma or a semicolon beside it (`"lock.a,"`: a node that skips empty items reads one id);
+ * else null.
  */
 export function entityIdList(text: string, domains: ReadonlySet<string>): string[] | null {
   const parts = text.split(LIST_SEPARATOR);
@@ -120,5 +122,7 @@ export function entityIdList(text: string, domains: ReadonlySet<string>): string
     if (!hasEntityIdForm(part, domains)) return null;
     ids += 1;
   }
-  return ids >= 2 ? parts : null;
+  if (ids >= 2) return parts;
+  const listed = ids === 1 && parts.some((part, index) => index % 2 === 1 && /[,;]/u.test(part));
+  return listed ? parts : null;
 }
