@@ -469,3 +469,41 @@ describe('a copy of a continue that carries a request id', () => {
     },
   );
 });
+
+describe('a copy sent to another container during the model call', () => {
+  it('continue/stream on one, the blocking continue on the other: one model call, then the replay', async () => {
+    // Prepare: two servers, each its own dependencies and caches, on one database.
+    const id = await start(api().speaking, 'continue-once-two-containers');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-other-container' };
+
+    // Act
+    const meanwhile = await Promise.all([
+      postJson(api().silent, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().silent, ROUTES.continue, withId).then(read),
+    ]);
+    release();
+    const streamed = await read(await streaming);
+    const retried = await Promise.all([
+      postJson(api().silent, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().silent, ROUTES.continue, withId).then(read),
+    ]);
+
+    // Assess
+    for (const copy of meanwhile) {
+      expect(copy.status, copy.text).toBe(409);
+      expect(copy.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    }
+    expect(streamed.status).toBe(200);
+    for (const answer of retried) {
+      expect(expectVoiceResponse(answer, 'complete').assistant_message).toBe(ANSWER);
+      expect(answer.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(api().llm.requests).toHaveLength(2);
+  });
+});
