@@ -322,6 +322,31 @@ describe('the home the node reports at conversation/start, as the real node send
     },
   );
 
+  it('offers the user only listed entities when the model asks a question with options', async () => {
+    // Prepare: the model asks, offering an unlisted lock, a listed one miswritten, and plain text.
+    const conversationId = await startWithTool('home-entity-options', OPEN_DOORS_TOOL);
+    harness.llm.enqueue(
+      callsReply(
+        toolCall('request_validation', {
+          question: 'Which door?',
+          parameter_name: 'entity_ids',
+          options: ['lock.garage_door', 'Lock.Front-Door', 'all of them', '["lock.garage_door"]'],
+        }),
+      ),
+    );
+
+    // Act
+    const response = await client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'open the door',
+    });
+
+    // Assess
+    const body = expectVoiceResponse(response, 'validation_required');
+    expect(body.validation_request?.options).toEqual(['lock.front_door', 'all of them']);
+    expect(JSON.stringify(body)).not.toContain('garage');
+  });
+
   it('never hands over an id repaired into one the node’s own schema refuses', async () => {
     // Prepare: the schema takes ids in capitals only; the device list holds lock.front_door.
     const conversationId = await startWithTool('home-entity-schema', CAPITALS_TOOL);
