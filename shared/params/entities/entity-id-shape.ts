@@ -66,11 +66,12 @@ const ENTITY_PROPERTY_KEYS: ReadonlySet<string> = new Set(['entityid', 'entityid
 
 /**
  * `<domain>.<object_id>` once compatibility forms are folded (full-width letters, the full-width
- * stop), invisible format characters taken out, the ends trimmed and the case lowered: the object
- * id may hold letters of any script, digits, `_` and `-` (a miswritten id is still an id), never a
- * blank (that is text about a device, not an id).
+ * stop), invisible format characters taken out, the ends trimmed and the case lowered: the domain
+ * letters, digits and `_` as a device list may write it (`1wire`; that it is a known domain is
+ * checked apart), the object id letters of any script, digits, `_` and `-` (a miswritten id is
+ * still an id), never a blank (that is text about a device, not an id).
  */
-const ENTITY_ID_FORM = /^([a-z][a-z0-9_]*)\.([\p{L}\p{N}_-]+)$/u;
+const ENTITY_ID_FORM = /^([a-z0-9_]+)\.([\p{L}\p{N}_-]+)$/u;
 
 /**
  * `Light.Office-Lamp`, `light.office_lamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ` alike: compatibility

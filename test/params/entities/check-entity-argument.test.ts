@@ -109,6 +109,26 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
   });
 });
 
+describe('checkEntityArgument with the device list’s own domains', () => {
+  it.each([
+    ['a domain that starts with a digit', ['1wire.sensor_a'], '1wire.sensor_b'],
+    ['a domain that starts with an underscore', ['_hidden.lamp'], '_hidden.other'],
+  ])('reads an id of %s as an id anywhere', (_case, listed, unlisted) => {
+    const own = knownEntities(listed, true);
+
+    const result = checkEntityArgument('probe', { target: unlisted }, own, 'lossless');
+
+    expect(result.ok).toBe(false);
+  });
+
+  it('reads 3.5 as text, unless the device list has a domain 3', () => {
+    const own = knownEntities(['3.lamp'], true);
+
+    expect(checkEntityArgument('probe', { target: '3.5' }, own, 'lossless').ok).toBe(false);
+    expect(checkEntityArgument('probe', { target: '3.5' }, entities, 'lossless').ok).toBe(true);
+  });
+});
+
 describe('closestEntities', () => {
   it('names at most three, never one that shares nothing with the value', () => {
     expect(closestEntities('kettle', entities)).toEqual(['switch.kettle']);
