@@ -141,19 +141,21 @@ export function checkEntityArgument(
    * repair writes both parts of the listed id.
    */
   const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
-    const domainKey = Object.keys(object).find((key) => looseEntityKey(key) === 'domain');
-    const objectKey = Object.keys(object).find((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)));
-    if (domainKey === undefined || objectKey === undefined) return;
-    const domain = object[domainKey];
-    const objectId = object[objectKey];
-    if (typeof domain !== 'string' || typeof objectId !== 'string') return;
-    const id = `${domain.trim()}.${objectId.trim()}`;
-    if (!hasEntityIdForm(id, entities.domains)) return;
-    const listed = checkId(id, () => `${pathText(node)}{${domainKey}, ${objectKey}}`);
-    if (listed === null || listed === id) return;
-    const dot = listed.indexOf('.');
-    object[domainKey] = listed.slice(0, dot);
-    object[objectKey] = listed.slice(dot + 1);
+    const keys = Object.keys(object);
+    const domainKey = keys.find((key) => looseEntityKey(key) === 'domain');
+    const domain = domainKey === undefined ? undefined : object[domainKey];
+    if (domainKey === undefined || typeof domain !== 'string') return;
+    for (const objectKey of keys.filter((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)))) {
+      const objectId = object[objectKey];
+      if (typeof objectId !== 'string') continue;
+      const id = `${String(object[domainKey]).trim()}.${objectId.trim()}`;
+      if (!hasEntityIdForm(id, entities.domains)) continue;
+      const listed = checkId(id, () => `${pathText(node)}{${domainKey}, ${objectKey}}`);
+      if (listed === null || listed === id) continue;
+      const dot = listed.indexOf('.');
+      object[domainKey] = listed.slice(0, dot);
+      object[objectKey] = listed.slice(dot + 1);
+    }
   };
   walk({ value: copy, step: null, container: null, parent: null, underEntity: false }, visitor);
   if (issues.length > 0) return { ok: false, issues };
@@ -167,8 +169,19 @@ interface Visitor {
   keys(node: WalkNode, object: Record<string, unknown>): void;
 }
 
-/** The loose keys of the property that holds the part of a split id after the dot. */
-const OBJECT_ID_KEYS: ReadonlySet<string> = new Set(['objectid', 'entityobjectid']);
+/**
+ * The loose keys of a property beside `domain` that may hold the part of a split id after the
+ * dot: Home Assistant's `object_id`, and the names a schema gives it. Only a join of the form of
+ * an id of a known domain is read (`{"domain": "lock", "name": "Garage Door"}` is not).
+ */
+const OBJECT_ID_KEYS: ReadonlySet<string> = new Set([
+  'objectid',
+  'entityobjectid',
+  'entity',
+  'entityname',
+  'id',
+  'name',
+]);
 
 /** The value a string encodes as JSON, when it is an array, an object or a quoted string. */
 function embeddedJson(text: string): unknown {

@@ -143,7 +143,13 @@ const splitId: fc.Arbitrary<Part> = fc
       })),
       unlistedId.map((id) => ({ written: id, listed: id, unlisted: 1 })),
     ),
-    fc.constantFrom(['domain', 'object_id'], ['Domain', 'objectId']),
+    fc.constantFrom(
+      ['domain', 'object_id'],
+      ['Domain', 'objectId'],
+      ['domain', 'name'],
+      ['domain', 'id'],
+      ['domain', 'entity'],
+    ),
   )
   .map(([{ written, listed, unlisted }, [domainKey, objectKey]]) => {
     const parts = (id: string) => {
@@ -173,7 +179,17 @@ const filler = fc.stringMatching(/^[a-z ]{0,12}$/).map((text) => part(text, text
 const fillerKey = fc
   .stringMatching(/^[a-z_]{1,10}$/)
   .filter(
-    (key) => !['entityid', 'entityids', 'domain', 'objectid'].includes(key.replaceAll('_', '')),
+    (key) =>
+      ![
+        'entityid',
+        'entityids',
+        'domain',
+        'objectid',
+        'entity',
+        'entityname',
+        'id',
+        'name',
+      ].includes(key.replaceAll('_', '')),
   );
 
 /**
