@@ -62,7 +62,9 @@ export function checkEntityArgument(
   const repairs: Repair[] = [];
   const issues: ValidationIssue[] = [];
   /** The listed id `value` stands for (itself, or its repair), or null after an issue or a pass. */
+  let checkedIds = 0;
   const checkId = (value: string, parameter: () => string, keyTaken?: (id: string) => boolean) => {
+    checkedIds += 1;
     if (entities.exact.has(value)) return value;
     const match = entities.byLooseKey.get(looseEntityKey(value));
     if (typeof match === 'string' && policy !== 'strict' && keyTaken?.(match) !== true) {
@@ -129,7 +131,10 @@ export function checkEntityArgument(
     if (encoded === undefined) return false;
     const box: Record<PathStep, unknown> = { [node.step ?? '']: encoded };
     const repairsBefore = repairs.length;
+    const checkedBefore = checkedIds;
     walk({ ...node, value: encoded, container: box, step: node.step ?? '' }, visitor);
+    // Under an entity property the string is an id itself when it encodes none (`"[]"`).
+    if (node.underEntity && checkedIds === checkedBefore) return false;
     if (repairs.length > repairsBefore && node.container !== null && node.step !== null) {
       node.container[node.step] = JSON.stringify(box[node.step]);
     }

@@ -109,6 +109,23 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
   });
 });
 
+describe('checkEntityArgument on JSON encoded in a string', () => {
+  it.each(['[]', '{}', '[1]', '""'])(
+    'refuses an entity_id of %s: it encodes no id, so it is read as one',
+    (encoded) => {
+      expect(check(encoded).ok).toBe(false);
+    },
+  );
+
+  it('repairs a listed id inside an encoded list and writes the list again', () => {
+    expect(check('["Lock.Front-Door", "switch.kettle"]')).toMatchObject({
+      ok: true,
+      arguments: { entity_id: '["lock.front_door","switch.kettle"]' },
+      repairs: [{ parameter: 'entity_id[0]', before: 'Lock.Front-Door', after: 'lock.front_door' }],
+    });
+  });
+});
+
 describe('checkEntityArgument with the device list’s own domains', () => {
   it.each([
     ['a domain that starts with a digit', ['1wire.sensor_a'], '1wire.sensor_b'],
