@@ -74,11 +74,11 @@ const ENTITY_PROPERTY_KEYS: ReadonlySet<string> = new Set(['entityid', 'entityid
 const ENTITY_ID_FORM = /^([a-z0-9_]+)\.([\p{L}\p{N}_-]+)$/u;
 
 /**
- * `Light.Office-Lamp`, `light.office_lamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ` alike: compatibility
- * forms folded, lower case, letters and digits only.
+ * `Light.Office-Lamp`, `light.office_lamp`, `light.office%5Flamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ`
+ * alike: percent escapes decoded, compatibility forms folded, lower case, letters and digits only.
  */
 export function looseEntityKey(text: string): string {
-  return text
+  return percentDecoded(text)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
@@ -96,13 +96,27 @@ export function isEntityProperty(name: string): boolean {
  * in bytes (8 KiB a call).
  */
 export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boolean {
-  const folded = text
+  const folded = percentDecoded(text)
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')
     .trim()
     .toLowerCase();
   const domain = ENTITY_ID_FORM.exec(folded)?.[1];
   return domain !== undefined && domains.has(domain);
+}
+
+/**
+ * `text` with its percent escapes decoded (`lock.garage%5Fdoor`: a node that puts an argument in
+ * a URL path, as Home Assistant's REST API takes ids, sends the decoded id), or as it is when it
+ * holds none or a malformed one.
+ */
+function percentDecoded(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** What separates the ids of a list in one string: Home Assistant reads `a.x, b.y` as two ids. */

@@ -126,6 +126,31 @@ describe('checkEntityArgument on JSON encoded in a string', () => {
   });
 });
 
+describe('checkEntityArgument on an id with percent escapes (an argument put in a URL path)', () => {
+  it.each(['lock.garage%5Fdoor', 'lock%2Egarage_door', '%6Cock.garage_door'])(
+    'sends %s back: it decodes to an unlisted id',
+    (sent) => {
+      const result = checkEntityArgument('probe', { target: sent }, entities, 'lossless');
+
+      expect(result.ok).toBe(false);
+    },
+  );
+
+  it('repairs a listed id written with escapes, and leaves text with a stray % as it is', () => {
+    const result = checkEntityArgument(
+      'probe',
+      { target: 'lock.front%5Fdoor', note: '100% sure' },
+      entities,
+      'lossless',
+    );
+
+    expect(result).toMatchObject({
+      ok: true,
+      arguments: { target: 'lock.front_door', note: '100% sure' },
+    });
+  });
+});
+
 describe('checkEntityArgument with the device list’s own domains', () => {
   it.each([
     ['a domain that starts with a digit', ['1wire.sensor_a'], '1wire.sensor_b'],
