@@ -426,3 +426,84 @@ describe('a reused call id in other exchanges', () => {
     expect(answered.headers.get('idempotent-replayed')).toBeNull();
   });
 });
+
+describe('a copy of a continue that carries a request id', () => {
+  it.each([
+    { copy: 'continue/stream', path: ROUTES.continueStream, requestId: null },
+    { copy: 'a continue with another request id', path: ROUTES.continue, requestId: 'node-b' },
+    { copy: 'a continue without a request id', path: ROUTES.continue, requestId: null },
+  ])(
+    'is told to retry while it runs, and its retry gets the replay ($copy)',
+    async ({ path, requestId }) => {
+      // Prepare: the blocking continue with the node's own id holds the model.
+      const id = await start(api().speaking, `continue-once-id-first-${path.length}-${requestId}`);
+      await askForCall(id);
+      const { held, release } = heldReply();
+      api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      const withId = { ...results(id, 'call_mul', 84), request_id: 'node-a' };
+      const first = postJson(api().speaking, ROUTES.continue, withId);
+      await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+      const copy = {
+        ...results(id, 'call_mul', 84),
+        ...(requestId === null ? {} : { request_id: requestId }),
+      };
+
+      // Act
+      const meanwhile = await read(await postJson(api().speaking, path, copy));
+      release();
+      const answered = await read(await first);
+      const retried = await read(await postJson(api().speaking, path, copy));
+
+      // Assess: one model call; the copy's retry gets the answer the first request got.
+      expect(meanwhile.status, meanwhile.text).toBe(409);
+      expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+      expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe(ANSWER);
+      expect(retried.status, retried.text).toBe(200);
+      if (path === ROUTES.continue) {
+        expect(retried.json).toEqual(answered.json);
+        expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      }
+      expect(api().llm.requests).toHaveLength(2);
+      expect(resultsReaching('call_mul', 84)).toBe(1);
+    },
+  );
+});
+
+describe('a copy sent to another container during the model call', () => {
+  it('continue/stream on one, the blocking continue on the other: one model call, then the replay', async () => {
+    // Prepare: two servers, each its own dependencies and caches, on one database.
+    const id = await start(api().speaking, 'continue-once-two-containers');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-other-container' };
+
+    // Act
+    const meanwhile = await Promise.all([
+      postJson(api().silent, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().silent, ROUTES.continue, withId).then(read),
+    ]);
+    release();
+    const streamed = await read(await streaming);
+    const retried = await Promise.all([
+      postJson(api().silent, ROUTES.continue, results(id, 'call_mul', 84)).then(read),
+      postJson(api().silent, ROUTES.continue, withId).then(read),
+    ]);
+
+    // Assess
+    for (const copy of meanwhile) {
+      expect(copy.status, copy.text).toBe(409);
+      expect(copy.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    }
+    expect(streamed.status).toBe(200);
+    for (const answer of retried) {
+      expect(expectVoiceResponse(answer, 'complete').assistant_message).toBe(ANSWER);
+      expect(answer.headers.get('idempotent-replayed')).toBe('true');
+    }
+    expect(api().llm.requests).toHaveLength(2);
+  });
+});

@@ -282,6 +282,13 @@ describe('the home the node reports at conversation/start, as the real node send
     ['an id under a property of another name', { target: 'Lock.Garage_Door ' }],
     ['an id in full-width letters', { target: 'ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ' }],
     ['ids listed in one string', { target: 'lock.front_door, lock.garage_door' }],
+    ['a list encoded as JSON in a string', { target: '["lock.front_door", "lock.garage_door"]' }],
+    ['an id quoted in a string', { target: '"lock.garage_door"' }],
+    ['one id and a stray comma', { target: 'lock.garage_door,' }],
+    [
+      'an id split in domain and object_id',
+      { note: 'x', domain: 'lock', object_id: 'garage_door' },
+    ],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {
@@ -314,6 +321,31 @@ describe('the home the node reports at conversation/start, as the real node send
       expect(String(retry.at(-1)?.content)).toContain('is not in the device list');
     },
   );
+
+  it('offers the user only listed entities when the model asks a question with options', async () => {
+    // Prepare: the model asks, offering an unlisted lock, a listed one miswritten, and plain text.
+    const conversationId = await startWithTool('home-entity-options', OPEN_DOORS_TOOL);
+    harness.llm.enqueue(
+      callsReply(
+        toolCall('request_validation', {
+          question: 'Which door?',
+          parameter_name: 'entity_ids',
+          options: ['lock.garage_door', 'Lock.Front-Door', 'all of them', '["lock.garage_door"]'],
+        }),
+      ),
+    );
+
+    // Act
+    const response = await client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'open the door',
+    });
+
+    // Assess
+    const body = expectVoiceResponse(response, 'validation_required');
+    expect(body.validation_request?.options).toEqual(['lock.front_door', 'all of them']);
+    expect(JSON.stringify(body)).not.toContain('garage');
+  });
 
   it('never hands over an id repaired into one the node’s own schema refuses', async () => {
     // Prepare: the schema takes ids in capitals only; the device list holds lock.front_door.

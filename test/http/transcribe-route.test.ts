@@ -151,6 +151,36 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     },
   );
 
+  it.each([
+    ['no filename (RFC 7578: a SHOULD)', 'Content-Type: audio/wav\r\n'],
+    ['no filename and no Content-Type (curl -F "file=<r.wav")', ''],
+  ])('takes the recording from a "file" part with %s', async (_, typeLine) => {
+    // Prepare
+    const boundary = 'e1d2c3b4a5';
+    const wav = recording(0.2);
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\n${typeLine}\r\n`,
+      ),
+      Buffer.from(wav),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    api().audio.enqueueTranscription({ text: 'lights off' });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, new Uint8Array(body), {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      }),
+    );
+
+    // Assess: the bytes as sent, not a text field's decoding of them
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ text: 'lights off' });
+    const upload = api().audio.requests[0]?.transcription;
+    expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
+  });
+
   /** A multipart body by hand: `parts` as [name, bytes], then the closing boundary or not. */
   const form = (boundary: string, parts: [string, Uint8Array][], closed = true) =>
     new Uint8Array(

@@ -91,3 +91,31 @@ export function nodeRecording(seconds: number): Recording {
   ];
   return { wav: toneWav(seconds, format.sampleRate, [tones]), format, durationSeconds: seconds };
 }
+
+/** A WAVE_FORMAT_EXTENSIBLE header (what some recorders and
+ * servers write) around `pcm`: stereo 16-bit at 16 kHz, of sub-format `subFormat` (1: PCM). */
+export function extensibleWav(pcm: Uint8Array, subFormat: number): Uint8Array {
+  const file = new Uint8Array(68 + pcm.length);
+  const view = new DataView(file.buffer);
+  const text = (at: number, value: string) => {
+    for (let index = 0; index < value.length; index += 1)
+      file[at + index] = value.charCodeAt(index);
+  };
+  text(0, 'RIFF');
+  view.setUint32(4, 60 + pcm.length, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 40, true);
+  view.setUint16(20, 0xfffe, true);
+  view.setUint16(22, 2, true);
+  view.setUint32(24, 16_000, true);
+  view.setUint32(28, 64_000, true);
+  view.setUint16(32, 4, true);
+  view.setUint16(34, 16, true);
+  view.setUint16(36, 22, true);
+  view.setUint16(44, subFormat, true);
+  text(60, 'data');
+  view.setUint32(64, pcm.length, true);
+  file.set(pcm, 68);
+  return file;
+}

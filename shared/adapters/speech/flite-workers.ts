@@ -3,7 +3,7 @@
  * handler (the local stack hands the synthesizer over through functions/wiring/npm-start-provisions.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,16 +28,52 @@ export interface SpokenPiece {
 
 let workDirectory: string | null = null;
 
+/** `jcc-flite-<pid>-<random>`: the process a work directory belongs to is in its name. */
+const DIRECTORY_PREFIX = 'jcc-flite-';
+const OWNED_DIRECTORY = /^jcc-flite-(\d+)-/;
+
 /**
  * The directory Flite writes into: made on the first piece (not when `npm start` starts), and
- * removed, with anything a stopped thread left in it, when the process exits.
+ * removed, with anything a stopped thread left in it, when the process exits. A process killed
+ * by a signal runs no exit handler (SIGKILL, a closed terminal's SIGHUP, a test runner ending its
+ * workers): the directories of processes that are gone are removed when the next one is made.
  */
 function directory(): string {
   if (workDirectory !== null) return workDirectory;
-  const made = mkdtempSync(join(tmpdir(), 'jcc-flite-'));
+  removeAbandonedDirectories(tmpdir());
+  const made = mkdtempSync(join(tmpdir(), `${DIRECTORY_PREFIX}${process.pid}-`));
   workDirectory = made;
   process.once('exit', () => rmSync(made, { recursive: true, force: true }));
   return made;
+}
+
+/** Removes the work directories in `parent` whose process no longer runs. */
+function removeAbandonedDirectories(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent).filter((name) => name.startsWith(DIRECTORY_PREFIX));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(OWNED_DIRECTORY.exec(name)?.[1]);
+    if (!Number.isSafeInteger(pid) || pid === process.pid || processRuns(pid)) continue;
+    try {
+      rmSync(join(parent, name), { recursive: true, force: true });
+    } catch {
+      // Another process removing it too, or not ours to remove: it stays, as before.
+    }
+  }
+}
+
+/** Whether process `pid` exists (signal 0 checks without sending; EPERM: it runs as another user). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
 }
 
 /** One thread, speaking one piece at a time; a piece stopped midway ends the thread. */

@@ -16,6 +16,8 @@ export type WavReading =
 const PCM = 1;
 const EXTENSIBLE = 0xfffe;
 const RIFF_HEADER_BYTES = 12;
+/** The fmt chunk of WAVE_FORMAT_EXTENSIBLE: the 16 bytes of PCM's, its extension, its sub-format. */
+const EXTENSIBLE_FMT_BYTES = 40;
 const CHUNK_HEADER_BYTES = 8;
 const UNKNOWN_SIZES = new Set([0, 0xffff_ffff]);
 /**
@@ -62,7 +64,11 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
       // would say which format the samples are in twice.
       if (size < 16) return invalid(`the fmt chunk is ${size} bytes; a PCM one has 16 or more`);
       if (format !== null) return invalid('two fmt chunks');
-      if (body + 16 > bytes.length) return incomplete('the fmt chunk is cut short');
+      // All of the fields read (an extensible one's sub-format is 24 bytes in): a stream's first
+      // chunk may end inside them, and the next makes them whole.
+      if (body + Math.min(size, EXTENSIBLE_FMT_BYTES) > bytes.length) {
+        return incomplete('the fmt chunk is cut short');
+      }
       const read = readFormat(view, body, size);
       if (!read.ok) return read;
       format = read.value;
@@ -105,9 +111,7 @@ function readFormat(
   const blockAlign = view.getUint16(body + 12, true);
   const bitsPerSample = view.getUint16(body + 14, true);
   const extensiblePcm =
-    tag === EXTENSIBLE && size >= 40 && body + 26 <= view.byteLength
-      ? view.getUint16(body + 24, true) === PCM
-      : false;
+    tag === EXTENSIBLE && size >= EXTENSIBLE_FMT_BYTES && view.getUint16(body + 24, true) === PCM;
   if (tag !== PCM && !extensiblePcm) {
     return { ok: false, reason: 'invalid', issue: `not integer PCM (format tag ${tag})` };
   }

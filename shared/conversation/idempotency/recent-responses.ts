@@ -34,6 +34,27 @@ export function recordedOutcome(
 }
 
 /**
+ * The outcome recorded for the same tool results (`handoff`, whose fingerprint is what these
+ * results ask) in the exchange the conversation is at now, or null. Whichever request answered
+ * them (continue/stream, a continue without an id, or one with the node's own id), the save that
+ * recorded it produced `conversationVersion`: nothing has happened in the conversation since, so
+ * these results are a copy of that request. A record from any other version never matches: call
+ * ids are the model's own and come back in later exchanges.
+ */
+export function recordedForResults(
+  recent: readonly RecordedResponse[],
+  handoff: RequestIdentity,
+  conversationVersion: number,
+): TurnOutcome | null {
+  const recorded = recent.find(
+    (entry) =>
+      entry.fingerprint === handoff.fingerprint &&
+      entry.conversationVersion === conversationVersion,
+  );
+  return recorded === undefined ? null : (JSON.parse(recorded.outcome) as TurnOutcome);
+}
+
+/**
  * What a save keeps of `recent`: every stream handoff's record
  * goes (the exchange it answered has moved on, so it can never replay again), the node's
  * request ids stay.

@@ -1,5 +1,11 @@
-import type { ValidationIssue } from '../../params';
+import {
+  checkEntityArgument,
+  type KnownEntities,
+  type NormalizationPolicy,
+  type ValidationIssue,
+} from '../../params';
 import type { ClarificationQuestion } from '../server-tools/request-validation-tool';
+import { ServerToolName } from '../server-tools/server-tool-names';
 
 /**
  * The question put to the user when the model could not produce valid arguments within its
@@ -42,4 +48,30 @@ function spokenList(options: readonly string[]): string {
   const spoken = options.map((option) => option.replaceAll('_', ' '));
   if (spoken.length <= 1) return spoken.join('');
   return `${spoken.slice(0, -1).join(', ')} or ${spoken.at(-1)}`;
+}
+
+/**
+ * `question` with only the options the node may read out: each is checked as a call's argument
+ * would be against the device list, so an entity id the list does not hold (in any shape) is left
+ * out, and a miswritten listed one is offered as listed. The node never gets an entity it did not
+ * list, not even as a choice for the user. Without a device list, the options are as asked.
+ */
+export function withListedOptions(
+  question: ClarificationQuestion,
+  entities: KnownEntities | null,
+  policy: NormalizationPolicy,
+): ClarificationQuestion {
+  if (entities === null || question.options === null) return question;
+  const options = question.options.flatMap((option) => {
+    const check = checkEntityArgument(
+      ServerToolName.requestValidation,
+      { options: [option] },
+      entities,
+      policy,
+    );
+    if (!check.ok) return [];
+    const [offered] = check.arguments.options as readonly string[];
+    return offered === undefined ? [] : [offered];
+  });
+  return { ...question, options: options.length > 0 ? options : null };
 }

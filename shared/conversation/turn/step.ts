@@ -32,7 +32,7 @@ import {
   type RefusedCall,
 } from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
-import { clarificationFor } from './clarification';
+import { clarificationFor, withListedOptions } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
 import { decideAfterChecks } from './decide-after-checks';
 import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
@@ -60,7 +60,12 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   const ask = toolCalls.find((call) => call.name === ServerToolName.requestValidation);
   if (ask !== undefined) {
     const args = ask.arguments.ok ? ask.arguments.value : {};
-    return finishWithClarification(state, text, readClarificationQuestion(args), context, ask.id);
+    const question = withListedOptions(
+      readClarificationQuestion(args),
+      context.home?.entities ?? null,
+      context.settings.normalization,
+    );
+    return finishWithClarification(state, text, question, context, ask.id);
   }
   if (toolCalls.length === 0) return answerDirectly(state, text, context);
 

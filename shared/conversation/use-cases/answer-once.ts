@@ -13,14 +13,19 @@
  * 4. without a save (a replay, an error) the claim is released: a failed request's retry runs at
  *    once; a request id that got continue/stream's answer has it recorded under its own id by the
  *    same write. A claim never outlives its conversation: a start replaces it, unclaimed.
- * Without a claim (voice/command without an id), the turn simply runs. Either way, an outcome
- * recorded under `handoff` (what continue/stream reached with the same tool results) is replayed.
+ * Without a claim (voice/command without an id), the turn simply runs. Either way, the outcome
+ * recorded for the same tool results (`handoff`) in the exchange the conversation is at is
+ * replayed, whichever request recorded it: continue/stream, or a continue with or without an id.
  */
 import type { ConversationRecord, RecordedResponse } from '../../ports/conversation-store';
 import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import { ConversationNotFoundError, RequestInProgressError } from '../errors';
-import { recordedOutcome, withRecordedResponse } from '../idempotency/recent-responses';
+import {
+  recordedForResults,
+  recordedOutcome,
+  withRecordedResponse,
+} from '../idempotency/recent-responses';
 import { isHandoffRecord, type RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
 import type { TurnOutcome } from '../turn/turn-outcome';
@@ -63,7 +68,10 @@ export interface AnswerKeys {
    * claimed with its fingerprint while the turn runs. Null: nothing recorded, nothing claimed.
    */
   readonly identity: RequestIdentity | null;
-  /** An outcome continue/stream recorded for the same results, replayed instead of a turn. */
+  /**
+   * The identity of a continue's results: an outcome recorded for the same results in this
+   * exchange (by continue/stream, or by a continue with or without an id) is replayed.
+   */
   readonly handoff?: RequestIdentity | null;
 }
 
@@ -92,7 +100,7 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const recent = record.recentResponses;
     const own = identity === null ? null : recordedOutcome(recent, identity, record.version);
     if (own !== null) return { outcome: own, handedOff: false };
-    const handed = handoff === null ? null : recordedOutcome(recent, handoff, record.version);
+    const handed = handoff === null ? null : recordedForResults(recent, handoff, record.version);
     return handed === null ? null : { outcome: handed, handedOff: true };
   };
   if (identity === null) {

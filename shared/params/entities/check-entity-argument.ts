@@ -43,7 +43,9 @@ const REPORTED_ISSUES = 4;
  *   (`hasEntityIdForm`: `lock.garage_door` under `target`, or as the key of a map
  *   `{"lock.garage_door": true}`);
  * - each id of a string that lists two or more of that form (`"lock.a, light.b"`, as Home
- *   Assistant reads a comma-separated `entity_id`), anywhere.
+ *   Assistant reads a comma-separated `entity_id`), or one with a stray comma, anywhere;
+ * - each id of a string that holds JSON (an encoded list, a quoted id), as the value it encodes;
+ * - an id split in `domain` and `object_id` (Home Assistant's names for its parts).
  * A listed id passes; one that differs from exactly one listed id in case, punctuation or
  * compatibility form becomes that id where it stands, a value or a key (a lossless repair, not
  * under `strict`); any other is an `unknown_entity` issue naming the closest listed ids, unless
@@ -60,7 +62,9 @@ export function checkEntityArgument(
   const repairs: Repair[] = [];
   const issues: ValidationIssue[] = [];
   /** The listed id `value` stands for (itself, or its repair), or null after an issue or a pass. */
+  let checkedIds = 0;
   const checkId = (value: string, parameter: () => string, keyTaken?: (id: string) => boolean) => {
+    checkedIds += 1;
     if (entities.exact.has(value)) return value;
     const match = entities.byLooseKey.get(looseEntityKey(value));
     if (typeof match === 'string' && policy !== 'strict' && keyTaken?.(match) !== true) {
@@ -87,8 +91,9 @@ export function checkEntityArgument(
     );
     return null;
   };
-  walk(copy, {
+  const visitor: Visitor = {
     value(node, value) {
+      if (checkEmbedded(node, value)) return;
       const list = entityIdList(value, entities.domains);
       let checked: string | null = null;
       if (list !== null) {
@@ -112,8 +117,52 @@ export function checkEntityArgument(
         if (listed !== null && listed !== key) renamed.set(key, listed);
       }
       if (renamed.size > 0) renameKeys(object, renamed);
+      checkSplitId(node, object);
     },
-  });
+  };
+  /**
+   * A string holding JSON (`"[\"lock.garage_door\"]"`, `"\"lock.garage_door\""`: a model's
+   * encoded list or quoted id, which a node may decode) is walked as the value it encodes, where
+   * the string stands; a repair inside it writes the string again as the JSON of the repaired
+   * value. True when `value` was such a string.
+   */
+  const checkEmbedded = (node: WalkNode, value: string): boolean => {
+    const encoded = embeddedJson(value);
+    if (encoded === undefined) return false;
+    const box: Record<PathStep, unknown> = { [node.step ?? '']: encoded };
+    const repairsBefore = repairs.length;
+    const checkedBefore = checkedIds;
+    walk({ ...node, value: encoded, container: box, step: node.step ?? '' }, visitor);
+    // Under an entity property the string is an id itself when it encodes none (`"[]"`).
+    if (node.underEntity && checkedIds === checkedBefore) return false;
+    if (repairs.length > repairsBefore && node.container !== null && node.step !== null) {
+      node.container[node.step] = JSON.stringify(box[node.step]);
+    }
+    return true;
+  };
+  /**
+   * An id split in two properties of one object, as Home Assistant names its parts:
+   * `{"domain": "lock", "object_id": "garage_door"}` is `lock.garage_door`, checked as any id; a
+   * repair writes both parts of the listed id.
+   */
+  const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
+    const keys = Object.keys(object);
+    const domainKey = keys.find((key) => looseEntityKey(key) === 'domain');
+    const domain = domainKey === undefined ? undefined : object[domainKey];
+    if (domainKey === undefined || typeof domain !== 'string') return;
+    for (const objectKey of keys.filter((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)))) {
+      const objectId = object[objectKey];
+      if (typeof objectId !== 'string') continue;
+      const id = `${String(object[domainKey]).trim()}.${objectId.trim()}`;
+      if (!hasEntityIdForm(id, entities.domains)) continue;
+      const listed = checkId(id, () => `${pathText(node)}{${domainKey}, ${objectKey}}`);
+      if (listed === null || listed === id) continue;
+      const dot = listed.indexOf('.');
+      object[domainKey] = listed.slice(0, dot);
+      object[objectKey] = listed.slice(dot + 1);
+    }
+  };
+  walk({ value: copy, step: null, container: null, parent: null, underEntity: false }, visitor);
   if (issues.length > 0) return { ok: false, issues };
   return { ok: true, arguments: repairs.length === 0 ? args : copy, repairs };
 }
@@ -126,13 +175,37 @@ interface Visitor {
 }
 
 /**
- * Visits every string and every object of `root`, in document order. A stack, not recursion: the
- * depth of arguments is bounded only by their size.
+ * The loose keys of a property beside `domain` that may hold the part of a split id after the
+ * dot: Home Assistant's `object_id`, and the names a schema gives it. Only a join of the form of
+ * an id of a known domain is read (`{"domain": "lock", "name": "Garage Door"}` is not).
  */
-function walk(root: Record<string, unknown>, visitor: Visitor) {
-  const stack: WalkNode[] = [
-    { value: root, step: null, container: null, parent: null, underEntity: false },
-  ];
+const OBJECT_ID_KEYS: ReadonlySet<string> = new Set([
+  'objectid',
+  'entityobjectid',
+  'entity',
+  'entityname',
+  'id',
+  'name',
+]);
+
+/** The value a string encodes as JSON, when it is an array, an object or a quoted string. */
+function embeddedJson(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '[' && first !== '{' && first !== '"') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Visits every string and every object from `root`, in document order. A stack, not recursion:
+ * the depth of arguments is bounded only by their size (a string that encodes JSON is walked by
+ * a nested walk: each level of encoding escapes its quotes again, so there are few).
+ */
+function walk(root: WalkNode, visitor: Visitor) {
+  const stack: WalkNode[] = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     const { value, underEntity } = node;
     if (typeof value === 'string') {

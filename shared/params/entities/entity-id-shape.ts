@@ -66,18 +66,19 @@ const ENTITY_PROPERTY_KEYS: ReadonlySet<string> = new Set(['entityid', 'entityid
 
 /**
  * `<domain>.<object_id>` once compatibility forms are folded (full-width letters, the full-width
- * stop), invisible format characters taken out, the ends trimmed and the case lowered: the object
- * id may hold letters of any script, digits, `_` and `-` (a miswritten id is still an id), never a
- * blank (that is text about a device, not an id).
+ * stop), invisible format characters taken out, the ends trimmed and the case lowered: the domain
+ * letters, digits and `_` as a device list may write it (`1wire`; that it is a known domain is
+ * checked apart), the object id letters of any script, digits, `_` and `-` (a miswritten id is
+ * still an id), never a blank (that is text about a device, not an id).
  */
-const ENTITY_ID_FORM = /^([a-z][a-z0-9_]*)\.([\p{L}\p{N}_-]+)$/u;
+const ENTITY_ID_FORM = /^([a-z0-9_]+)\.([\p{L}\p{N}_-]+)$/u;
 
 /**
- * `Light.Office-Lamp`, `light.office_lamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ` alike: compatibility
- * forms folded, lower case, letters and digits only.
+ * `Light.Office-Lamp`, `light.office_lamp`, `light.office%5Flamp` and `ｌｉｇｈｔ．ｏｆｆｉｃｅ＿ｌａｍｐ`
+ * alike: percent escapes decoded, compatibility forms folded, lower case, letters and digits only.
  */
 export function looseEntityKey(text: string): string {
-  return text
+  return percentDecoded(text)
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, '');
@@ -95,7 +96,7 @@ export function isEntityProperty(name: string): boolean {
  * in bytes (8 KiB a call).
  */
 export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boolean {
-  const folded = text
+  const folded = percentDecoded(text)
     .normalize('NFKC')
     .replace(/\p{Cf}/gu, '')
     .trim()
@@ -104,12 +105,28 @@ export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boo
   return domain !== undefined && domains.has(domain);
 }
 
+/**
+ * `text` with its percent escapes decoded (`lock.garage%5Fdoor`: a node that puts an argument in
+ * a URL path, as Home Assistant's REST API takes ids, sends the decoded id), or as it is when it
+ * holds none or a malformed one.
+ */
+function percentDecoded(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /** What separates the ids of a list in one string: Home Assistant reads `a.x, b.y` as two ids. */
 const LIST_SEPARATOR = /([\s,;]+)/u;
 
 /**
  * `text` cut into its ids and what separates them (`["lock.a", ", ", "light.b"]`, ids at the even
- * places), when it is a list of two or more strings of the form of an entity id; else null.
+ * places), when it is a list of strings of the form of an entity id: two or more, or one with a
+ * comma or a semicolon beside it (`"lock.a,"`: a node that skips empty items reads one id);
+ * else null.
  */
 export function entityIdList(text: string, domains: ReadonlySet<string>): string[] | null {
   const parts = text.split(LIST_SEPARATOR);
@@ -120,5 +137,7 @@ export function entityIdList(text: string, domains: ReadonlySet<string>): string
     if (!hasEntityIdForm(part, domains)) return null;
     ids += 1;
   }
-  return ids >= 2 ? parts : null;
+  if (ids >= 2) return parts;
+  const listed = ids === 1 && parts.some((part, index) => index % 2 === 1 && /[,;]/u.test(part));
+  return listed ? parts : null;
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/adapters/speech/speech-stream';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { SpeechFailure, SpeechProviderError } from '../../../shared/ports/speech';
-import { collect, tonePcm, wavFile } from '../../support/speech-audio';
+import { collect, extensibleWav, tonePcm, wavFile } from '../../support/speech-audio';
 
 const mono16k = { sampleRate: 16_000, channels: 1, sampleWidth: 2 };
 const stereo = { sampleRate: 16_000, channels: 2, sampleWidth: 2 };
@@ -96,6 +96,23 @@ describe('readSpeechStream', () => {
 
     // Assess
     expect(speech.format).toEqual({ sampleRate: 22_050, channels: 1, sampleWidth: 2 });
+    expect(Buffer.from(bytes)).toEqual(Buffer.from(pcm));
+  });
+
+  it('reads a WAVE_FORMAT_EXTENSIBLE header whose first piece ends inside its fmt chunk', async () => {
+    // Prepare: its fmt chunk is 40 bytes from byte 20; the first piece ends before the sub-format.
+    const pcm = tonePcm(0.01, 16_000);
+
+    // Act
+    const speech = await readSpeechStream(
+      pieces(extensibleWav(pcm, 1), [40]),
+      { kind: 'wav' },
+      handlers([]),
+    );
+    const { bytes } = await collect(speech.chunks);
+
+    // Assess
+    expect(speech.format).toEqual(stereo);
     expect(Buffer.from(bytes)).toEqual(Buffer.from(pcm));
   });
 

@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readWavData, readWavLayout, wavHeader } from '../../../shared/adapters/speech/wav-format';
-import { tonePcm, wavFile } from '../../support/speech-audio';
+import { extensibleWav, tonePcm, wavFile } from '../../support/speech-audio';
 
 const mono48k = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
-
-/** A WAVE_FORMAT_EXTENSIBLE header (what some recorders write) around `pcm`. */
-function extensibleWav(pcm: Uint8Array, subFormat: number): Uint8Array {
-  const file = new Uint8Array(68 + pcm.length);
-  const view = new DataView(file.buffer);
-  const text = (at: number, value: string) => {
-    for (let index = 0; index < value.length; index += 1)
-      file[at + index] = value.charCodeAt(index);
-  };
-  text(0, 'RIFF');
-  view.setUint32(4, 60 + pcm.length, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 40, true);
-  view.setUint16(20, 0xfffe, true);
-  view.setUint16(22, 2, true);
-  view.setUint32(24, 16_000, true);
-  view.setUint32(28, 64_000, true);
-  view.setUint16(32, 4, true);
-  view.setUint16(34, 16, true);
-  view.setUint16(36, 22, true);
-  view.setUint16(44, subFormat, true);
-  text(60, 'data');
-  view.setUint32(64, pcm.length, true);
-  file.set(pcm, 68);
-  return file;
-}
 
 /** RIFF/WAVE around `chunks`, each an id and its body (padded to an even size). */
 function riffWave(chunks: readonly [string, Uint8Array, number?][]): Uint8Array {
@@ -101,6 +74,13 @@ describe('readWavLayout', () => {
       /RIFF/,
     ],
     ['a header cut short', wavHeader(mono48k, 10).subarray(0, 30), 'incomplete', /fmt/],
+    [
+      // A stream's first chunk may end there: its next chunk makes the header whole.
+      'an extensible header cut inside its fmt chunk',
+      extensibleWav(tonePcm(0.01, 16_000), 1).subarray(0, 40),
+      'incomplete',
+      /fmt/,
+    ],
     ['eleven bytes', new Uint8Array(11), 'incomplete', /RIFF header/],
     ['a fmt chunk of 14 bytes (its fields read past it)', shortFmtWav(), 'invalid', /14 bytes/],
     ['two fmt chunks that disagree (8 and 48 kHz)', twoFmtWav(), 'invalid', /two fmt/],

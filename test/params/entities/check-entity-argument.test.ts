@@ -109,6 +109,68 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
   });
 });
 
+describe('checkEntityArgument on JSON encoded in a string', () => {
+  it.each(['[]', '{}', '[1]', '""'])(
+    'refuses an entity_id of %s: it encodes no id, so it is read as one',
+    (encoded) => {
+      expect(check(encoded).ok).toBe(false);
+    },
+  );
+
+  it('repairs a listed id inside an encoded list and writes the list again', () => {
+    expect(check('["Lock.Front-Door", "switch.kettle"]')).toMatchObject({
+      ok: true,
+      arguments: { entity_id: '["lock.front_door","switch.kettle"]' },
+      repairs: [{ parameter: 'entity_id[0]', before: 'Lock.Front-Door', after: 'lock.front_door' }],
+    });
+  });
+});
+
+describe('checkEntityArgument on an id with percent escapes (an argument put in a URL path)', () => {
+  it.each(['lock.garage%5Fdoor', 'lock%2Egarage_door', '%6Cock.garage_door'])(
+    'sends %s back: it decodes to an unlisted id',
+    (sent) => {
+      const result = checkEntityArgument('probe', { target: sent }, entities, 'lossless');
+
+      expect(result.ok).toBe(false);
+    },
+  );
+
+  it('repairs a listed id written with escapes, and leaves text with a stray % as it is', () => {
+    const result = checkEntityArgument(
+      'probe',
+      { target: 'lock.front%5Fdoor', note: '100% sure' },
+      entities,
+      'lossless',
+    );
+
+    expect(result).toMatchObject({
+      ok: true,
+      arguments: { target: 'lock.front_door', note: '100% sure' },
+    });
+  });
+});
+
+describe('checkEntityArgument with the device list’s own domains', () => {
+  it.each([
+    ['a domain that starts with a digit', ['1wire.sensor_a'], '1wire.sensor_b'],
+    ['a domain that starts with an underscore', ['_hidden.lamp'], '_hidden.other'],
+  ])('reads an id of %s as an id anywhere', (_case, listed, unlisted) => {
+    const own = knownEntities(listed, true);
+
+    const result = checkEntityArgument('probe', { target: unlisted }, own, 'lossless');
+
+    expect(result.ok).toBe(false);
+  });
+
+  it('reads 3.5 as text, unless the device list has a domain 3', () => {
+    const own = knownEntities(['3.lamp'], true);
+
+    expect(checkEntityArgument('probe', { target: '3.5' }, own, 'lossless').ok).toBe(false);
+    expect(checkEntityArgument('probe', { target: '3.5' }, entities, 'lossless').ok).toBe(true);
+  });
+});
+
 describe('closestEntities', () => {
   it('names at most three, never one that shares nothing with the value', () => {
     expect(closestEntities('kettle', entities)).toEqual(['switch.kettle']);

@@ -123,6 +123,47 @@ const idKeyedMap = fc
     };
   });
 
+/** A part encoded as JSON in a string (a model's encoded list or quoted id): a repair re-encodes it. */
+const encoded = (inner: Part): Part => ({
+  sent: JSON.stringify(inner.sent),
+  expected: JSON.stringify(inner.expected),
+  unlisted: inner.unlisted,
+  repaired: inner.repaired,
+});
+
+/** An id split as Home Assistant names its parts: `{"domain": "lock", "object_id": "front_door"}`. */
+const splitId: fc.Arbitrary<Part> = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom(...LISTED).map((id) => ({ written: id, listed: id, unlisted: 0 })),
+      fc.constantFrom(...LISTED).map((id) => ({
+        written: id.toUpperCase().replaceAll('_', '-'),
+        listed: id,
+        unlisted: 0,
+      })),
+      unlistedId.map((id) => ({ written: id, listed: id, unlisted: 1 })),
+    ),
+    fc.constantFrom(
+      ['domain', 'object_id'],
+      ['Domain', 'objectId'],
+      ['domain', 'name'],
+      ['domain', 'id'],
+      ['domain', 'entity'],
+    ),
+  )
+  .map(([{ written, listed, unlisted }, [domainKey, objectKey]]) => {
+    const parts = (id: string) => {
+      const [domain, objectId] = id.split('.');
+      return { [String(domainKey)]: domain, [String(objectKey)]: objectId };
+    };
+    return {
+      sent: parts(written),
+      expected: parts(listed),
+      unlisted,
+      repaired: written === listed ? 0 : 1,
+    };
+  });
+
 /** The spellings of `entity_id` and `entity_ids` a schema or a model may use. */
 const entityProperty = fc.constantFrom(
   'entity_id',
@@ -137,13 +178,26 @@ const entityProperty = fc.constantFrom(
 const filler = fc.stringMatching(/^[a-z ]{0,12}$/).map((text) => part(text, text));
 const fillerKey = fc
   .stringMatching(/^[a-z_]{1,10}$/)
-  .filter((key) => !['entityid', 'entityids'].includes(key.replaceAll('_', '')));
+  .filter(
+    (key) =>
+      ![
+        'entityid',
+        'entityids',
+        'domain',
+        'objectid',
+        'entity',
+        'entityname',
+        'id',
+        'name',
+      ].includes(key.replaceAll('_', '')),
+  );
 
 /**
  * Arguments in every shape an entity id can take: under an entity property as a string, a
  * string listing several, an array or tuple of them, an object holding them (`{"id": ...}`), a map keyed by them, each
- * nested; and elsewhere, as a string, a list in a string or a key with the form of an id; beside values that are not
- * ids, in objects and arrays of objects.
+ * nested; and elsewhere, as a string, a list in a string or a key with the form of an id, split in `domain` and
+ * `object_id`; any of them encoded as JSON in a string; beside values that are not ids, in objects and arrays of
+ * objects.
  */
 const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => ({
   holder: fc.oneof(
@@ -159,6 +213,10 @@ const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => (
       )
       .map(arrayOf),
     idKeyedMap,
+    // An encoding of no id at all (`"[]"`) is itself read as an id: unit-tested apart.
+    tie('holder')
+      .filter((holder) => JSON.stringify(holder.sent).includes('.'))
+      .map(encoded),
     fc.tuple(entityString, tie('holder')).map(([id, also]) =>
       objectOf([
         ['id', id],
@@ -174,6 +232,8 @@ const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => (
     formedId,
     idList,
     idKeyedMap,
+    splitId,
+    tie('value').map(encoded),
     tie('args'),
     fc.array(tie('args'), { maxLength: 3 }).map(arrayOf),
   ),
