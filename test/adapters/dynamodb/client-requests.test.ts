@@ -1,5 +1,6 @@
+import { spawn } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import {
   ConditionalCheckFailedException,
   GetItemCommand,
@@ -244,6 +245,68 @@ describe('createDynamoDbClient against a scripted DynamoDB endpoint', () => {
       ]);
       expect(counting.takeMilliseconds()).toBeGreaterThan(0);
       counting.client.destroy();
+    },
+    CASE_TIMEOUT_MS,
+  );
+});
+
+/**
+ * A port whose connections are never accepted: a process listens with the shortest backlog, then
+ * blocks (30 s at most, so it cannot outlive a failed test for long), so once two connections fill
+ * the queue the kernel drops every further SYN and a connect hangs (Linux).
+ */
+async function portThatNeverAccepts(): Promise<{ port: number; close(): void }> {
+  const listener = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const server = require('node:net').createServer();
+       server.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+         process.stdout.write(server.address().port + '\\n', () => {
+           Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30000);
+           process.exit(0);
+         });
+       });`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<number>((resolve) => {
+    listener.stdout.once('data', (data: Buffer) => resolve(Number(data.toString().trim())));
+  });
+  const fillers = [0, 1].map(() => connect(port, '127.0.0.1'));
+  await Promise.all(
+    fillers.map((filler) => new Promise((resolve) => filler.once('connect', resolve))),
+  );
+  return {
+    port,
+    close: () => {
+      for (const filler of fillers) filler.destroy();
+      listener.kill();
+    },
+  };
+}
+
+describe('createDynamoDbClient against a server that never accepts the connection', () => {
+  it(
+    'gives up on each attempt after the connection timeout, long before the request timeout',
+    async () => {
+      const unaccepting = await portThatNeverAccepts();
+      const client = createDynamoDbClient({
+        region: REGION,
+        endpoint: `http://127.0.0.1:${unaccepting.port}`,
+        connectionTimeoutMs: 100,
+        requestTimeoutMs: 60_000,
+        maxAttempts: 2,
+      });
+      try {
+        await expect(client.send(getItem())).rejects.toMatchObject({
+          name: 'TimeoutError',
+          message: expect.stringContaining('no connection'),
+        });
+      } finally {
+        client.destroy();
+        unaccepting.close();
+      }
     },
     CASE_TIMEOUT_MS,
   );
