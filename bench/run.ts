@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -16,6 +16,7 @@ import {
   updateBenchmarksPage,
 } from './benchmarks-page';
 import { runBundleBench } from './bundle-bench';
+import { runDynamoDbClientBench } from './dynamodb-client-bench';
 import { EMBEDDED_MODEL_NOTE, runEmbeddedModelBench } from './embedded-model-bench';
 import { formatModelCallTable } from './engine/model-call-table';
 import { runEngineBench } from './engine-bench';
@@ -53,6 +54,10 @@ const SUITES = {
     details: [],
   }),
   auth: async (): Promise<SuiteReport> => ({ rows: await runAuthBench(), details: [] }),
+  dynamodb: async (): Promise<SuiteReport> => ({
+    rows: await runDynamoDbClientBench(),
+    details: [],
+  }),
   turn: async (): Promise<SuiteReport> => runHttpTurnBench(),
   attack: async (): Promise<SuiteReport> => ({ rows: await runAttackBench(), details: [] }),
   isolation: async (): Promise<SuiteReport> => ({ rows: await runIsolationBench(), details: [] }),

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { outcomeOfAwsError } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
+import { BufferedHttpHandler } from './buffered-http-handler';
 
 /**
  * Short timeouts so an unreachable database fails a request in a few seconds instead of hanging
@@ -37,6 +38,9 @@ export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBCl
   // filter for the client's logger even when that logs nothing, as ours does: the service logs
   // its own lines, so the walk is skipped.
   client.middlewareStack.remove('loggerMiddleware');
+  // The user agent middleware builds and escapes the SDK's user agent string on every request;
+  // DynamoDB answers the same without one (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+  client.middlewareStack.remove('getUserAgentMiddleware');
   client.middlewareStack.add(
     (next, context) => (args) => {
       // `GetItemCommand` is the SDK's class; X-Ray and the AWS SDKs name the operation `GetItem`.
@@ -61,30 +65,35 @@ const tableOf = (input: unknown): string =>
     ? String(input.TableName)
     : '';
 
+/**
+ * Decodes a binary attribute of a reply. The SDK's default first matches the whole base64 text
+ * against a regular expression, a scan as long as the conversation's compressed history on every
+ * load; DynamoDB sends well-formed base64, and a damaged attribute fails to decompress anyway
+ * (`StoredItemMalformedError`).
+ */
+const decodeBase64 = (text: string): Uint8Array => {
+  const bytes = Buffer.from(text, 'base64');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+};
+
 function untracedClient(options: DynamoDbClientOptions): DynamoDBClient {
-  const requestHandler = {
-    connectionTimeout: options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
-    requestTimeout: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,
-    // Without this flag a request past its timeout only logs a warning and keeps waiting.
-    throwOnRequestTimeout: true,
-  };
-  const maxAttempts = options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts;
-  // Each request would otherwise build and sort the whole middleware stack again.
-  const cacheMiddleware = true;
-  if (options.endpoint === undefined) {
-    return new DynamoDBClient({
-      region: options.region,
-      maxAttempts,
-      requestHandler,
-      cacheMiddleware,
-    });
-  }
-  return new DynamoDBClient({
+  const requestHandler = new BufferedHttpHandler({
+    connectionTimeoutMs:
+      options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,
+  });
+  const common = {
     region: options.region,
+    maxAttempts: options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts,
+    requestHandler,
+    base64Decoder: decodeBase64,
+    // Each request would otherwise build and sort the whole middleware stack again.
+    cacheMiddleware: true,
+  };
+  if (options.endpoint === undefined) return new DynamoDBClient(common);
+  return new DynamoDBClient({
+    ...common,
     endpoint: options.endpoint,
     credentials: LOCAL_CREDENTIALS,
-    maxAttempts,
-    requestHandler,
-    cacheMiddleware,
   });
 }
