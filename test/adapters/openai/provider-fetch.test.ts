@@ -1,5 +1,10 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   providerFetch,
@@ -218,6 +223,54 @@ describe('providerFetch, what it keeps of fetch', () => {
     // Assess
     expect(response.status).toBe(204);
     expect(response.body).toBeNull();
+  });
+
+  it('speaks TLS to an https URL and checks the certificate: a self-signed one is refused', async () => {
+    // Prepare: a TLS server whose certificate (made here by openssl) no authority signed.
+    const folder = await mkdtemp(join(tmpdir(), 'jcc-tls-'));
+    const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = createHttpsServer(
+      { key: await readFile(key), cert: await readFile(cert) },
+      (_request, response) => response.end('{}'),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await rm(folder, { recursive: true, force: true });
+
+    // Act
+    const error = await providerFetch(`https://127.0.0.1:${port}/v1/x`, { method: 'POST' }).catch(
+      (thrown: unknown) => thrown,
+    );
+
+    // Assess: a connection failure whose cause is the certificate.
+    expect(error).toBeInstanceOf(TypeError);
+    expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe(
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+    );
   });
 
   it('refuses a reply that is not HTTP as a refusal of its headers', async () => {
