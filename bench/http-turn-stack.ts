@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import diagnostics from 'node:diagnostics_channel';
-import { Agent, type IncomingMessage, request } from 'node:http';
+import { Agent, type ClientRequest, type IncomingMessage, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Logger } from '@aws-lambda-powertools/logger';
@@ -46,7 +46,7 @@ export interface Posted {
  * Where a request's time went, in milliseconds: from the server receiving it to its response
  * sent (Node's HTTP diagnostics channel), and within that the DynamoDB client's sends (the SDK's
  * work on the request and the reply and the round trip, timed by a middleware of the counted
- * client), the model calls on the wire (the openai SDK's fetch, created to its last byte), and
+ * client), the model calls on the wire (providerFetch's request, created to its reply's end), and
  * of those the scripted model's own handling (its server receiving the request to its answer
  * sent). Nothing of the service is wrapped.
  */
@@ -57,8 +57,15 @@ export interface Stages {
   readonly modelServer: number;
 }
 
+/** What Node's HTTP client tells of a reply whose headers have come. */
+interface ModelExchange {
+  readonly request: ClientRequest;
+  readonly response: IncomingMessage;
+}
+
 /** Sums the HTTP stages this process serves and fetches from the model, until `take`. */
 function stageClock(model: string) {
+  const modelHost = new URL(model).host;
   const started = new WeakMap<object, number>();
   let stages = { server: 0, modelCall: 0, modelServer: 0 };
   const add = (stage: keyof typeof stages, key: object) => {
@@ -66,10 +73,15 @@ function stageClock(model: string) {
     if (at !== undefined) stages[stage] += performance.now() - at;
   };
   const handlers = {
-    'undici:request:create': ({ request }: { request: { origin?: unknown } & object }) => {
-      if (String(request.origin) === model) started.set(request, performance.now());
+    // The model's calls go through providerFetch, on node:http: created, to the reply's end.
+    'http.client.request.created': ({ request }: { request: ClientRequest }) => {
+      if (request.getHeader('host') === modelHost) {
+        started.set(request, performance.now());
+      }
     },
-    'undici:request:trailers': ({ request }: { request: object }) => add('modelCall', request),
+    'http.client.response.finish': ({ request, response }: ModelExchange) => {
+      if (started.has(request)) response.once('end', () => add('modelCall', request));
+    },
     'http.server.request.start': ({ request }: { request: object }) => {
       started.set(request, performance.now());
     },

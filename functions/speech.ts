@@ -74,14 +74,16 @@ export function createSpeakHandler(dependencies: ServiceDependencies): RouteHand
     route: apiRoute('media-speak'),
     body: jsonBody(speakRequestSchema),
     dependencies: dependencies.route,
-    handle: async ({ body, metrics, timeLeftMs }) => {
+    handle: async ({ body, metrics, timeLeftMs, clientGone }) => {
       const textToSpeech = dependencies.speech.textToSpeech;
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      // A client gone stops the synthesis: nobody is left to take the file.
       const { format, pcm } = await synthesizeWhole(textToSpeech, body.text, {
         timeoutMs,
         metrics,
+        signal: clientGone,
       });
       return {
         statusCode: 200,

@@ -16,6 +16,7 @@ import {
   systemClock,
   systemRandomness,
 } from '../../shared/adapters/system/system-clock';
+import type { TextToSpeech } from '../../shared/ports/speech';
 import { type ApiClient, createApiClient } from '../support/api-client';
 import { DYNALITE_REGION, type RunningDynalite, startDynalite } from '../support/dynalite';
 import { functionHandlers, localRoutes } from '../support/function-handlers';
@@ -54,7 +55,12 @@ export interface SpeechApi {
  * scripted OpenAI-compatible audio server through the real speech adapters: one server that
  * speaks, one with no speech configured. Started before the file's tests, reset after each.
  */
-export function useSpeechApi(): () => SpeechApi {
+export function useSpeechApi(
+  options: {
+    /** The speaking server's synthesizer instead of the scripted audio server's (embedded Flite). */
+    readonly textToSpeech?: () => TextToSpeech;
+  } = {},
+): () => SpeechApi {
   let running: (SpeechApi & { database: RunningDynalite; captured: CapturedOutput }) | undefined;
   beforeAll(async () => {
     const captured = captureProcessOutput(process.env.JCC_TEST_LOGS === '1');
@@ -78,13 +84,15 @@ export function useSpeechApi(): () => SpeechApi {
         model: 'whisper-1',
         maxCharacters: SPEECH_LIMITS.transcriptCharacters,
       }),
-      textToSpeech: new OpenAiTextToSpeech({
-        baseURL: audio.baseURL,
-        apiKey: SPEECH_KEY,
-        model: 'tts-1',
-        voice: 'alloy',
-        format: { kind: 'pcm', sampleRate: SPEECH_RATE },
-      }),
+      textToSpeech:
+        options.textToSpeech?.() ??
+        new OpenAiTextToSpeech({
+          baseURL: audio.baseURL,
+          apiKey: SPEECH_KEY,
+          model: 'tts-1',
+          voice: 'alloy',
+          format: { kind: 'pcm', sampleRate: SPEECH_RATE },
+        }),
     });
     const silent = await serve(database, llm, { speechToText: null, textToSpeech: null });
     running = {

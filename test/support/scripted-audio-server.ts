@@ -104,6 +104,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
 }
 
 async function streamAudio(step: AudioStep, response: ServerResponse): Promise<void> {
+  response.once('close', () => step.whenClosed?.(response.writableFinished));
   await step.holdBeforeHeaders;
   const count = Math.max(1, step.chunks ?? 4);
   const size = Math.ceil(step.audio.length / count);

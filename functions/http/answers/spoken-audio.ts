@@ -114,22 +114,24 @@ export function pcmHeaders(format: PcmFormat): Record<string, string> {
  * The whole synthesis of `text` in one buffer (media/tts/speak): a failure at any point throws a
  * `SpeechProviderError`, since nothing has been answered yet; speech that lasts past
  * `MAX_SPOKEN_SECONDS` throws `SpeechTooLongError` rather than answer its first minute as if
- * it were all.
+ * it were all. `signal` (the client gone) stops the synthesis wherever it is; the failure that
+ * follows is not the provider's, and is not counted as one.
  */
 export async function synthesizeWhole(
   textToSpeech: TextToSpeech,
   text: string,
-  options: Pick<SpeakOptions, 'timeoutMs' | 'metrics'>,
+  options: Pick<SpeakOptions, 'timeoutMs' | 'metrics'> & { readonly signal: AbortSignal },
 ): Promise<{ readonly format: PcmFormat; readonly pcm: Uint8Array }> {
   options.metrics.addMetric(SPEECH_METRICS.charactersSynthesized, MetricUnit.Count, text.length);
+  const { timeoutMs, signal } = options;
   try {
-    const speech = await textToSpeech.synthesize(text, { timeoutMs: options.timeoutMs });
+    const speech = await textToSpeech.synthesize(text, { timeoutMs, signal });
     const parts: Uint8Array[] = [];
     for await (const chunk of speech.chunks) parts.push(chunk);
     if (speech.cut()) throw new SpeechTooLongError(MAX_SPOKEN_SECONDS);
     return { format: speech.format, pcm: Buffer.concat(parts) };
   } catch (error) {
-    if (error instanceof SpeechTooLongError) throw error;
+    if (error instanceof SpeechTooLongError || signal.aborted) throw error;
     options.metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     throw asProviderError(error);
   }

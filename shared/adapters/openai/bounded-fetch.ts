@@ -1,4 +1,5 @@
 import { ERROR_REPLY_LIMIT_BYTES, pieceLimit, REPLY_PIECES } from '../system/body-reads';
+import { providerFetch } from './provider-fetch';
 
 /**
  * The most bytes a chat completion's HTTP body may have before the SDK reads it: room for all a
@@ -39,13 +40,13 @@ export class ReplyBodyTooFragmentedError extends ReplyBodyTooLargeError {
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /**
- * A `fetch` for the SDK whose response bodies fail with ReplyBodyTooLargeError once more than
+ * A `fetch` for the SDK (over providerFetch, which bounds what comes before the body) whose response bodies fail with ReplyBodyTooLargeError once more than
  * `limitBytes` arrive (or at once when `content-length` says so); the rest is never read: the
  * stream is cancelled, which closes the connection. An error reply is held to
  * ERROR_REPLY_LIMIT_BYTES; a success to `limitBytes`, or, with `null` (a speech body, which its
  * reader bounds as the audio arrives), not here.
  */
-export function boundedFetch(limitBytes: number | null, inner: Fetch = fetch): Fetch {
+export function boundedFetch(limitBytes: number | null, inner: Fetch = providerFetch): Fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     const { body, status, statusText, headers } = response;

@@ -3,6 +3,7 @@ import { LanguageModelFailure } from '../../ports/language-model';
 import { AwsCredentialsUnavailableError } from './bedrock-signing-fetch';
 import { ReplyBodyTooLargeError } from './bounded-fetch';
 import { classifyAwsRefusal } from './classify-aws-refusal';
+import { ReplyHeadersRefusedError } from './provider-fetch';
 import { readRetryAfterMs } from './retry-delay';
 
 /** One failed attempt, judged: what it means for the caller and whether another may help. */
@@ -25,7 +26,7 @@ export type Redact = (text: string) => string;
  * failures mean the server is unavailable; a timeout is a timeout, not retried (each attempt
  * has all the time the call has left); every other status is the
  * request being refused and is not retried. A body that does not parse is a malformed reply; one
- * over the byte limit too, but retried.
+ * over the byte limit too, but retried, as are headers over theirs (provider-fetch.ts).
  * `x-should-retry: false` (OpenAI's own hint) vetoes a retry.
  * With `aws` (Bedrock, signed with SigV4), a 401/403/404 says which of the credentials, the IAM
  * policy or the model access to fix (classify-aws-refusal.ts), and credentials that cannot be
@@ -73,6 +74,10 @@ export function classifyFailure(
       null,
       fix,
     );
+  }
+  if (error instanceof APIConnectionError && error.cause instanceof ReplyHeadersRefusedError) {
+    // Headers over their limits, or not HTTP: as a body over its limit, another attempt at once.
+    return judge(error, LanguageModelFailure.malformedReply, true, error.cause.message, 0);
   }
   if (error instanceof APIConnectionError) {
     return judge(

@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { awsErrorInOpenAiShape } from '../../../shared/adapters/openai/aws-error-body';
+import {
+  boundedFetch,
+  REPLY_BODY_LIMIT_BYTES,
+} from '../../../shared/adapters/openai/bounded-fetch';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 
 const KIB = 1024;
 
-/** A chunked body: the given chunks, then (unless `ends`) nothing ever again. */
-function chunkedBody(chunks: readonly string[], ends: boolean) {
+/** A chunked body: the given chunks, then nothing ever again. */
+function endlessBody(chunks: readonly string[]) {
   let next = 0;
   let cancelled = false;
   const stream = new ReadableStream<Uint8Array>({
@@ -12,7 +17,6 @@ function chunkedBody(chunks: readonly string[], ends: boolean) {
       const chunk = chunks[next];
       next += 1;
       if (chunk !== undefined) controller.enqueue(new TextEncoder().encode(chunk));
-      else if (ends) controller.close();
       else return new Promise(() => {});
     },
     cancel() {
@@ -41,29 +45,27 @@ describe('an AWS error body reshaped for the openai SDK', () => {
     });
   });
 
-  it('is read no further than 16 KiB when it never ends, and passed on as it came', async () => {
-    const first = `{"Message":"${'a'.repeat(10 * KIB)}`;
-    const second = 'b'.repeat(10 * KIB);
-    const body = chunkedBody([first, second], false);
-    const passed = await awsErrorInOpenAiShape(awsError(body.stream));
-    expect(passed.status).toBe(403);
-    const reader = passed.body?.getReader();
-    const decoder = new TextDecoder();
-    let seen = '';
-    while (seen.length < first.length + second.length) {
-      const { value } = (await reader?.read()) ?? {};
-      seen += decoder.decode(value);
-    }
-    expect(seen).toBe(first + second);
-    await reader?.cancel();
+  it('keeps its status when over the error reply limit, its message the limit: never read on', async () => {
+    // Prepare: an AWS-shaped body that never ends, as boundedFetch hands it on.
+    const body = endlessBody([`{"Message":"${'a'.repeat(10 * KIB)}`, 'b'.repeat(10 * KIB)]);
+    const bounded = boundedFetch(REPLY_BODY_LIMIT_BYTES, async () => awsError(body.stream));
+
+    // Act
+    const shaped = await awsErrorInOpenAiShape(await bounded('http://bedrock.test/'));
+
+    // Assess
+    expect(shaped.status).toBe(403);
+    expect(await shaped.json()).toEqual({
+      error: {
+        message: `the reply body is over ${ERROR_REPLY_LIMIT_BYTES} bytes and was not read further`,
+      },
+    });
     expect(body.wasCancelled()).toBe(true);
   });
 
-  it('passes on a long body whole when it ends', async () => {
-    const text = `{"Message":"${'c'.repeat(20 * KIB)}"}`;
-    const passed = await awsErrorInOpenAiShape(
-      awsError(chunkedBody([text.slice(0, 9000), text.slice(9000)], true).stream),
-    );
-    expect(await passed.text()).toBe(text);
+  it('passes on an error body that is not JSON as it came', async () => {
+    const passed = await awsErrorInOpenAiShape(awsError('<html>Bad Gateway</html>'));
+    expect(passed.status).toBe(403);
+    expect(await passed.text()).toBe('<html>Bad Gateway</html>');
   });
 });

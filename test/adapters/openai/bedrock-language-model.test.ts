@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OpenAiLanguageModel } from '../../../shared/adapters/openai';
 import type { AwsCredentialsProvider } from '../../../shared/adapters/openai/bedrock-signing-fetch';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { type ScriptStep, startScriptedLlmServer } from '../../support/scripted-llm-server';
 import { TEST_AWS_CREDENTIALS } from '../../support/sigv4-verifier';
 import { useLoopbackServer } from '../../support/use-loopback-server';
@@ -182,6 +183,24 @@ describe('Bedrock refusals: each its own failure, and a fix in the message', () 
 
     expect(error.failure).toBe('rate_limited');
     expect(error.attempts).toBe(3);
+  });
+
+  it('reads an error reply over 16 KiB as the refusal its status says, not a lost connection', async () => {
+    // Prepare: an AWS-shaped 400 whose message runs past the error reply limit.
+    const message = 'm'.repeat(ERROR_REPLY_LIMIT_BYTES);
+    bedrock.enqueue(
+      { status: 400, rawBody: JSON.stringify({ message }) },
+      { reply: { content: 'never asked' } },
+    );
+
+    // Act
+    const error = await failureOf(bedrockModel().complete(request, { timeoutMs: 5_000 }));
+
+    // Assess: refused, not retried; its words are the limit's, none of the body's.
+    expect(error.failure).toBe('rejected');
+    expect(error.attempts).toBe(1);
+    expect(error.message).toContain(`over ${ERROR_REPLY_LIMIT_BYTES} bytes`);
+    expect(error.message).not.toContain('mmmm');
   });
 
   it('sends nothing when no credentials can be found, and says where to get them', async () => {

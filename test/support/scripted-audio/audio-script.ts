@@ -50,6 +50,8 @@ export interface AudioStep {
   readonly holdAfterFirstChunk?: Promise<unknown>;
   /** The connection is destroyed after this many chunks (a provider dropping mid-stream). */
   readonly dropAfterChunks?: number;
+  /** Told when the exchange closes, by either side: whether the body was sent whole. */
+  readonly whenClosed?: (sentWhole: boolean) => void;
 }
 
 export type FixedSpeechStep = AudioStep | ErrorStep;

@@ -1,0 +1,289 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import { pieceLimit } from '../system/body-reads';
+
+/**
+ * The most bytes of a provider's status line and headers (each block of them, and all the reads
+ * before the last one together). A model or speech server's are well under 2 KiB; Node's and
+ * fetch's own default is the same 16 KiB.
+ */
+export const REPLY_HEADER_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The most reads of the socket before the headers are whole: 64, and one per KiB of the limit
+ * (body-reads.ts's rule). Every read costs an HTTP parse whatever its size: a server sending its
+ * headers a byte at a time cost fetch 470 ms of CPU over 3 s before this.
+ */
+export const REPLY_HEADER_READS = pieceLimit(REPLY_HEADER_LIMIT_BYTES);
+
+/**
+ * A provider's status line and headers broke a limit or did not parse as HTTP: the attempt failed
+ * as a malformed reply (the model is asked again; speech answers 502), not as a lost connection.
+ */
+export class ReplyHeadersRefusedError extends Error {
+  override readonly name = 'ReplyHeadersRefusedError';
+}
+
+type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Shared by every provider client, as Node's global agents are: connections are kept alive. */
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
+  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
+} as const;
+
+/**
+ * The `fetch` provider replies come through (the openai SDK's for the model and the speech
+ * servers), on `node:http`/`node:https` rather than the platform's fetch, so that what comes
+ * before a body is bounded: at most REPLY_HEADER_LIMIT_BYTES of headers in at most
+ * REPLY_HEADER_READS reads of the socket, else ReplyHeadersRefusedError. What it keeps of fetch:
+ * the signal (an abort fails the request, or the body once it streams, with the signal's reason),
+ * a streamed body, TLS, kept-alive connections, a connection failure thrown as fetch throws it
+ * (`TypeError`, its cause the socket's error; "terminated" once the body streams). What it does
+ * not do: follow redirects (a 3xx is the reply), ask for compressed bodies (so the byte limits of
+ * bounded-fetch.ts count what is parsed), speak HTTP/2.
+ */
+export const providerFetch: Fetch = async (input, init = {}) => {
+  const url = new URL(input instanceof Request ? input.url : input);
+  const agent = url.protocol === 'http:' || url.protocol === 'https:' ? agents[url.protocol] : null;
+  if (agent === null) throw new TypeError(`fetch failed: ${url.protocol} is not HTTP`);
+  const signal = init.signal ?? (input instanceof Request ? input.signal : null);
+  signal?.throwIfAborted();
+  const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : {}));
+  const body = await bodyToSend(init.body ?? (input instanceof Request ? input.body : null));
+  if (body.contentType !== null && !headers.has('content-type')) {
+    headers.set('content-type', body.contentType);
+  }
+  if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
+    headers.set('content-length', String(Buffer.byteLength(body.bytes)));
+  }
+  const request = (url.protocol === 'https:' ? https : http).request(url, {
+    method: init.method ?? (input instanceof Request ? input.method : 'GET'),
+    headers: Object.fromEntries(headers),
+    agent,
+    maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
+  });
+  return new Promise<Response>((resolve, reject) => {
+    const guard = new HeaderGuard(request);
+    let responded: IncomingMessage | null = null;
+    const abort = () => {
+      const reason: unknown = signal?.reason;
+      request.destroy(reason instanceof Error ? reason : new DOMException('aborted', 'AbortError'));
+    };
+    const forget = () => signal?.removeEventListener('abort', abort);
+    signal?.addEventListener('abort', abort, { once: true });
+    // Aborted while the body was being encoded: the listener came too late to be told.
+    if (signal?.aborted) abort();
+    request.on('error', (error) => {
+      guard.stop();
+      if (responded !== null) {
+        // The body's stream reports it (see streamedBody); the request has nothing left to fail.
+        return;
+      }
+      forget();
+      reject(beforeResponseFailure(error, signal));
+    });
+    request.on('response', (response) => {
+      guard.stop();
+      responded = response;
+      const status = response.statusCode ?? 0;
+      if (status < 200 || status > 599) {
+        forget();
+        response.destroy();
+        reject(new ReplyHeadersRefusedError(`the reply's status ${status} is not a final one`));
+        return;
+      }
+      const replied = new Headers();
+      const raw = response.rawHeaders;
+      for (let at = 0; at + 1 < raw.length; at += 2) {
+        replied.append(raw[at] as string, raw[at + 1] as string);
+      }
+      const empty = nullBodyStatuses.has(status) || request.method === 'HEAD';
+      if (empty) {
+        forget();
+        response.resume();
+      }
+      resolve(
+        new Response(empty ? null : streamedBody(response, signal, forget), {
+          status,
+          statusText: response.statusMessage ?? '',
+          headers: replied,
+        }),
+      );
+    });
+    if (body.bytes instanceof ReadableStream) {
+      sendStream(body.bytes, request);
+    } else {
+      request.end(body.bytes ?? undefined);
+    }
+  });
+};
+
+/**
+ * Counts what comes before the response: the parser has read each piece before this listener is
+ * told of it (it listens first), so a read past a limit is the last one parsed.
+ */
+class HeaderGuard {
+  #socket: Socket | null = null;
+  #stopped = false;
+  #reads = 0;
+  #bytes = 0;
+  readonly #request: http.ClientRequest;
+  readonly #count = (chunk: Buffer) => {
+    // Told of the read that completed the headers too (an emit calls the listeners it started
+    // with), after the response stopped the count: that read holds the body's first bytes.
+    if (this.#stopped) return;
+    this.#reads += 1;
+    this.#bytes += chunk.byteLength;
+    if (this.#reads > REPLY_HEADER_READS) {
+      this.#refuse(
+        `the reply's headers came in more than ${REPLY_HEADER_READS} reads and were not read further`,
+      );
+    } else if (this.#bytes > REPLY_HEADER_LIMIT_BYTES) {
+      this.#refuse(`the reply's headers are over ${REPLY_HEADER_LIMIT_BYTES} bytes`);
+    }
+  };
+
+  constructor(request: http.ClientRequest) {
+    this.#request = request;
+    request.once('socket', (socket) => {
+      if (this.#stopped) return;
+      this.#socket = socket;
+      socket.on('data', this.#count);
+    });
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#socket?.off('data', this.#count);
+    this.#socket = null;
+  }
+
+  #refuse(message: string): void {
+    this.stop();
+    this.#request.destroy(new ReplyHeadersRefusedError(message));
+  }
+}
+
+/** What failed before the status line and headers were whole, as fetch would throw it. */
+function beforeResponseFailure(error: Error, signal: AbortSignal | null): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof ReplyHeadersRefusedError) return error;
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  if (code === 'HPE_HEADER_OVERFLOW') {
+    return new ReplyHeadersRefusedError(
+      `the reply's headers are over ${REPLY_HEADER_LIMIT_BYTES} bytes`,
+      { cause: error },
+    );
+  }
+  if (code.startsWith('HPE_')) {
+    return new ReplyHeadersRefusedError(`the reply is not HTTP: ${error.message}`, {
+      cause: error,
+    });
+  }
+  return new TypeError('fetch failed', { cause: error });
+}
+
+/**
+ * The response's body as a web stream, read as the consumer pulls (the socket is paused in
+ * between); cancelling it closes the connection. An abort, or the connection lost before the
+ * body's end, errors it.
+ */
+function streamedBody(
+  response: IncomingMessage,
+  signal: AbortSignal | null,
+  forget: () => void,
+): ReadableStream<Uint8Array> {
+  let settled = false;
+  let fail: (reason: unknown) => void = () => {};
+  const abort = () => {
+    const reason: unknown = signal?.reason;
+    fail(reason);
+    response.destroy();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const settle = () => {
+        settled = true;
+        forget();
+        signal?.removeEventListener('abort', abort);
+      };
+      fail = (reason) => {
+        if (settled) return;
+        settle();
+        controller.error(reason);
+      };
+      // The request's own abort listener destroys the request, not this stream: replaced here.
+      forget();
+      if (signal?.aborted) {
+        abort();
+        return;
+      }
+      signal?.addEventListener('abort', abort, { once: true });
+      response.on('data', (chunk: Buffer) => {
+        controller.enqueue(chunk);
+        if ((controller.desiredSize ?? 0) <= 0) response.pause();
+      });
+      response.on('end', () => {
+        if (settled) return;
+        settle();
+        controller.close();
+      });
+      response.on('error', (error) => fail(new TypeError('terminated', { cause: error })));
+      response.on('close', () => {
+        if (!response.complete) fail(new TypeError('terminated', { cause: new Error('closed') }));
+      });
+    },
+    pull() {
+      response.resume();
+    },
+    cancel() {
+      settled = true;
+      forget();
+      signal?.removeEventListener('abort', abort);
+      response.destroy();
+    },
+  });
+}
+
+interface BodyToSend {
+  readonly bytes: string | Uint8Array | ReadableStream<Uint8Array> | null;
+  readonly contentType: string | null;
+}
+
+/** A request body in a form `node:http` writes: forms and blobs encoded as fetch encodes them. */
+async function bodyToSend(body: RequestInit['body']): Promise<BodyToSend> {
+  if (body === null || body === undefined) return { bytes: null, contentType: null };
+  if (typeof body === 'string') return { bytes: body, contentType: 'text/plain;charset=UTF-8' };
+  if (body instanceof Uint8Array) return { bytes: body, contentType: null };
+  if (body instanceof ReadableStream) return { bytes: body, contentType: null };
+  // FormData, Blob, URLSearchParams, ArrayBuffer...: encoded (and a form's boundary chosen) by the
+  // platform, whole: what the SDK uploads so (an audio file) is bounded by its caller.
+  const encoded = new Response(body);
+  return {
+    bytes: new Uint8Array(await encoded.arrayBuffer()),
+    contentType: encoded.headers.get('content-type'),
+  };
+}
+
+/** Writes a streamed request body, chunked; a failure of the stream fails the request. */
+function sendStream(stream: ReadableStream<Uint8Array>, request: http.ClientRequest): void {
+  const reader = stream.getReader();
+  const pump = async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!request.write(value)) {
+        await new Promise((resolve) => request.once('drain', resolve));
+      }
+    }
+    request.end();
+  };
+  pump().catch((error: unknown) => {
+    request.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+}
+
+/** Statuses a Response may not be built with a body for. */
+const nullBodyStatuses = new Set([204, 205, 304]);

@@ -1,0 +1,290 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  providerFetch,
+  ReplyHeadersRefusedError,
+} from '../../../shared/adapters/openai/provider-fetch';
+
+type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
+
+interface Provider {
+  readonly url: string;
+  /** The connections the client opened. */
+  readonly connections: () => number;
+  /** The bodies it sent, as text, with their content types. */
+  readonly received: { contentType: string; body: string }[];
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
+});
+
+async function provider(handle: Handler): Promise<Provider> {
+  let connections = 0;
+  const received: Provider['received'] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks);
+      received.push({
+        contentType: request.headers['content-type'] ?? '',
+        body: body.toString('latin1'),
+      });
+      handle(request, body, response);
+    });
+  });
+  server.on('connection', () => {
+    connections += 1;
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1/x`, connections: () => connections, received };
+}
+
+const echo: Handler = (request, body, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'x-method': request.method ?? '' });
+  response.end(JSON.stringify({ body: body.toString('utf8') }));
+};
+
+describe('providerFetch, what it keeps of fetch', () => {
+  it('sends the method, headers and body, and gives the status, headers and body', async () => {
+    // Prepare
+    const server = await provider(echo);
+
+    // Act
+    const response = await providerFetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":"é"}',
+    });
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-method')).toBe('POST');
+    expect(await response.json()).toEqual({ body: '{"a":"é"}' });
+  });
+
+  it('keeps the connection alive from one request to the next', async () => {
+    // Prepare
+    const server = await provider(echo);
+
+    // Act
+    for (const body of ['one', 'two', 'three']) {
+      await (await providerFetch(server.url, { method: 'POST', body })).text();
+    }
+
+    // Assess
+    expect(server.connections()).toBe(1);
+  });
+
+  it('sends a form as fetch encodes it, with its boundary', async () => {
+    // Prepare
+    const server = await provider(echo);
+    const form = new FormData();
+    form.append('model', 'whisper');
+    form.append('file', new Blob([new Uint8Array([0, 1, 255])]), 'speech.wav');
+
+    // Act
+    await (await providerFetch(server.url, { method: 'POST', body: form })).text();
+
+    // Assess
+    const [sent] = server.received;
+    expect(sent?.contentType).toMatch(/^multipart\/form-data; boundary=/);
+    expect(sent?.body).toContain('name="model"\r\n\r\nwhisper');
+    expect(sent?.body).toContain('\u0000\u0001\u00ff');
+  });
+
+  it('hands the body on as it arrives, before the server has finished', async () => {
+    // Prepare: the second part is written only once the client has read the first.
+    let finish: () => void = () => undefined;
+    const server = await provider((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: first\n\n');
+      finish = () => response.end('data: second\n\n');
+    });
+    const response = await providerFetch(server.url, { method: 'POST', body: '{}' });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+
+    // Act
+    const first = new TextDecoder().decode((await reader.read()).value);
+    finish();
+    const rest: string[] = [];
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      rest.push(new TextDecoder().decode(read.value));
+    }
+
+    // Assess
+    expect(first).toBe('data: first\n\n');
+    expect(rest.join('')).toBe('data: second\n\n');
+  });
+
+  it('rejects with the abort reason when aborted before the reply', async () => {
+    // Prepare: a server that never answers.
+    const server = await provider(() => undefined);
+    const controller = new AbortController();
+    const pending = providerFetch(server.url, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+
+    // Act
+    controller.abort();
+    const error = await pending.catch((thrown: unknown) => thrown);
+
+    // Assess
+    expect((error as Error).name).toBe('AbortError');
+  });
+
+  it('errors a streaming body with the abort reason, and closes the connection', async () => {
+    // Prepare
+    const server = await provider((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write('data: first\n\n');
+    });
+    const controller = new AbortController();
+    const response = await providerFetch(server.url, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+
+    // Act
+    controller.abort();
+    const error = await reader.read().catch((thrown: unknown) => thrown);
+    await (await providerFetch(server.url, { method: 'POST', body: '{}' })).body?.cancel();
+
+    // Assess: the next request could not reuse the aborted connection.
+    expect((error as Error).name).toBe('AbortError');
+    expect(server.connections()).toBe(2);
+  });
+
+  it('throws a connection failure as fetch does: a TypeError whose cause says why', async () => {
+    // Prepare: a port nobody listens on.
+    const server = await provider(echo);
+    const url = server.url;
+    await new Promise<void>((resolve) => servers.splice(0)[0]?.close(() => resolve()));
+
+    // Act
+    const error = await providerFetch(url, { method: 'POST', body: '{}' }).catch(
+      (thrown: unknown) => thrown,
+    );
+
+    // Assess
+    expect(error).toBeInstanceOf(TypeError);
+    expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+
+  it('fails a body cut off by the server as terminated, a TypeError', async () => {
+    // Prepare: 100 bytes announced, 5 sent.
+    const server = await provider((_request, _body, response) => {
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('12345', () => response.socket?.destroy());
+    });
+    const response = await providerFetch(server.url, { method: 'POST', body: '{}' });
+
+    // Act
+    const error = await response.text().catch((thrown: unknown) => thrown);
+
+    // Assess
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe('terminated');
+  });
+
+  it('gives a 204 no body', async () => {
+    // Prepare
+    const server = await provider((_request, _body, response) => {
+      response.writeHead(204);
+      response.end();
+    });
+
+    // Act
+    const response = await providerFetch(server.url, { method: 'DELETE' });
+
+    // Assess
+    expect(response.status).toBe(204);
+    expect(response.body).toBeNull();
+  });
+
+  it('speaks TLS to an https URL and checks the certificate: a self-signed one is refused', async () => {
+    // Prepare: a TLS server whose certificate (made here by openssl) no authority signed.
+    const folder = await mkdtemp(join(tmpdir(), 'jcc-tls-'));
+    const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    const server = createHttpsServer(
+      { key: await readFile(key), cert: await readFile(cert) },
+      (_request, response) => response.end('{}'),
+    );
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await rm(folder, { recursive: true, force: true });
+
+    // Act
+    const error = await providerFetch(`https://127.0.0.1:${port}/v1/x`, { method: 'POST' }).catch(
+      (thrown: unknown) => thrown,
+    );
+
+    // Assess: a connection failure whose cause is the certificate.
+    expect(error).toBeInstanceOf(TypeError);
+    expect(((error as TypeError).cause as NodeJS.ErrnoException).code).toBe(
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+    );
+  });
+
+  it('refuses a reply that is not HTTP as a refusal of its headers', async () => {
+    // Prepare
+    const server = await provider((_request, _body, response) => {
+      response.socket?.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+    });
+
+    // Act
+    const error = await providerFetch(server.url, { method: 'POST', body: '{}' }).catch(
+      (thrown: unknown) => thrown,
+    );
+
+    // Assess
+    expect(error).toBeInstanceOf(ReplyHeadersRefusedError);
+  });
+});
