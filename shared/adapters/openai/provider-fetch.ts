@@ -222,6 +222,8 @@ function streamedBody(
       }
       signal?.addEventListener('abort', abort, { once: true });
       response.on('data', (chunk: Buffer) => {
+        // Read before a cancel, an error or an abort took effect: the stream is closed to it.
+        if (settled) return;
         controller.enqueue(chunk);
         if ((controller.desiredSize ?? 0) <= 0) response.pause();
       });

@@ -178,6 +178,39 @@ describe('providerFetch, what it keeps of fetch', () => {
     expect(server.connections()).toBe(2);
   });
 
+  it('drops what the socket held when the body is aborted as a read resumes it', async () => {
+    // Prepare: a body in many pieces, so the socket holds some while the stream is full.
+    const server = await provider((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let piece = 0; piece < 64; piece += 1) response.write(`data: ${'x'.repeat(4096)}\n\n`);
+    });
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    const controller = new AbortController();
+    const response = await providerFetch(server.url, {
+      method: 'POST',
+      body: '{}',
+      signal: controller.signal,
+    });
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Act: a read takes the queued piece and resumes the socket on the next tick; the abort
+    // comes first.
+    const read = reader.read();
+    controller.abort();
+    await read;
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await reader.read().catch((thrown: unknown) => thrown);
+    process.off('uncaughtException', record);
+
+    // Assess: the body failed with the abort, and no piece was pushed into the closed stream.
+    expect(next).toMatchObject({ name: 'AbortError' });
+    expect(uncaught).toEqual([]);
+  });
+
   it('throws a connection failure as fetch does: a TypeError whose cause says why', async () => {
     // Prepare: a port nobody listens on.
     const server = await provider(echo);
