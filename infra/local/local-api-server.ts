@@ -10,6 +10,9 @@ import { payloadTooLarge } from '../../functions/http/request-body/body-size';
 import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import {
+  BodyBudget,
+  type BodyReading,
+  type BodyShare,
   bodyLimitOf,
   bodyTooFragmented,
   closeWhenAnswered,
@@ -19,6 +22,7 @@ import {
   type LocalServerLimits,
   type Refusal,
   readBody,
+  serverBusy,
 } from './client-guard';
 import type { HeaderAuthenticator } from './header-authenticator';
 import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
@@ -63,6 +67,7 @@ export async function startLocalApiServer(options: {
   readonly log?: (line: string) => void;
 }): Promise<LocalApiServer> {
   const limits = { ...LOCAL_SERVER_LIMITS, ...options.limits };
+  const bodies = new BodyBudget(limits.bodyBytesHeld);
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -77,12 +82,15 @@ export async function startLocalApiServer(options: {
     (request, response) => {
       const startedAt = performance.now();
       if (isRefused(request.socket)) return;
-      serve(request, response, routes, {
+      // Held until the request is done: its handler holds the body (and copies of it) till then.
+      const share = bodies.share();
+      serve(request, response, routes, share, {
         documents: options.documents ?? {},
         binaryMediaTypes: options.binaryMediaTypes ?? [],
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
         writeStallTimeoutMs: limits.writeStallTimeoutMs,
+        busy: serverBusy(limits),
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
@@ -91,6 +99,7 @@ export async function startLocalApiServer(options: {
             sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
         })
         .finally(() => {
+          share.release();
           const elapsed = (performance.now() - startedAt).toFixed(0);
           options.log?.(`${request.method} ${request.url} ${response.statusCode} ${elapsed} ms`);
         });
@@ -119,12 +128,15 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   routes: ReadonlyMap<string, readonly LocalRoute[]>,
+  share: BodyShare,
   served: {
     readonly documents: Readonly<Record<string, unknown>>;
     readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
     readonly authenticate: HeaderAuthenticator | null;
     readonly writeStallTimeoutMs: number;
+    /** The answer when the bodies held at once leave no room for this one. */
+    readonly busy: Refusal;
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
@@ -169,16 +181,24 @@ async function serve(
   if (announced > limit.bytes) {
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
+  // An announced body takes its bytes of the server's budget before one of them is read.
+  if (!share.cover(announced)) return refuseRequest(response, served.busy);
   if (continueExpected(request)) response.writeContinue();
-  const read = await readBody(request, limit.bytes);
-  if (!read.ok) {
-    const refusal =
-      read.reason === 'too_large'
-        ? mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what))
-        : bodyTooFragmented(read.pieces);
-    return refuseRequest(response, refusal);
-  }
+  const read = await readBody(request, limit.bytes, share);
+  if (!read.ok) return refuseRequest(response, bodyRefusal(read, limit, served.busy));
   return invoke(route, request, response, url, read.body, { ...served, vouch });
+}
+
+/** The answer to a body that was not read whole. */
+function bodyRefusal(
+  read: Exclude<BodyReading, { ok: true }>,
+  limit: ReturnType<typeof bodyLimitOf>,
+  busy: Refusal,
+): Refusal {
+  if (read.reason === 'too_large')
+    return mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
+  if (read.reason === 'too_fragmented') return bodyTooFragmented(read.pieces);
+  return busy;
 }
 
 /**
