@@ -22,7 +22,12 @@ import {
   type SpokenPiece,
 } from './flite-workers';
 import { startDeadline } from './speech-deadline';
-import { pieceWithin, SPOKEN_OVERRUN_SECONDS, speechPieces } from './speech-pieces';
+import {
+  FIRST_PIECE_SECONDS,
+  pieceWithin,
+  SPOKEN_OVERRUN_SECONDS,
+  speechPieces,
+} from './speech-pieces';
 import { spokenBytesLimit } from './speech-stream';
 
 /** About 100 ms of 16 kHz 16-bit mono: a route sends the first one as soon as it can. */
@@ -99,8 +104,11 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
 
   async synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     if (options.signal?.aborted) throw failed(SpeechFailure.timeout, 'cancelled before synthesis');
-    const pieces = speechPieces(text);
-    if (pieces.length === 0) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
+    const [whole, ...others] = speechPieces(text);
+    if (whole === undefined) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
+    // The first audio waits for the whole first piece: at its slowest it lasts FIRST_PIECE_SECONDS.
+    const first = pieceWithin(whole, FIRST_PIECE_SECONDS);
+    const pieces = [first.head, ...(first.rest === null ? [] : [first.rest]), ...others];
     let lease: FliteLease | null;
     try {
       lease = await this.#workers.lend();

@@ -28,6 +28,14 @@ export const WORD_SECONDS_PER_CHARACTER = 0.15;
 const WORD_LIKE = /^(?=[^aeiouy]*[aeiouy])(?!.*(\p{L})\1\1)[A-Za-z]?[a-z']*[a-z][,.!?;:]?$/u;
 
 /**
+ * How long the first piece may last at its slowest: its audio is made whole before the first
+ * byte is sent, so this bounds the wait for it and what a node that leaves after it has cost
+ * (120 digits took 0.6-1 s of CPU before the first byte). A sentence of prose up to about 100
+ * characters stays whole.
+ */
+export const FIRST_PIECE_SECONDS = 15;
+
+/**
  * How far past the spoken limit a piece may be planned to last at its slowest: the speech made
  * past the limit is thrown away, so this bounds that waste (about 0.5 s of CPU), while pieces
  * far from the limit keep their whole size (a piece boundary adds a pause and a Flite run).

@@ -9,6 +9,7 @@ import {
   type SpokenPiece,
 } from '../../../shared/adapters/speech/flite-workers';
 import {
+  FIRST_PIECE_SECONDS,
   MAX_SECONDS_PER_CHARACTER,
   SPEECH_PIECE_LIMITS,
   SPOKEN_OVERRUN_SECONDS,
@@ -162,6 +163,30 @@ describe('EmbeddedFliteTextToSpeech bounds', () => {
     expect(thrownAwaySeconds).toBeLessThanOrEqual(
       Math.max(
         SPOKEN_OVERRUN_SECONDS,
+        SPEECH_PIECE_LIMITS.tokenCharacters * MAX_SECONDS_PER_CHARACTER,
+      ),
+    );
+  });
+
+  it('makes the first audio of a long number from a short first piece', async () => {
+    // Prepare: one sentence of 3,000 digits; its first piece was 120 of them (34 s of speech,
+    // made whole before the first byte).
+    const speak = vi.spyOn(FliteThread.prototype, 'speak');
+    const tts = new EmbeddedFliteTextToSpeech({
+      voice: 'slt',
+      workers: new FliteWorkers({ size: 1, module: compileFlite }),
+    });
+
+    // Act
+    const speech = await tts.synthesize(DIGITS, options);
+    const first = (await speak.mock.results[0]?.value) as SpokenPiece;
+    speak.mockRestore();
+    await collect(speech.chunks);
+
+    // Assess
+    expect(first.pcm.length / 32_000).toBeLessThanOrEqual(
+      Math.max(
+        FIRST_PIECE_SECONDS,
         SPEECH_PIECE_LIMITS.tokenCharacters * MAX_SECONDS_PER_CHARACTER,
       ),
     );
