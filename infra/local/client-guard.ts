@@ -31,9 +31,9 @@ export const LOCAL_SERVER_LIMITS = {
   /** Open connections in all. */
   connections: 256,
   /**
-   * Bytes of request bodies held at once, every request's together: without it a node's 64
-   * connections, each 1 byte short of a 4 MiB upload, held 256 MB (1 GiB over 256 connections).
-   * Four whole uploads, or about 30 of a node's 5 s recordings.
+   * Bytes of request bodies held at once, every request's together, uploads and JSON bodies
+   * each: without it a node's 64 connections, each 1 byte short of a 4 MiB upload, held 256 MB
+   * (1 GiB over 256 connections). Four whole uploads, or about 30 of a node's 5 s recordings.
    */
   bodyBytesHeld: 16 * 1024 * 1024,
 } as const;
@@ -71,7 +71,7 @@ export function isRefused(socket: Socket): boolean {
 }
 
 /** The most a body may hold, as its handler counts it. */
-interface BodyLimit {
+export interface BodyLimit {
   readonly bytes: number;
   readonly what: 'body' | 'upload';
 }
@@ -184,16 +184,16 @@ export function bodyTooFragmented(pieces: number): Refusal {
   };
 }
 
-/** A body refused because the server holds all the bodies it may at once. */
-export function serverBusy(limits: LocalServerLimits): Refusal {
+/** A body refused because the server holds all the bodies of its kind it may at once. */
+export function serverBusy(limits: LocalServerLimits, what: BodyLimit['what']): Refusal {
   const mib = limits.bodyBytesHeld / (1024 * 1024);
+  const kind = what === 'upload' ? 'uploads' : 'request bodies';
   return {
     statusCode: 503,
     headers: { 'Retry-After': '1' },
     body: errorBody(
       'server_busy',
-      `The server holds ${mib} MiB of request bodies at once, other requests' included; ` +
-        'retry shortly.',
+      `The server holds ${mib} MiB of ${kind} at once, other requests' included; retry shortly.`,
       [{ limit_body_bytes_held: limits.bodyBytesHeld }],
     ),
   };

@@ -11,6 +11,7 @@ import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import {
   BodyBudget,
+  type BodyLimit,
   type BodyReading,
   type BodyShare,
   bodyLimitOf,
@@ -67,7 +68,11 @@ export async function startLocalApiServer(options: {
   readonly log?: (line: string) => void;
 }): Promise<LocalApiServer> {
   const limits = { ...LOCAL_SERVER_LIMITS, ...options.limits };
-  const bodies = new BodyBudget(limits.bodyBytesHeld);
+  // Uploads and JSON bodies apart: a node's recordings never leave its commands without room.
+  const bodies = {
+    body: new BodyBudget(limits.bodyBytesHeld),
+    upload: new BodyBudget(limits.bodyBytesHeld),
+  };
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -83,14 +88,14 @@ export async function startLocalApiServer(options: {
       const startedAt = performance.now();
       if (isRefused(request.socket)) return;
       // Held until the request is done: its handler holds the body (and copies of it) till then.
-      const share = bodies.share();
-      serve(request, response, routes, share, {
+      const shares = { body: bodies.body.share(), upload: bodies.upload.share() };
+      serve(request, response, routes, shares, {
         documents: options.documents ?? {},
         binaryMediaTypes: options.binaryMediaTypes ?? [],
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
         writeStallTimeoutMs: limits.writeStallTimeoutMs,
-        busy: serverBusy(limits),
+        busy: { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') },
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
@@ -99,7 +104,8 @@ export async function startLocalApiServer(options: {
             sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
         })
         .finally(() => {
-          share.release();
+          shares.body.release();
+          shares.upload.release();
           const elapsed = (performance.now() - startedAt).toFixed(0);
           options.log?.(`${request.method} ${request.url} ${response.statusCode} ${elapsed} ms`);
         });
@@ -128,15 +134,15 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   routes: ReadonlyMap<string, readonly LocalRoute[]>,
-  share: BodyShare,
+  shares: Readonly<Record<BodyLimit['what'], BodyShare>>,
   served: {
     readonly documents: Readonly<Record<string, unknown>>;
     readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
     readonly authenticate: HeaderAuthenticator | null;
     readonly writeStallTimeoutMs: number;
-    /** The answer when the bodies held at once leave no room for this one. */
-    readonly busy: Refusal;
+    /** The answer when the bodies of its kind held at once leave no room for this one. */
+    readonly busy: Readonly<Record<BodyLimit['what'], Refusal>>;
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
@@ -182,17 +188,19 @@ async function serve(
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
   // An announced body takes its bytes of the server's budget before one of them is read.
-  if (!share.cover(announced)) return refuseRequest(response, served.busy);
+  const share = shares[limit.what];
+  const busy = served.busy[limit.what];
+  if (!share.cover(announced)) return refuseRequest(response, busy);
   if (continueExpected(request)) response.writeContinue();
   const read = await readBody(request, limit.bytes, share);
-  if (!read.ok) return refuseRequest(response, bodyRefusal(read, limit, served.busy));
+  if (!read.ok) return refuseRequest(response, bodyRefusal(read, limit, busy));
   return invoke(route, request, response, url, read.body, { ...served, vouch });
 }
 
 /** The answer to a body that was not read whole. */
 function bodyRefusal(
   read: Exclude<BodyReading, { ok: true }>,
-  limit: ReturnType<typeof bodyLimitOf>,
+  limit: BodyLimit,
   busy: Refusal,
 ): Refusal {
   if (read.reason === 'too_large')

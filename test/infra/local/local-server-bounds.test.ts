@@ -171,6 +171,12 @@ describe('npm start reads no body before it knows who is asking', () => {
     extra.socket.write(uploadHead);
     extra.socket.write(Buffer.alloc(upload, 0x20));
     const refused = parsed(await extra.closed);
+    // A command's JSON body is not an upload: the uploads held leave it its own room.
+    const command = await fetch(`${harness.stack.url}${COMMAND}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKeyOf(NODE_A), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ conversation_id: 'never-started', voice_command: 'hi' }),
+    });
     const first = held[0] as RawClient;
     first.socket.write(' ');
     const answered = statusOf(await first.closed);
@@ -189,6 +195,7 @@ describe('npm start reads no body before it knows who is asking', () => {
         details: [{ limit_body_bytes_held: LOCAL_SERVER_LIMITS.bodyBytesHeld }],
       },
     });
+    expect(command.status).toBe(404);
     // Its body was never read: most of it was still on its side.
     expect(extra.unsentAtAnswer()).toBeGreaterThan(upload / 2);
     // Once a held upload is done, its bytes are free for the next one (which the handler reads:
