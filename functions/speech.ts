@@ -100,7 +100,7 @@ export function createSpeakStreamHandler(dependencies: ServiceDependencies): Rou
     route: apiRoute('media-speak-stream'),
     body: jsonBody(speakRequestSchema),
     dependencies: dependencies.route,
-    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs }) => {
+    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs, clientGone }) => {
       const textToSpeech = dependencies.speech.textToSpeech;
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
@@ -110,6 +110,7 @@ export function createSpeakStreamHandler(dependencies: ServiceDependencies): Rou
         logger,
         metrics,
         lateMetrics,
+        signal: clientGone,
       });
       return { statusCode: 200, headers: pcmHeaders(speech.format), bytes: speech.chunks };
     },

@@ -30,6 +30,12 @@ export const LOCAL_SERVER_LIMITS = {
   connectionsPerAddress: 64,
   /** Open connections in all. */
   connections: 256,
+  /**
+   * Bytes of request bodies held at once, every request's together, uploads and JSON bodies
+   * each: without it a node's 64 connections, each 1 byte short of a 4 MiB upload, held 256 MB
+   * (1 GiB over 256 connections). Four whole uploads, or about 30 of a node's 5 s recordings.
+   */
+  bodyBytesHeld: 16 * 1024 * 1024,
 } as const;
 
 export type LocalServerLimits = { readonly [Name in keyof typeof LOCAL_SERVER_LIMITS]: number };
@@ -65,7 +71,7 @@ export function isRefused(socket: Socket): boolean {
 }
 
 /** The most a body may hold, as its handler counts it. */
-interface BodyLimit {
+export interface BodyLimit {
   readonly bytes: number;
   readonly what: 'body' | 'upload';
 }
@@ -86,11 +92,50 @@ export function bodyLimitOf(path: string): BodyLimit {
   return uploadLimits.get(path) ?? JSON_BODY_LIMIT;
 }
 
-/** A body read whole, or why it was not: over its limit, or dripped in too many pieces. */
+/**
+ * A body read whole, or why it was not: over its limit, dripped in too many pieces, or the
+ * server holding all the bodies it may (BodyBudget).
+ */
 export type BodyReading =
   | { readonly ok: true; readonly body: Buffer }
   | { readonly ok: false; readonly reason: 'too_large' }
-  | { readonly ok: false; readonly reason: 'too_fragmented'; readonly pieces: number };
+  | { readonly ok: false; readonly reason: 'too_fragmented'; readonly pieces: number }
+  | { readonly ok: false; readonly reason: 'server_busy' };
+
+/**
+ * The bytes of request bodies the server holds at once (`bodyBytesHeld`), shared by every
+ * request: each limit alone (a body, the connections) is small, their product is not.
+ */
+export class BodyBudget {
+  #held = 0;
+
+  constructor(readonly limitBytes: number) {}
+
+  /** A request's share, empty until it takes bytes; released once its request is done. */
+  share(): BodyShare {
+    let taken = 0;
+    return {
+      cover: (bytes) => {
+        if (bytes <= taken) return true;
+        if (this.#held + bytes - taken > this.limitBytes) return false;
+        this.#held += bytes - taken;
+        taken = bytes;
+        return true;
+      },
+      release: () => {
+        this.#held -= taken;
+        taken = 0;
+      },
+    };
+  }
+}
+
+/** One request's bytes of the BodyBudget. */
+export interface BodyShare {
+  /** Grows the share to `bytes` in all; false (nothing taken) when the budget has not that many. */
+  cover(bytes: number): boolean;
+  release(): void;
+}
 
 /**
  * The body, read no further than `limitBytes`, nor than `pieceLimit(limitBytes)` reads of the
@@ -98,13 +143,19 @@ export type BodyReading =
  * its size, and a node dripping its 200 KB body a byte at a time cost the server 0.76 s of CPU
  * within the request timeout. A client on a slow link sends segments of a kilobyte or more.
  */
-export async function readBody(request: IncomingMessage, limitBytes: number): Promise<BodyReading> {
+export async function readBody(
+  request: IncomingMessage,
+  limitBytes: number,
+  share: BodyShare,
+): Promise<BodyReading> {
   const pieces = pieceLimit(limitBytes);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
     if (size > limitBytes) return { ok: false, reason: 'too_large' };
+    // A chunked body takes its bytes as they arrive; an announced one took them all before.
+    if (!share.cover(size)) return { ok: false, reason: 'server_busy' };
     chunks.push(chunk as Buffer);
     if (chunks.length > pieces) return { ok: false, reason: 'too_fragmented', pieces };
   }
@@ -129,6 +180,21 @@ export function bodyTooFragmented(pieces: number): Refusal {
       `The body came in more than ${pieces} pieces (under ${REPLY_PIECES.minAverageBytes} bytes ` +
         'each on average); send it as it is written, not a byte at a time.',
       [{ limit_pieces: pieces }],
+    ),
+  };
+}
+
+/** A body refused because the server holds all the bodies of its kind it may at once. */
+export function serverBusy(limits: LocalServerLimits, what: BodyLimit['what']): Refusal {
+  const mib = limits.bodyBytesHeld / (1024 * 1024);
+  const kind = what === 'upload' ? 'uploads' : 'request bodies';
+  return {
+    statusCode: 503,
+    headers: { 'Retry-After': '1' },
+    body: errorBody(
+      'server_busy',
+      `The server holds ${mib} MiB of ${kind} at once, other requests' included; retry shortly.`,
+      [{ limit_body_bytes_held: limits.bodyBytesHeld }],
     ),
   };
 }

@@ -10,6 +10,10 @@ import { payloadTooLarge } from '../../functions/http/request-body/body-size';
 import type { CallingNode } from '../../shared/conversation';
 import { localLambdaContext, toApiGatewayEvent } from './api-gateway-event';
 import {
+  BodyBudget,
+  type BodyLimit,
+  type BodyReading,
+  type BodyShare,
   bodyLimitOf,
   bodyTooFragmented,
   closeWhenAnswered,
@@ -19,6 +23,7 @@ import {
   type LocalServerLimits,
   type Refusal,
   readBody,
+  serverBusy,
 } from './client-guard';
 import type { HeaderAuthenticator } from './header-authenticator';
 import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
@@ -63,6 +68,11 @@ export async function startLocalApiServer(options: {
   readonly log?: (line: string) => void;
 }): Promise<LocalApiServer> {
   const limits = { ...LOCAL_SERVER_LIMITS, ...options.limits };
+  // Uploads and JSON bodies apart: a node's recordings never leave its commands without room.
+  const bodies = {
+    body: new BodyBudget(limits.bodyBytesHeld),
+    upload: new BodyBudget(limits.bodyBytesHeld),
+  };
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -77,12 +87,15 @@ export async function startLocalApiServer(options: {
     (request, response) => {
       const startedAt = performance.now();
       if (isRefused(request.socket)) return;
-      serve(request, response, routes, {
+      // Held until the request is done: its handler holds the body (and copies of it) till then.
+      const shares = { body: bodies.body.share(), upload: bodies.upload.share() };
+      serve(request, response, routes, shares, {
         documents: options.documents ?? {},
         binaryMediaTypes: options.binaryMediaTypes ?? [],
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
         writeStallTimeoutMs: limits.writeStallTimeoutMs,
+        busy: { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') },
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
@@ -91,6 +104,8 @@ export async function startLocalApiServer(options: {
             sendJson(response, 500, errorBody('internal_error', 'Internal server error.'));
         })
         .finally(() => {
+          shares.body.release();
+          shares.upload.release();
           const elapsed = (performance.now() - startedAt).toFixed(0);
           options.log?.(`${request.method} ${request.url} ${response.statusCode} ${elapsed} ms`);
         });
@@ -119,12 +134,15 @@ async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   routes: ReadonlyMap<string, readonly LocalRoute[]>,
+  shares: Readonly<Record<BodyLimit['what'], BodyShare>>,
   served: {
     readonly documents: Readonly<Record<string, unknown>>;
     readonly binaryMediaTypes: readonly string[];
     readonly functionTimeoutMs: number;
     readonly authenticate: HeaderAuthenticator | null;
     readonly writeStallTimeoutMs: number;
+    /** The answer when the bodies of its kind held at once leave no room for this one. */
+    readonly busy: Readonly<Record<BodyLimit['what'], Refusal>>;
   },
 ): Promise<void> {
   const { documents, authenticate } = served;
@@ -169,16 +187,26 @@ async function serve(
   if (announced > limit.bytes) {
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
+  // An announced body takes its bytes of the server's budget before one of them is read.
+  const share = shares[limit.what];
+  const busy = served.busy[limit.what];
+  if (!share.cover(announced)) return refuseRequest(response, busy);
   if (continueExpected(request)) response.writeContinue();
-  const read = await readBody(request, limit.bytes);
-  if (!read.ok) {
-    const refusal =
-      read.reason === 'too_large'
-        ? mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what))
-        : bodyTooFragmented(read.pieces);
-    return refuseRequest(response, refusal);
-  }
+  const read = await readBody(request, limit.bytes, share);
+  if (!read.ok) return refuseRequest(response, bodyRefusal(read, limit, busy));
   return invoke(route, request, response, url, read.body, { ...served, vouch });
+}
+
+/** The answer to a body that was not read whole. */
+function bodyRefusal(
+  read: Exclude<BodyReading, { ok: true }>,
+  limit: BodyLimit,
+  busy: Refusal,
+): Refusal {
+  if (read.reason === 'too_large')
+    return mapError(payloadTooLarge(limit.bytes, limit.bytes + 1, limit.what));
+  if (read.reason === 'too_fragmented') return bodyTooFragmented(read.pieces);
+  return busy;
 }
 
 /**

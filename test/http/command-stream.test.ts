@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { routePath } from '../../functions/http/contract/api-routes';
 import { ROUTES } from '../support/api-client';
+import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
 import { releasable, tonePcm } from '../support/speech-audio';
 import { callsReply, textReply, toolCall } from './http-fixtures';
 import { SPEECH_RATE, useSpeechApi } from './speech-api';
@@ -133,4 +135,47 @@ describe('POST /api/v0/voice/command/stream', () => {
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(api().llm.requests).toHaveLength(1);
   });
+
+  it.each([
+    ['voice/command/stream', ROUTES.commandStream],
+    ['media/tts/speak/stream', routePath('media-speak-stream')],
+  ])(
+    '%s: stops the synthesis when the node leaves before the first audio byte',
+    async (_name, path) => {
+      // Prepare: a provider that has not answered yet when the node leaves.
+      const id = await start(api().speaking, 'stream-left-early');
+      const held = releasable();
+      api().llm.enqueue(textReply(ANSWER));
+      api().audio.enqueueSpeech({
+        audio: tonePcm(0.5, SPEECH_RATE),
+        holdBeforeHeaders: held.promise,
+      });
+      const node = new AbortController();
+      const body =
+        path === ROUTES.commandStream
+          ? { conversation_id: id, voice_command: UTTERANCE }
+          : { text: ANSWER };
+
+      // Act
+      const answer = fetch(`${api().speaking.url}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: node.signal,
+      }).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(api().audio.requests).toHaveLength(1), { timeout: 10_000 });
+      node.abort();
+
+      // Assess: the provider's request is ended at once, not at the turn's deadline (25 s).
+      await vi.waitFor(() => expect(api().audio.leftUnanswered()).toBe(1), { timeout: 5_000 });
+      held.release();
+      await answer;
+      api().audio.enqueueSpeech({ audio: tonePcm(0.5, SPEECH_RATE) });
+      const next = await postJson(api().speaking, routePath('media-speak-stream'), {
+        text: ANSWER,
+      });
+      expect(next.status).toBe(200);
+      await next.arrayBuffer();
+    },
+  );
 });

@@ -67,8 +67,8 @@ describe('npm start: speech bounded like a turn', () => {
     expect(seconds).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
   });
 
-  it('cuts one piece that alone lasts past the limit: speak/stream at the limit, speak 413', async () => {
-    // Prepare: 99 characters, one piece, each underscore read as a word: over 60 s of speech.
+  it('cuts one sentence that alone lasts past the limit: speak/stream at the limit and its marker, speak 413', async () => {
+    // Prepare: 99 characters, one sentence, each underscore read as a word: over 60 s of speech.
     const text = Array.from({ length: 4 }, () => '_'.repeat(24)).join(' ');
 
     // Act
@@ -79,8 +79,8 @@ describe('npm start: speech bounded like a turn', () => {
 
     // Assess
     const rate = Number(streamed.headers.get('x-audio-sample-rate'));
-    expect(secondsOf(pcm.length, rate)).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS);
-    expect(secondsOf(pcm.length, rate)).toBeGreaterThan(MAX_SPOKEN_SECONDS - 1);
+    expect(secondsOf(pcm.length, rate)).toBeLessThanOrEqual(MAX_SPOKEN_SECONDS + MARKER_SECONDS);
+    expect(secondsOf(pcm.length, rate)).toBeGreaterThan(MAX_SPOKEN_SECONDS);
     expect(whole.status).toBe(413);
     expect(JSON.parse(body)).toMatchObject({ error: { code: 'speech_too_long' } });
   });

@@ -28,6 +28,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
   const speeches: SpeechStep[] = [];
   const requests: RecordedAudioRequest[] = [];
   const unexpectedRequests: RecordedAudioRequest[] = [];
+  let leftUnanswered = 0;
 
   const exhausted = (request: RecordedAudioRequest, response: ServerResponse) => {
     unexpectedRequests.push(request);
@@ -57,6 +58,9 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
   };
 
   const server = createServer((incoming, response) => {
+    response.once('close', () => {
+      if (!response.writableFinished) leftUnanswered += 1;
+    });
     readRequest(incoming)
       .then((request) => {
         requests.push(request);
@@ -82,6 +86,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     unexpectedRequests,
+    leftUnanswered: () => leftUnanswered,
     enqueueTranscription: (...steps) => {
       transcriptions.push(...steps);
     },
@@ -92,6 +97,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
       transcriptions.length = 0;
       speeches.length = 0;
       requests.length = 0;
+      leftUnanswered = 0;
       unexpectedRequests.length = 0;
     },
     close: async () => {

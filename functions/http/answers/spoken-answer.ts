@@ -43,6 +43,8 @@ export async function speakAnswer(
       chunks: speech.chunks,
     };
   } catch (error) {
+    // The client left: nobody reads the JSON either.
+    if (options.signal.aborted) return null;
     options.metrics.addMetric(SPEECH_METRICS.fallbacks, MetricUnit.Count, 1);
     options.logger.warn('speech failed before its first byte; answering the JSON instead', {
       reason: error instanceof Error ? error.message : String(error),

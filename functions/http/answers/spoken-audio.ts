@@ -24,6 +24,11 @@ export interface SpeakOptions {
   readonly metrics: Metrics;
   /** For what happens after the response left: a failure midway. */
   readonly lateMetrics: () => Metrics;
+  /**
+   * The client gone: the synthesis stops, before its first bytes too (the first piece of the
+   * embedded synthesizer may take a second of CPU; a provider may take until the deadline).
+   */
+  readonly signal: AbortSignal;
 }
 
 /**
@@ -45,11 +50,16 @@ export async function startSpeaking(
   let iterator: AsyncIterator<Uint8Array>;
   let first: IteratorResult<Uint8Array>;
   try {
-    speech = await textToSpeech.synthesize(text, { timeoutMs: options.timeoutMs });
+    speech = await textToSpeech.synthesize(text, {
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    });
     iterator = speech.chunks[Symbol.asyncIterator]();
     first = await iterator.next();
   } catch (error) {
-    metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
+    // A synthesis the client stopped by leaving is no provider's failure.
+    if (!options.signal.aborted)
+      metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     throw asProviderError(error);
   }
   const firstByteMs = Math.round(performance.now() - startedAt);

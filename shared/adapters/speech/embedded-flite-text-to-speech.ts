@@ -15,9 +15,19 @@ import {
   type TextToSpeech,
 } from '../../ports/speech';
 import { systemTiming, type Timing } from '../system/timing';
-import { type FliteLease, FlitePieceAbortedError, FliteWorkers } from './flite-workers';
+import {
+  type FliteLease,
+  FlitePieceAbortedError,
+  FliteWorkers,
+  type SpokenPiece,
+} from './flite-workers';
 import { startDeadline } from './speech-deadline';
-import { speechPieces } from './speech-pieces';
+import {
+  FIRST_PIECE_SECONDS,
+  pieceWithin,
+  SPOKEN_OVERRUN_SECONDS,
+  speechPieces,
+} from './speech-pieces';
 import { spokenBytesLimit } from './speech-stream';
 
 /** About 100 ms of 16 kHz 16-bit mono: a route sends the first one as soon as it can. */
@@ -94,8 +104,11 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
 
   async synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     if (options.signal?.aborted) throw failed(SpeechFailure.timeout, 'cancelled before synthesis');
-    const pieces = speechPieces(text);
-    if (pieces.length === 0) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
+    const [whole, ...others] = speechPieces(text);
+    if (whole === undefined) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
+    // The first audio waits for the whole first piece: at its slowest it lasts FIRST_PIECE_SECONDS.
+    const first = pieceWithin(whole, FIRST_PIECE_SECONDS);
+    const pieces = [first.head, ...(first.rest === null ? [] : [first.rest]), ...others];
     let lease: FliteLease | null;
     try {
       lease = await this.#workers.lend();
@@ -127,7 +140,7 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
       throw failure(error);
     }
     // Settled here, not in the reader: a reader that never comes leaves no unhandled failure.
-    const outcome = speaking.rest(pieces.slice(1), spokenBytesLimit(format)).then(
+    const outcome = speaking.rest(pieces.slice(1), format).then(
       () => null,
       (error: unknown) => failure(error),
     );
@@ -161,30 +174,33 @@ class SpeakingPieces {
   /** Speaks the first piece; one that alone lasts past the limit is cut there (no marker). */
   async first(text: string): Promise<PcmFormat> {
     const piece = await this.lease.thread.speak(this.voice, text, this.signal);
-    const limitBytes = spokenBytesLimit(piece.format);
-    if (piece.pcm.length > limitBytes) {
-      const frame = piece.format.channels * piece.format.sampleWidth;
-      this.cut = true;
-      this.#push(piece.pcm.subarray(0, limitBytes - (limitBytes % frame)));
-    } else {
-      this.#push(piece.pcm);
-    }
+    this.#pushWithin(piece, spokenBytesLimit(piece.format));
     return piece.format;
   }
 
-  /** Speaks the other pieces until the limit; resolves when done, rejects on a failure. */
-  async rest(pieces: readonly string[], limitBytes: number): Promise<void> {
+  /**
+   * Speaks the other pieces until the limit; resolves when done, rejects on a failure. Each is
+   * first cut to what may be spoken of it before the limit and `SPOKEN_OVERRUN_SECONDS` past it
+   * (pieceWithin), its rest spoken next: the piece that passes the limit is sent up to it, then
+   * the marker, and what it made past the limit (thrown away) lasts at most about that.
+   */
+  async rest(pieces: readonly string[], format: PcmFormat): Promise<void> {
+    const limitBytes = spokenBytesLimit(format);
+    const bytesPerSecond = format.sampleRate * format.channels * format.sampleWidth;
+    const left = [...pieces];
     try {
       if (this.cut) return;
-      for (const text of pieces) {
+      for (let next = left.shift(); next !== undefined; next = left.shift()) {
+        const seconds = (limitBytes - this.#bytes) / bytesPerSecond + SPOKEN_OVERRUN_SECONDS;
+        const { head: text, rest } = pieceWithin(next, seconds);
+        if (rest !== null) left.unshift(rest);
         const piece = await this.lease.thread.speak(this.voice, text, this.signal);
-        if (this.#bytes + piece.pcm.length > limitBytes) {
-          this.cut = true;
+        this.#pushWithin(piece, limitBytes);
+        if (this.cut) {
           const marker = await this.lease.thread.speak(this.voice, SPOKEN_CUT_MARKER, this.signal);
           this.#push(marker.pcm);
           return;
         }
-        this.#push(piece.pcm);
       }
     } finally {
       this.#notify();
@@ -196,6 +212,18 @@ class SpeakingPieces {
     return new Promise((resolve) => {
       this.#wake = resolve;
     });
+  }
+
+  /** Sends `piece`, or as much of it as the limit leaves (whole frames), and then it is cut. */
+  #pushWithin(piece: SpokenPiece, limitBytes: number): void {
+    const room = limitBytes - this.#bytes;
+    if (piece.pcm.length <= room) {
+      this.#push(piece.pcm);
+      return;
+    }
+    const frame = piece.format.channels * piece.format.sampleWidth;
+    this.cut = true;
+    this.#push(piece.pcm.subarray(0, room - (room % frame)));
   }
 
   #push(pcm: Uint8Array): void {

@@ -3,7 +3,17 @@ import {
   compileFlite,
   EmbeddedFliteTextToSpeech,
 } from '../../../shared/adapters/speech/embedded-flite-text-to-speech';
-import { FliteWorkers } from '../../../shared/adapters/speech/flite-workers';
+import {
+  FliteThread,
+  FliteWorkers,
+  type SpokenPiece,
+} from '../../../shared/adapters/speech/flite-workers';
+import {
+  FIRST_PIECE_SECONDS,
+  MAX_SECONDS_PER_CHARACTER,
+  SPEECH_PIECE_LIMITS,
+  SPOKEN_OVERRUN_SECONDS,
+} from '../../../shared/adapters/speech/speech-pieces';
 import { SpeechBusyError } from '../../../shared/ports/speech';
 import { FakeTiming } from '../../support/fake-timing';
 import { collect } from '../../support/speech-audio';
@@ -122,5 +132,63 @@ describe('EmbeddedFliteTextToSpeech bounds', () => {
     // Assess
     await expect(second).rejects.toBeInstanceOf(SpeechBusyError);
     await collect(first.chunks);
+  });
+
+  it('makes little speech past the spoken limit only to throw it away', async () => {
+    // Prepare: a piece that fills the limit, then pieces of ampersands (0.5 s each: a piece of
+    // 120 lasts 60 s), spoken and thrown away once past it.
+    const groups = (character: string) =>
+      Array.from({ length: 5 }, () => character.repeat(SPEECH_PIECE_LIMITS.tokenCharacters)).join(
+        ' ',
+      );
+    const text = `Hi. ${groups('=')}. ${groups('&')}. ${groups('&')}`;
+    const speak = vi.spyOn(FliteThread.prototype, 'speak');
+    const tts = new EmbeddedFliteTextToSpeech({
+      voice: 'slt',
+      workers: new FliteWorkers({ size: 1, module: compileFlite }),
+    });
+
+    // Act
+    const speech = await tts.synthesize(text, options);
+    const { bytes } = await collect(speech.chunks);
+    const pieces = await Promise.all(
+      speak.mock.results.map((result) => result.value as Promise<SpokenPiece>),
+    );
+    speak.mockRestore();
+
+    // Assess: all Flite made, less what was sent, was made for nothing.
+    const made = pieces.reduce((sum, piece) => sum + piece.pcm.length, 0);
+    const thrownAwaySeconds = (made - bytes.length) / 32_000;
+    expect(speech.cut()).toBe(true);
+    expect(thrownAwaySeconds).toBeLessThanOrEqual(
+      Math.max(
+        SPOKEN_OVERRUN_SECONDS,
+        SPEECH_PIECE_LIMITS.tokenCharacters * MAX_SECONDS_PER_CHARACTER,
+      ),
+    );
+  });
+
+  it('makes the first audio of a long number from a short first piece', async () => {
+    // Prepare: one sentence of 3,000 digits; its first piece was 120 of them (34 s of speech,
+    // made whole before the first byte).
+    const speak = vi.spyOn(FliteThread.prototype, 'speak');
+    const tts = new EmbeddedFliteTextToSpeech({
+      voice: 'slt',
+      workers: new FliteWorkers({ size: 1, module: compileFlite }),
+    });
+
+    // Act
+    const speech = await tts.synthesize(DIGITS, options);
+    const first = (await speak.mock.results[0]?.value) as SpokenPiece;
+    speak.mockRestore();
+    await collect(speech.chunks);
+
+    // Assess
+    expect(first.pcm.length / 32_000).toBeLessThanOrEqual(
+      Math.max(
+        FIRST_PIECE_SECONDS,
+        SPEECH_PIECE_LIMITS.tokenCharacters * MAX_SECONDS_PER_CHARACTER,
+      ),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SPEECH_PIECE_LIMITS, speechPieces } from '../../../shared/adapters/speech/speech-pieces';
+import {
+  MAX_SECONDS_PER_CHARACTER,
+  pieceWithin,
+  SPEECH_PIECE_LIMITS,
+  speechPieces,
+  WORD_SECONDS_PER_CHARACTER,
+} from '../../../shared/adapters/speech/speech-pieces';
 
 const codePoints = (text: string) => [...text].length;
 
@@ -62,5 +68,60 @@ describe('speechPieces', () => {
 
   it('has nothing to speak in whitespace', () => {
     expect(speechPieces(' \n\t ')).toEqual([]);
+  });
+});
+
+describe('pieceWithin', () => {
+  /** A word Flite reads as a word: at most WORD_SECONDS_PER_CHARACTER a character. */
+  const WORD_SECONDS = 4 * WORD_SECONDS_PER_CHARACTER;
+  const piece = speechPieces(`Hi. ${'word '.repeat(24)}`)[1] as string;
+
+  it('keeps a piece whole when even its slowest speech fits', () => {
+    expect(pieceWithin(piece, 24 * WORD_SECONDS)).toEqual({ head: piece, rest: null });
+  });
+
+  it.each([10, 3, 0, -5])(
+    'cuts a piece of words to what %s s may hold at their slowest, never under one, losing nothing',
+    (seconds) => {
+      // Act
+      const { head, rest } = pieceWithin(piece, seconds);
+
+      // Assess
+      const words = Math.max(1, Math.floor(seconds / WORD_SECONDS));
+      expect(head).toBe(Array.from({ length: words }, () => 'word').join(' '));
+      expect(`${head} ${rest}`).toBe(piece);
+    },
+  );
+
+  it('counts a token Flite reads symbol by symbol or letter by letter at the slowest', () => {
+    // Prepare: 24 ampersands last about 15 s; 24 letters of a word about 2 s.
+    const run = (character: string) => character.repeat(SPEECH_PIECE_LIMITS.tokenCharacters);
+    const symbols = `${run('&')} ${run('&')} ${run('&')}`;
+    const spelled = `${run('W')} ${run('W')} ${run('W')}`;
+
+    // Act
+    const cutSymbols = pieceWithin(symbols, 20);
+    const cutSpelled = pieceWithin(spelled, 20);
+
+    // Assess
+    expect(cutSymbols).toEqual({ head: run('&'), rest: `${run('&')} ${run('&')}` });
+    expect(cutSpelled).toEqual({ head: run('W'), rest: `${run('W')} ${run('W')}` });
+    expect(MAX_SECONDS_PER_CHARACTER * SPEECH_PIECE_LIMITS.tokenCharacters).toBeLessThan(20);
+  });
+
+  it('cuts after the last sentence that fits rather than inside one', () => {
+    const { head, rest } = pieceWithin('One two. Three four five six seven.', 5 * WORD_SECONDS);
+
+    expect(head).toBe('One two.');
+    expect(rest).toBe('Three four five six seven.');
+  });
+
+  it('cuts a run of emoji by tokens, never inside a character', () => {
+    const emoji = speechPieces(`Hi. ${'😀'.repeat(100)}`)[1] as string;
+
+    const { head, rest } = pieceWithin(emoji, 0);
+
+    expect(head).toBe('😀'.repeat(SPEECH_PIECE_LIMITS.tokenCharacters));
+    expect(`${head} ${rest}`).toBe(emoji);
   });
 });

@@ -2,11 +2,14 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
+import { SPEECH_LIMITS } from '../../../functions/http/contract/speech-limits';
+import { LOCAL_SERVER_LIMITS } from '../../../infra/local/client-guard';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
 const COMMAND = routePath('voice-command');
+const TRANSCRIBE = routePath('media-transcribe');
 const TEN_MIB = 10 * 1024 * 1024;
 
 /** A raw connection: what it received, and whether the server closed it. */
@@ -47,6 +50,9 @@ function parsed(raw: string): { status: number; headers: string; json: unknown }
   const status = Number(head.split(' ')[1]);
   return { status, headers: head.toLowerCase(), json: JSON.parse(body) };
 }
+
+/** The status of a raw HTTP/1.1 response, whatever its body's framing. */
+const statusOf = (raw: string): number => Number(raw.split(' ')[1]);
 
 const requestHead = (path: string, headers: Record<string, string | number>) =>
   `POST ${path} HTTP/1.1\r\nHost: local\r\n${Object.entries(headers)
@@ -139,6 +145,63 @@ describe('npm start reads no body before it knows who is asking', () => {
     // Assess
     expect(answer.status).toBe(413);
     expect(answer.json).toMatchObject({ error: { code: 'payload_too_large' } });
+  });
+
+  it('holds at most its budget of bodies at once: one more upload is 503 server_busy, unread', async () => {
+    // Prepare: as many whole uploads as the budget holds, each sent but for its last byte.
+    const upload = SPEECH_LIMITS.uploadBytes;
+    const uploadHead = requestHead(TRANSCRIBE, {
+      'Content-Type': 'multipart/form-data; boundary=b',
+      'Content-Length': upload,
+      'X-API-Key': apiKeyOf(NODE_A),
+      Connection: 'close',
+    });
+    const held: RawClient[] = [];
+    for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
+      const client = await rawClient(harness.stack.url);
+      client.socket.write(uploadHead);
+      client.socket.write(Buffer.alloc(upload - 1, 0x20));
+      held.push(client);
+      // Read by the server (nothing left on this side) before the next one is sent.
+      await vi.waitFor(() => expect(client.socket.writableLength).toBe(0), { timeout: 10_000 });
+    }
+
+    // Act: one more, every limit of its own met.
+    const extra = await rawClient(harness.stack.url);
+    extra.socket.write(uploadHead);
+    extra.socket.write(Buffer.alloc(upload, 0x20));
+    const refused = parsed(await extra.closed);
+    // A command's JSON body is not an upload: the uploads held leave it its own room.
+    const command = await fetch(`${harness.stack.url}${COMMAND}`, {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKeyOf(NODE_A), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ conversation_id: 'never-started', voice_command: 'hi' }),
+    });
+    const first = held[0] as RawClient;
+    first.socket.write(' ');
+    const answered = statusOf(await first.closed);
+    const after = await rawClient(harness.stack.url);
+    after.socket.write(uploadHead);
+    after.socket.write(Buffer.alloc(upload, 0x20));
+    const taken = statusOf(await after.closed);
+    for (const client of held) client.socket.destroy();
+
+    // Assess
+    expect(refused.status).toBe(503);
+    expect(refused.headers).toContain('retry-after: 1');
+    expect(refused.json).toMatchObject({
+      error: {
+        code: 'server_busy',
+        details: [{ limit_body_bytes_held: LOCAL_SERVER_LIMITS.bodyBytesHeld }],
+      },
+    });
+    expect(command.status).toBe(404);
+    // Its body was never read: most of it was still on its side.
+    expect(extra.unsentAtAnswer()).toBeGreaterThan(upload / 2);
+    // Once a held upload is done, its bytes are free for the next one (which the handler reads:
+    // a form without its parts).
+    expect(answered).toBe(400);
+    expect(taken).toBe(400);
   });
 
   it('answers headers over 16 KiB with a JSON 431', async () => {

@@ -64,6 +64,8 @@ export interface ScriptedAudioServer {
   readonly requests: readonly RecordedAudioRequest[];
   /** Requests that found no step queued (each was answered 500). */
   readonly unexpectedRequests: readonly RecordedAudioRequest[];
+  /** Requests whose client closed the connection before their answer was sent whole. */
+  leftUnanswered(): number;
   enqueueTranscription(...steps: TranscriptionStep[]): void;
   enqueueSpeech(...steps: SpeechStep[]): void;
   reset(): void;
