@@ -48,7 +48,11 @@ export async function continueOutcomes(c: Configurations, route: ApiRoute): Prom
   expectStatus(await c.model(route, results(answered, 'once')), 200, 'replayed');
   const other = { body: { ...results(answered, 'once').body, tool_results: [] } };
   expectStatus(await c.model(route, other), 400, 'no results');
-  expectStatus(await c.model(route, results(answered)), 409, 'nothing pending');
+  // Other results once the exchange is answered (the same ones would be a copy: replayed).
+  const late = {
+    body: { ...results(answered).body, tool_results: [{ tool_call_id: 'call_add', output: 6 }] },
+  };
+  expectStatus(await c.model(route, late), 409, 'nothing pending');
   const again = await pending(c, 'continue-calls');
   c.llm.enqueue(callsReply(toolCall('get_current_time', {})));
   expectStatus(await c.model(route, results(again)), 200, 'tool calls');
