@@ -27,10 +27,14 @@ export class ReplyHeadersRefusedError extends Error {
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** Shared by every provider client, as Node's global agents are: connections are kept alive. */
+/**
+ * Shared by every provider client, as Node's global agents are: connections are kept alive, and
+ * closed after 4 s idle (or a second before a server's `Keep-Alive: timeout=` hint), before the
+ * 5 s after which many servers close theirs (Node's, uvicorn's, llama.cpp's).
+ */
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
-  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
+  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4_000 }),
+  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4_000 }),
 } as const;
 
 /**
@@ -58,13 +62,37 @@ export const providerFetch: Fetch = async (input, init = {}) => {
   if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
     headers.set('content-length', String(Buffer.byteLength(body.bytes)));
   }
-  const request = (url.protocol === 'https:' ? https : http).request(url, {
+  const options: http.RequestOptions = {
     method: init.method ?? (input instanceof Request ? input.method : 'GET'),
     headers: Object.fromEntries(headers),
     agent,
     maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
-  });
-  return new Promise<Response>((resolve, reject) => {
+  };
+  // A kept-alive connection the server closed while it was idle (its idle timeout passed as the
+  // request was on its way) fails before a byte of reply: the server never took the request, so
+  // it is sent again, POST or not, as fetch sends again only idempotent ones. Each such connection
+  // leaves the pool as it fails, so this ends on a new connection, whose failure is the answer.
+  for (;;) {
+    const sent = await sendOnce(url, options, body, signal);
+    if (sent !== closedWhileIdle) return sent;
+  }
+};
+
+/** What sendOnce answers when a kept-alive connection was found closed: nothing was sent. */
+const closedWhileIdle = Symbol('a kept-alive connection closed while idle');
+
+/** The errors of a connection the server closed: a reset, a write into it, a hang-up. */
+const closedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** One request on one connection: its response, or closedWhileIdle. */
+function sendOnce(
+  url: URL,
+  options: http.RequestOptions,
+  body: BodyToSend,
+  signal: AbortSignal | null,
+): Promise<Response | typeof closedWhileIdle> {
+  const request = (url.protocol === 'https:' ? https : http).request(url, options);
+  return new Promise((resolve, reject) => {
     const guard = new HeaderGuard(request);
     let responded: IncomingMessage | null = null;
     const abort = () => {
@@ -82,16 +110,36 @@ export const providerFetch: Fetch = async (input, init = {}) => {
         return;
       }
       forget();
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      const resendable = !(body.bytes instanceof ReadableStream) && signal?.aborted !== true;
+      if (
+        request.reusedSocket &&
+        guard.reads === 0 &&
+        closedConnectionCodes.has(code) &&
+        resendable
+      ) {
+        resolve(closedWhileIdle);
+        return;
+      }
       reject(beforeResponseFailure(error, signal));
     });
     request.on('response', (response) => {
       guard.stop();
       responded = response;
       const status = response.statusCode ?? 0;
-      if (status < 200 || status > 599) {
+      const statusText = response.statusMessage ?? '';
+      // Node's parser takes what a Response refuses (a control character in the reason phrase):
+      // refused here, as a Response constructor throwing in this listener would be uncaught.
+      const refusal =
+        status < 200 || status > 599
+          ? `the reply's status ${status} is not a final one`
+          : reasonPhrase.test(statusText)
+            ? null
+            : `the reply's status line has a reason phrase fetch refuses: ${JSON.stringify(statusText)}`;
+      if (refusal !== null) {
         forget();
         response.destroy();
-        reject(new ReplyHeadersRefusedError(`the reply's status ${status} is not a final one`));
+        reject(new ReplyHeadersRefusedError(refusal));
         return;
       }
       const replied = new Headers();
@@ -107,7 +155,7 @@ export const providerFetch: Fetch = async (input, init = {}) => {
       resolve(
         new Response(empty ? null : streamedBody(response, signal, forget), {
           status,
-          statusText: response.statusMessage ?? '',
+          statusText,
           headers: replied,
         }),
       );
@@ -118,7 +166,10 @@ export const providerFetch: Fetch = async (input, init = {}) => {
       request.end(body.bytes ?? undefined);
     }
   });
-};
+}
+
+/** fetch's reason-phrase: tabs, spaces, visible characters and obs-text. */
+const reasonPhrase = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
  * Counts what comes before the response: the parser has read each piece before this listener is
@@ -129,6 +180,11 @@ class HeaderGuard {
   #stopped = false;
   #reads = 0;
   #bytes = 0;
+
+  /** The reads of the socket counted so far: 0 while the server has sent nothing. */
+  get reads(): number {
+    return this.#reads;
+  }
   readonly #request: http.ClientRequest;
   readonly #count = (chunk: Buffer) => {
     // Told of the read that completed the headers too (an emit calls the listeners it started
