@@ -27,14 +27,25 @@ export class ReplyHeadersRefusedError extends Error {
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
+/** Node's agents keep the options they were made with (undocumented in its types). */
+type NodeAgentWithOptions = http.Agent & { readonly options: http.AgentOptions };
+
 /**
  * Shared by every provider client, as Node's global agents are: connections are kept alive, and
  * closed after 4 s idle (or a second before a server's `Keep-Alive: timeout=` hint), before the
- * 5 s after which many servers close theirs (Node's, uvicorn's, llama.cpp's).
+ * 5 s after which many servers close theirs (Node's, uvicorn's, llama.cpp's). Proxies as Node's
+ * own agents and fetch: HTTP(S)_PROXY and NO_PROXY only when NODE_USE_ENV_PROXY (or
+ * --use-env-proxy) asks, which Node has read into its global agent's options.
  */
+const agentOptions = {
+  keepAlive: true,
+  scheduling: 'lifo',
+  timeout: 4_000,
+  proxyEnv: (http.globalAgent as NodeAgentWithOptions).options.proxyEnv,
+} as const satisfies http.AgentOptions;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4_000 }),
-  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 4_000 }),
+  'http:': new http.Agent(agentOptions),
+  'https:': new https.Agent(agentOptions),
 } as const;
 
 /**
@@ -325,21 +336,38 @@ async function bodyToSend(body: RequestInit['body']): Promise<BodyToSend> {
   };
 }
 
-/** Writes a streamed request body, chunked; a failure of the stream fails the request. */
+/**
+ * Writes a streamed request body, chunked; a failure of the stream fails the request, and a
+ * request that ends before the stream (a lost connection, an abort) cancels it, unread.
+ */
 function sendStream(stream: ReadableStream<Uint8Array>, request: http.ClientRequest): void {
   const reader = stream.getReader();
+  request.once('close', () => {
+    if (!request.writableFinished) reader.cancel(new Error('the request ended')).catch(() => {});
+  });
   const pump = async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!request.write(value)) {
-        await new Promise((resolve) => request.once('drain', resolve));
-      }
+      if (!request.write(value)) await drainedOrClosed(request);
     }
     request.end();
   };
   pump().catch((error: unknown) => {
     request.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+}
+
+/** Resolves once the request takes writes again, or has closed (and never will). */
+function drainedOrClosed(request: http.ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      request.off('drain', settle);
+      request.off('close', settle);
+      resolve();
+    };
+    request.on('drain', settle);
+    request.on('close', settle);
   });
 }
 

@@ -1,11 +1,13 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { getEventListeners } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   providerFetch,
   ReplyHeadersRefusedError,
 } from '../../../shared/adapters/openai/provider-fetch';
+import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
 
 /**
  * How a raw server answers the `request`th request (from 0, over all connections) on its
@@ -272,5 +274,113 @@ describe('providerFetch under every ordering of events', () => {
     expect(server.connections()).toBe(1);
     expect(made).toHaveLength(1);
     expect(listenersOf(made[0])).toEqual(before);
+  });
+});
+
+describe('a model server that hangs in its body', () => {
+  it('ends the call at its deadline as a timeout, not never', async () => {
+    // Prepare: headers and half the body, then nothing (the SDK's own timer stops at the headers).
+    const server = await rawProvider((socket) =>
+      socket.write(
+        'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"id":',
+      ),
+    );
+    const model = modelFor(server.url.replace('/x', ''), {
+      backoff: { baseDelayMs: 1, maxAttempts: 1 },
+    });
+
+    // Act
+    const error = await failureOf(
+      model.complete(requestOf([userAsks('Weather?')]), { timeoutMs: 300 }),
+    );
+
+    // Assess
+    expect(error.failure).toBe('timeout');
+  }, 10_000);
+});
+
+describe('providerFetch sending a body', () => {
+  it('counts a string body in bytes, sends a view of bytes as it is, a stream chunked', async () => {
+    // Prepare: a server that echoes what it got, and how it was framed.
+    const received: string[] = [];
+    const server = await rawProvider((socket) => socket.write(ok()));
+    const echo = createHttpServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const framing = request.headers['content-length'] ?? request.headers['transfer-encoding'];
+        received.push(`${framing} ${Buffer.concat(chunks).toString('utf8')}`);
+        response.end('{}');
+      });
+    });
+    const port = await new Promise<number>((done) =>
+      echo.listen(0, '127.0.0.1', () => done((echo.address() as { port: number }).port)),
+    );
+    const url = `http://127.0.0.1:${port}/v1/x`;
+    const bytes = new TextEncoder().encode('[{"a":"b"}]');
+
+    // Act
+    try {
+      await (await post(url, { body: '{"city":"Zürich 東京 😀"}' })).text();
+      await (await post(url, { body: bytes.subarray(1, 10) })).text();
+      await (
+        await post(url, {
+          body: new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"streamed":'));
+              controller.enqueue(new TextEncoder().encode('true}'));
+              controller.close();
+            },
+          }),
+          duplex: 'half',
+        } as RequestInit)
+      ).text();
+    } finally {
+      await new Promise((done) => echo.close(done));
+    }
+
+    // Assess
+    expect(server.requests()).toBe(0);
+    expect(received).toEqual([
+      '30 {"city":"Zürich 東京 😀"}',
+      '9 {"a":"b"}',
+      'chunked {"streamed":true}',
+    ]);
+  });
+
+  it('stops reading a streamed body, and cancels it, when the connection fails', async () => {
+    // Prepare: a body that never ends, to a server that hangs up as soon as the head came.
+    const server = await rawProvider(() => undefined);
+    const hangUp = await new Promise<Server>((done) => {
+      const made = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('error', () => undefined);
+        socket.once('data', () => socket.destroy());
+      });
+      made.listen(0, '127.0.0.1', () => done(made));
+    });
+    servers.push(hangUp);
+    let cancelled: unknown = null;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+      cancel(reason) {
+        cancelled = reason;
+      },
+    });
+    const { port } = hangUp.address() as { port: number };
+
+    // Act
+    const error = await post(`http://127.0.0.1:${port}/v1/x`, {
+      body: endless,
+      duplex: 'half',
+    } as RequestInit).catch((thrown: unknown) => thrown);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    // Assess
+    expect(server.requests()).toBe(0);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(cancelled).not.toBeNull();
   });
 });
