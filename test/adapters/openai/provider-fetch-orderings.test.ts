@@ -155,6 +155,36 @@ describe('providerFetch under every ordering of events', () => {
     expect(await response.json()).toEqual({ ok: true });
   });
 
+  it('counts 1xx replies with the headers: a run of Early Hints is refused at the limit', async () => {
+    // Prepare: 1,000 informational replies (29 KB in all), never a final one.
+    const server = await rawProvider((socket) => {
+      for (let hint = 0; hint < 1_000; hint += 1) socket.write('HTTP/1.1 103 Early Hints\r\n\r\n');
+    });
+
+    // Act
+    const error = await post(server.url).catch((thrown: unknown) => thrown);
+
+    // Assess
+    expect(error).toBeInstanceOf(ReplyHeadersRefusedError);
+  });
+
+  it('does not take bytes past a content-length as the next reply on that connection', async () => {
+    // Prepare: the first reply carries a second, unasked one after its body.
+    const server = await rawProvider((socket, at) => {
+      if (at.request === 0) socket.write(`${ok('{}')}${ok('{"unasked":true}')}`);
+      else socket.write(ok('{"asked":true}'));
+    });
+    await (await post(server.url)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    // Act
+    const second = await (await post(server.url)).json();
+
+    // Assess: the connection was dropped, not reused.
+    expect(second).toEqual({ asked: true });
+    expect(server.connections()).toBe(2);
+  });
+
   it('keeps repeated headers, each Set-Cookie apart', async () => {
     // Prepare
     const server = await rawProvider((socket) => {
