@@ -54,7 +54,8 @@ const agents = {
  * before a body is bounded: at most REPLY_HEADER_LIMIT_BYTES of headers in at most
  * REPLY_HEADER_READS reads of the socket, else ReplyHeadersRefusedError. What it keeps of fetch:
  * the signal (an abort fails the request, or the body once it streams, with the signal's reason),
- * a streamed body, TLS, kept-alive connections, a connection failure thrown as fetch throws it
+ * a streamed body, TLS, proxies as fetch takes them, kept-alive connections (a request that
+ * finds one closed by its server is sent again), a connection failure thrown as fetch throws it
  * (`TypeError`, its cause the socket's error; "terminated" once the body streams). What it does
  * not do: follow redirects (a 3xx is the reply), ask for compressed bodies (so the byte limits of
  * bounded-fetch.ts count what is parsed), speak HTTP/2.
@@ -81,8 +82,9 @@ export const providerFetch: Fetch = async (input, init = {}) => {
   };
   // A kept-alive connection the server closed while it was idle (its idle timeout passed as the
   // request was on its way) fails before a byte of reply: the server never took the request, so
-  // it is sent again, POST or not, as fetch sends again only idempotent ones. Each such connection
-  // leaves the pool as it fails, so this ends on a new connection, whose failure is the answer.
+  // it is sent again, POST or not, where fetch sends again only idempotent ones (see the decision
+  // note). Each such connection leaves the pool as it fails, so this ends on a new connection,
+  // whose failure is the answer.
   for (;;) {
     const sent = await sendOnce(url, options, body, signal);
     if (sent !== closedWhileIdle) return sent;
