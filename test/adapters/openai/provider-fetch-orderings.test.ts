@@ -110,6 +110,30 @@ describe('providerFetch under every ordering of events', () => {
     expect(server.connections()).toBe(2);
   });
 
+  it('goes through every closed kept-alive connection to a new one, sending the request once more each', async () => {
+    // Prepare: three connections kept alive by three requests at once; then the server closes
+    // each connection a request comes on, and answers on a new one.
+    let open = 3;
+    const server = await rawProvider((socket, at) => {
+      if (at.request >= 3 && at.connection < open) socket.destroy();
+      else socket.write(ok(`{"connection":${at.connection}}`));
+    });
+    await Promise.all([0, 1, 2].map(async () => (await post(server.url)).text()));
+    open = server.connections();
+
+    // Act
+    let answer: unknown = null;
+    const trouble = await troubleDuring(async () => {
+      answer = await (await post(server.url)).json();
+    });
+
+    // Assess: each kept-alive connection was tried once, then a new one answered.
+    expect(trouble).toEqual([]);
+    expect(answer).toEqual({ connection: 3 });
+    expect(server.requests()).toBe(3 + 3 + 1);
+    expect(server.connections()).toBe(4);
+  });
+
   it('does not send again a request whose fresh connection was closed', async () => {
     // Prepare
     const server = await rawProvider((socket) => socket.destroy());
