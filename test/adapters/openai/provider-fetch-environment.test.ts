@@ -1,8 +1,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -155,5 +155,40 @@ describe('providerFetch in the environment Node reads at start-up', () => {
     // Assess
     expect(asked).toBe(`200 {"proxied":"${target}"}`);
     expect(notAsked).toBe('TypeError ENOTFOUND');
+  }, 60_000);
+
+  it('tunnels an https request through HTTPS_PROXY (CONNECT), the certificate checked end to end', async () => {
+    // Prepare: the https server for localhost, and a proxy that tunnels to it.
+    const { ca, key, cert } = await authorityAndLocalhost();
+    const target = createHttpsServer({ key, cert }, (request, response) => {
+      response.end('{"tunnelled":true}');
+      request.resume();
+    });
+    const targetPort = await listening(target);
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
+      tunnels.push(request.url ?? '');
+      const upstream = connect(targetPort, '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    const proxyPort = await listening(proxy);
+
+    // Act
+    const answer = await fetchInProcess(`https://localhost:${targetPort}/v1/x`, {
+      NODE_USE_ENV_PROXY: '1',
+      HTTPS_PROXY: `http://127.0.0.1:${proxyPort}`,
+      NODE_EXTRA_CA_CERTS: ca,
+    });
+
+    // Assess
+    expect(answer).toBe('200 {"tunnelled":true}');
+    expect(tunnels).toEqual([`localhost:${targetPort}`]);
   }, 60_000);
 });
