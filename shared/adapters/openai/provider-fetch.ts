@@ -27,10 +27,25 @@ export class ReplyHeadersRefusedError extends Error {
 
 type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/** Shared by every provider client, as Node's global agents are: connections are kept alive. */
+/** Node's agents keep the options they were made with (undocumented in its types). */
+type NodeAgentWithOptions = http.Agent & { readonly options: http.AgentOptions };
+
+/**
+ * Shared by every provider client, as Node's global agents are: connections are kept alive, and
+ * closed after 4 s idle (or a second before a server's `Keep-Alive: timeout=` hint), before the
+ * 5 s after which many servers close theirs (Node's, uvicorn's, llama.cpp's). Proxies as Node's
+ * own agents and fetch: HTTP(S)_PROXY and NO_PROXY only when NODE_USE_ENV_PROXY (or
+ * --use-env-proxy) asks, which Node has read into its global agent's options.
+ */
+const agentOptions = {
+  keepAlive: true,
+  scheduling: 'lifo',
+  timeout: 4_000,
+  proxyEnv: (http.globalAgent as NodeAgentWithOptions).options.proxyEnv,
+} as const satisfies http.AgentOptions;
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
-  'https:': new https.Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5_000 }),
+  'http:': new http.Agent(agentOptions),
+  'https:': new https.Agent(agentOptions),
 } as const;
 
 /**
@@ -39,7 +54,8 @@ const agents = {
  * before a body is bounded: at most REPLY_HEADER_LIMIT_BYTES of headers in at most
  * REPLY_HEADER_READS reads of the socket, else ReplyHeadersRefusedError. What it keeps of fetch:
  * the signal (an abort fails the request, or the body once it streams, with the signal's reason),
- * a streamed body, TLS, kept-alive connections, a connection failure thrown as fetch throws it
+ * a streamed body, TLS, proxies as fetch takes them, kept-alive connections (a request that
+ * finds one closed by its server is sent again), a connection failure thrown as fetch throws it
  * (`TypeError`, its cause the socket's error; "terminated" once the body streams). What it does
  * not do: follow redirects (a 3xx is the reply), ask for compressed bodies (so the byte limits of
  * bounded-fetch.ts count what is parsed), speak HTTP/2.
@@ -58,13 +74,38 @@ export const providerFetch: Fetch = async (input, init = {}) => {
   if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
     headers.set('content-length', String(Buffer.byteLength(body.bytes)));
   }
-  const request = (url.protocol === 'https:' ? https : http).request(url, {
+  const options: http.RequestOptions = {
     method: init.method ?? (input instanceof Request ? input.method : 'GET'),
     headers: Object.fromEntries(headers),
     agent,
     maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
-  });
-  return new Promise<Response>((resolve, reject) => {
+  };
+  // A kept-alive connection the server closed while it was idle (its idle timeout passed as the
+  // request was on its way) fails before a byte of reply: the server never took the request, so
+  // it is sent again, POST or not, where fetch sends again only idempotent ones (see the decision
+  // note). Each such connection leaves the pool as it fails, so this ends on a new connection,
+  // whose failure is the answer.
+  for (;;) {
+    const sent = await sendOnce(url, options, body, signal);
+    if (sent !== closedWhileIdle) return sent;
+  }
+};
+
+/** What sendOnce answers when a kept-alive connection was found closed: nothing was sent. */
+const closedWhileIdle = Symbol('a kept-alive connection closed while idle');
+
+/** The errors of a connection the server closed: a reset, a write into it, a hang-up. */
+const closedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** One request on one connection: its response, or closedWhileIdle. */
+function sendOnce(
+  url: URL,
+  options: http.RequestOptions,
+  body: BodyToSend,
+  signal: AbortSignal | null,
+): Promise<Response | typeof closedWhileIdle> {
+  const request = (url.protocol === 'https:' ? https : http).request(url, options);
+  return new Promise((resolve, reject) => {
     const guard = new HeaderGuard(request);
     let responded: IncomingMessage | null = null;
     const abort = () => {
@@ -82,16 +123,36 @@ export const providerFetch: Fetch = async (input, init = {}) => {
         return;
       }
       forget();
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      const resendable = !(body.bytes instanceof ReadableStream) && signal?.aborted !== true;
+      if (
+        request.reusedSocket &&
+        guard.reads === 0 &&
+        closedConnectionCodes.has(code) &&
+        resendable
+      ) {
+        resolve(closedWhileIdle);
+        return;
+      }
       reject(beforeResponseFailure(error, signal));
     });
     request.on('response', (response) => {
       guard.stop();
       responded = response;
       const status = response.statusCode ?? 0;
-      if (status < 200 || status > 599) {
+      const statusText = response.statusMessage ?? '';
+      // Node's parser takes what a Response refuses (a control character in the reason phrase):
+      // refused here, as a Response constructor throwing in this listener would be uncaught.
+      const refusal =
+        status < 200 || status > 599
+          ? `the reply's status ${status} is not a final one`
+          : reasonPhrase.test(statusText)
+            ? null
+            : `the reply's status line has a reason phrase fetch refuses: ${JSON.stringify(statusText)}`;
+      if (refusal !== null) {
         forget();
         response.destroy();
-        reject(new ReplyHeadersRefusedError(`the reply's status ${status} is not a final one`));
+        reject(new ReplyHeadersRefusedError(refusal));
         return;
       }
       const replied = new Headers();
@@ -107,7 +168,7 @@ export const providerFetch: Fetch = async (input, init = {}) => {
       resolve(
         new Response(empty ? null : streamedBody(response, signal, forget), {
           status,
-          statusText: response.statusMessage ?? '',
+          statusText,
           headers: replied,
         }),
       );
@@ -118,7 +179,10 @@ export const providerFetch: Fetch = async (input, init = {}) => {
       request.end(body.bytes ?? undefined);
     }
   });
-};
+}
+
+/** fetch's reason-phrase: tabs, spaces, visible characters and obs-text. */
+const reasonPhrase = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
  * Counts what comes before the response: the parser has read each piece before this listener is
@@ -129,6 +193,11 @@ class HeaderGuard {
   #stopped = false;
   #reads = 0;
   #bytes = 0;
+
+  /** The reads of the socket counted so far: 0 while the server has sent nothing. */
+  get reads(): number {
+    return this.#reads;
+  }
   readonly #request: http.ClientRequest;
   readonly #count = (chunk: Buffer) => {
     // Told of the read that completed the headers too (an emit calls the listeners it started
@@ -269,21 +338,38 @@ async function bodyToSend(body: RequestInit['body']): Promise<BodyToSend> {
   };
 }
 
-/** Writes a streamed request body, chunked; a failure of the stream fails the request. */
+/**
+ * Writes a streamed request body, chunked; a failure of the stream fails the request, and a
+ * request that ends before the stream (a lost connection, an abort) cancels it, unread.
+ */
 function sendStream(stream: ReadableStream<Uint8Array>, request: http.ClientRequest): void {
   const reader = stream.getReader();
+  request.once('close', () => {
+    if (!request.writableFinished) reader.cancel(new Error('the request ended')).catch(() => {});
+  });
   const pump = async () => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      if (!request.write(value)) {
-        await new Promise((resolve) => request.once('drain', resolve));
-      }
+      if (!request.write(value)) await drainedOrClosed(request);
     }
     request.end();
   };
   pump().catch((error: unknown) => {
     request.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+}
+
+/** Resolves once the request takes writes again, or has closed (and never will). */
+function drainedOrClosed(request: http.ClientRequest): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      request.off('drain', settle);
+      request.off('close', settle);
+      resolve();
+    };
+    request.on('drain', settle);
+    request.on('close', settle);
   });
 }
 

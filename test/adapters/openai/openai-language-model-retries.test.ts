@@ -65,15 +65,16 @@ describe('OpenAiLanguageModel retries', () => {
   });
 
   it('retries a mix of 429, 503 and a dropped connection until a reply comes, backing off', async () => {
-    // Prepare
-    server.enqueue({ status: 429 }, { status: 503 }, { hangMs: 0 }, answer);
+    // Prepare: the first drop is on the kept-alive connection, so the transport sends the request
+    // again at once on a new one (provider-fetch.ts); the second drop is on that new connection.
+    server.enqueue({ status: 429 }, { status: 503 }, { hangMs: 0 }, { hangMs: 0 }, answer);
 
     // Act
     const reply = await model().complete(request, { timeoutMs: 60_000 });
 
     // Assess
     expect(reply.content).toBe('Sunny.');
-    expect(server.requests).toHaveLength(4);
+    expect(server.requests).toHaveLength(5);
     expect(timing.sleeps).toEqual(halfJitterDelays.slice(0, 3));
   });
 
