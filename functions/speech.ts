@@ -98,16 +98,18 @@ export function createSpeakStreamHandler(dependencies: ServiceDependencies): Rou
     route: apiRoute('media-speak-stream'),
     body: jsonBody(speakRequestSchema),
     dependencies: dependencies.route,
-    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs }) => {
+    handle: async ({ body, logger, metrics, lateMetrics, timeLeftMs, clientGone }) => {
       const textToSpeech = dependencies.speech.textToSpeech;
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      // A client gone stops the synthesis, before its first bytes or between any two.
       const speech = await startSpeaking(textToSpeech, body.text, {
         timeoutMs,
         logger,
         metrics,
         lateMetrics,
+        clientGone,
       });
       return { statusCode: 200, headers: pcmHeaders(speech.format), bytes: speech.chunks };
     },

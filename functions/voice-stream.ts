@@ -88,10 +88,11 @@ export function createContinueStreamHandler(dependencies: ServiceDependencies): 
 }
 
 function speakOptions(input: RouteInput<unknown>, dependencies: ServiceDependencies) {
-  const { logger, metrics, lateMetrics, timeLeftMs } = input;
+  const { logger, metrics, lateMetrics, timeLeftMs, clientGone } = input;
   // After the turn: what the invocation has left, at most a turn's deadline.
   const deadline = dependencies.conversation.settings.turnDeadlineMs;
-  return { timeoutMs: speechTimeoutMs(deadline, timeLeftMs()), logger, metrics, lateMetrics };
+  const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+  return { timeoutMs, logger, metrics, lateMetrics, clientGone };
 }
 
 /** Every route of the voice-stream function, before their answers are written to the stream. */

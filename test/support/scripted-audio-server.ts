@@ -28,6 +28,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
   const speeches: SpeechStep[] = [];
   const requests: RecordedAudioRequest[] = [];
   const unexpectedRequests: RecordedAudioRequest[] = [];
+  const cancelled: RecordedAudioRequest[] = [];
 
   const exhausted = (request: RecordedAudioRequest, response: ServerResponse) => {
     unexpectedRequests.push(request);
@@ -60,6 +61,9 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
     readRequest(incoming)
       .then((request) => {
         requests.push(request);
+        response.once('close', () => {
+          if (!response.writableFinished) cancelled.push(request);
+        });
         const known = request.transcription !== null || request.speech !== null;
         if (!known) {
           return sendError(response, {
@@ -82,6 +86,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     unexpectedRequests,
+    cancelled,
     enqueueTranscription: (...steps) => {
       transcriptions.push(...steps);
     },
@@ -93,6 +98,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
       speeches.length = 0;
       requests.length = 0;
       unexpectedRequests.length = 0;
+      cancelled.length = 0;
     },
     close: async () => {
       server.closeAllConnections();

@@ -32,6 +32,9 @@ export async function speakAnswer(
   const characters = [...text].length;
   if (characters > SPEECH_LIMITS.speakCharacters || message.length > MAX_MESSAGE_HEADER_BYTES)
     return null;
+  // The client left during the turn (which is kept, for its retry to replay): nobody to speak to.
+  const gone = () => options.clientGone?.aborted === true;
+  if (gone()) return null;
   try {
     const speech = await startSpeaking(textToSpeech, text, options);
     return {
@@ -43,6 +46,7 @@ export async function speakAnswer(
       chunks: speech.chunks,
     };
   } catch (error) {
+    if (gone()) return null;
     options.metrics.addMetric(SPEECH_METRICS.fallbacks, MetricUnit.Count, 1);
     options.logger.warn('speech failed before its first byte; answering the JSON instead', {
       reason: error instanceof Error ? error.message : String(error),

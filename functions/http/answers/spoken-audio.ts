@@ -24,6 +24,8 @@ export interface SpeakOptions {
   readonly metrics: Metrics;
   /** For what happens after the response left: a failure midway. */
   readonly lateMetrics: () => Metrics;
+  /** The client gone: the synthesis stops, before its first bytes or after them. */
+  readonly clientGone?: AbortSignal;
 }
 
 /**
@@ -44,12 +46,19 @@ export async function startSpeaking(
   let speech: SynthesizedSpeech;
   let iterator: AsyncIterator<Uint8Array>;
   let first: IteratorResult<Uint8Array>;
+  const { clientGone } = options;
   try {
-    speech = await textToSpeech.synthesize(text, { timeoutMs: options.timeoutMs });
+    speech = await textToSpeech.synthesize(text, {
+      timeoutMs: options.timeoutMs,
+      ...(clientGone === undefined ? {} : { signal: clientGone }),
+    });
     iterator = speech.chunks[Symbol.asyncIterator]();
     first = await iterator.next();
   } catch (error) {
-    metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
+    // A synthesis the client stopped by leaving is no failure of the provider's.
+    if (clientGone?.aborted !== true) {
+      metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
+    }
     throw asProviderError(error);
   }
   const firstByteMs = Math.round(performance.now() - startedAt);
