@@ -135,4 +135,31 @@ describe('a client that leaves a stream route stops its speech', () => {
     await speechStopped(ANSWER);
     never.release();
   });
+
+  it('voice/command/stream, left during the turn: no synthesis; the turn is recorded and replayed without the model', async () => {
+    // Prepare: a model that answers when the test says.
+    const id = await start(api().speaking, 'gone-during-turn');
+    const model = releasable();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: model.promise });
+    const turn = { conversation_id: id, voice_command: UTTERANCE, request_id: 'req-gone-turn' };
+    const request = leavable(ROUTES.commandStream, turn);
+    await expect.poll(() => api().llm.requests.length).toBe(1);
+
+    // Act: the client leaves, then the model answers.
+    request.leave();
+    model.release();
+    const handled = () =>
+      api().output.filter(
+        (line) =>
+          line.includes('"route":"voice-command-stream"') && line.includes('request handled'),
+      );
+    await expect.poll(() => handled().length).toBe(1);
+    const replay = await read(await postJson(api().speaking, ROUTES.command, turn));
+
+    // Assess: nothing asked of the speech provider; the node's retry gets the recorded turn.
+    expect(api().audio.requests).toEqual([]);
+    expect(replay.status, replay.text).toBe(200);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(1);
+  });
 });
