@@ -151,7 +151,9 @@ describe('a client that leaves a stream route stops its speech', () => {
     const handled = () =>
       api().output.filter(
         (line) =>
-          line.includes('"route":"voice-command-stream"') && line.includes('request handled'),
+          line.includes('"route":"voice-command-stream"') &&
+          line.includes(`"conversation_id":"${id}"`) &&
+          line.includes('request handled'),
       );
     await expect.poll(() => handled().length).toBe(1);
     const replay = await read(await postJson(api().speaking, ROUTES.command, turn));
