@@ -105,6 +105,7 @@ export function createSpeakStreamHandler(dependencies: ServiceDependencies): Rou
       if (textToSpeech === null) throw new SpeechNotConfiguredError('text_to_speech');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
+      // A client gone stops the synthesis, before its first bytes or between any two.
       const speech = await startSpeaking(textToSpeech, body.text, {
         timeoutMs,
         logger,

@@ -167,7 +167,7 @@ describe('POST /api/v0/voice/command/stream', () => {
       node.abort();
 
       // Assess: the provider's request is ended at once, not at the turn's deadline (25 s).
-      await vi.waitFor(() => expect(api().audio.leftUnanswered()).toBe(1), { timeout: 5_000 });
+      await vi.waitFor(() => expect(api().audio.cancelled.length).toBe(1), { timeout: 5_000 });
       held.release();
       await answer;
       api().audio.enqueueSpeech({ audio: tonePcm(0.5, SPEECH_RATE) });

@@ -1,7 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../functions/http/contract/api-routes';
-import { apiKeyOf, NODE_A, useLocalStack } from '../support/local-stack-harness';
+import {
+  apiKeyOf,
+  NODE_A,
+  NODE_B,
+  type TestNode,
+  useLocalStack,
+} from '../support/local-stack-harness';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../support/moonshine-test-model';
 import { toneWav } from '../support/speech-audio';
 
@@ -11,14 +18,66 @@ import { toneWav } from '../support/speech-audio';
 const modelFolder = dirname((await writeTestMoonshineModel()).tokens);
 const harness = useLocalStack({ env: { STT_MODEL: modelFolder } });
 
-function transcribe(wav: Uint8Array): Promise<Response> {
+function transcribe(
+  wav: Uint8Array,
+  { node = NODE_A, signal }: { node?: TestNode; signal?: AbortSignal } = {},
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([Buffer.from(wav)], { type: 'audio/wav' }), 'recording.wav');
   return fetch(`${harness.stack.url}${routePath('media-transcribe')}`, {
     method: 'POST',
-    headers: { 'x-api-key': apiKeyOf(NODE_A) },
+    headers: { 'x-api-key': apiKeyOf(node) },
     body: form,
+    ...(signal === undefined ? {} : { signal }),
   });
+}
+
+/** The fields of /proc/<pid>/stat after the command's name. */
+function statFields(pid: number): string[] {
+  return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+}
+
+/**
+ * The recognizer processes the stack (this process) has running now, read from /proc: each one
+ * loaded the model once, so a new pid is a model loaded again.
+ */
+function recognizerPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const parent = Number(statFields(pid)[1]);
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return parent === process.pid && command.includes('recognizer-child');
+      } catch {
+        // Gone since the listing.
+        return false;
+      }
+    });
+}
+
+/** Clock ticks (10 ms) of CPU, user and system, `pid` has used. */
+function cpuTicks(pid: number): number {
+  const fields = statFields(pid);
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** Resolves once `pid` has used no CPU for a while: its engine's threads have stopped spinning. */
+async function settled(pid: number): Promise<number> {
+  let last = -1;
+  await expect
+    .poll(
+      () => {
+        const now = cpuTicks(pid);
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { timeout: 30_000, interval: 200 },
+    )
+    .toBe(true);
+  return last;
 }
 
 const tone = [{ hz: 440, amplitude: 0.3 }];
@@ -72,5 +131,28 @@ describe('npm start hears with the embedded recognizer', () => {
     expect(health.status).toBe(200);
     expect(answeredWhileHearing).toBe(true);
     expect((await recognition).status).toBe(200);
+  });
+
+  it('keeps the model loaded when a client leaves mid-recognition: the next recording, another node’s, loads nothing', async () => {
+    // Prepare: the model loaded and heard once.
+    expect((await transcribe(toneWav(1, 16_000, [tone]))).status).toBe(200);
+    const [pid, ...others] = recognizerPids();
+    expect(others).toEqual([]);
+    const idle = await settled(pid ?? 0);
+    const client = new AbortController();
+    const leaving = transcribe(toneWav(60, 32_000, [tone]), { signal: client.signal });
+
+    // Act: the client hangs up once the recognizer works on its recording.
+    await expect
+      .poll(() => cpuTicks(pid ?? 0), { timeout: 30_000, interval: 5 })
+      .toBeGreaterThan(idle + 3);
+    client.abort();
+    await expect(leaving).rejects.toThrow();
+    const next = await transcribe(toneWav(2, 16_000, [tone]), { node: NODE_B });
+
+    // Assess: heard by the same process, no model loaded again.
+    expect(next.status).toBe(200);
+    expect(await next.json()).toEqual({ text: TEST_MOONSHINE_WORDS.join(' ') });
+    expect(recognizerPids()).toEqual([pid]);
   });
 });

@@ -28,7 +28,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
   const speeches: SpeechStep[] = [];
   const requests: RecordedAudioRequest[] = [];
   const unexpectedRequests: RecordedAudioRequest[] = [];
-  let leftUnanswered = 0;
+  const cancelled: RecordedAudioRequest[] = [];
 
   const exhausted = (request: RecordedAudioRequest, response: ServerResponse) => {
     unexpectedRequests.push(request);
@@ -58,12 +58,12 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
   };
 
   const server = createServer((incoming, response) => {
-    response.once('close', () => {
-      if (!response.writableFinished) leftUnanswered += 1;
-    });
     readRequest(incoming)
       .then((request) => {
         requests.push(request);
+        response.once('close', () => {
+          if (!response.writableFinished) cancelled.push(request);
+        });
         const known = request.transcription !== null || request.speech !== null;
         if (!known) {
           return sendError(response, {
@@ -86,7 +86,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     unexpectedRequests,
-    leftUnanswered: () => leftUnanswered,
+    cancelled,
     enqueueTranscription: (...steps) => {
       transcriptions.push(...steps);
     },
@@ -97,8 +97,8 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
       transcriptions.length = 0;
       speeches.length = 0;
       requests.length = 0;
-      leftUnanswered = 0;
       unexpectedRequests.length = 0;
+      cancelled.length = 0;
     },
     close: async () => {
       server.closeAllConnections();

@@ -32,6 +32,8 @@ export async function speakAnswer(
   const characters = [...text].length;
   if (characters > SPEECH_LIMITS.speakCharacters || message.length > MAX_MESSAGE_HEADER_BYTES)
     return null;
+  // The client left during the turn (which is kept, for its retry to replay): nobody to speak to.
+  if (options.signal.aborted) return null;
   try {
     const speech = await startSpeaking(textToSpeech, text, options);
     return {

@@ -87,6 +87,8 @@ async function* rest(
     }
   } catch (error) {
     done = true;
+    // The client left, which stopped the synthesis: nobody lost audio to a provider's failure.
+    if (options.signal.aborted) return;
     const late = options.lateMetrics();
     late.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     late.publishStoredMetrics();

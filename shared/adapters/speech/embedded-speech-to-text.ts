@@ -12,7 +12,7 @@ import { QueueFullError, QueueWaitEndedError, SlotQueue } from '../system/slot-q
 import { systemTiming, type Timing } from '../system/timing';
 import type { RecognizerModel } from './recognizer-engines';
 import { type Recognized, RecognizerProcess } from './recognizer-process';
-import { startDeadline } from './speech-deadline';
+import { type SpeechDeadline, startDeadline } from './speech-deadline';
 import { transcriptTooLongError } from './transcript-limit';
 
 const DIRECTION = 'speech_to_text';
@@ -46,8 +46,11 @@ const TURN = 'turn';
  * Speech in for `npm start` with nothing else installed: Moonshine on sherpa-onnx, or whisper.cpp
  * (@fugood/whisper.node), in a process of its own (RecognizerProcess), which loads the model once
  * and is started on the first recording (or by `warm`). One recording is heard at a time, `queueLimit` wait,
- * more are refused at once; the deadline ends a recognition by ending its process (the next
- * recording starts a new one, loading the model again) and frees its turn.
+ * more are refused at once. A caller that leaves is answered at once, but its recognition keeps
+ * the turn until it ends (at most 60 s of accepted audio, its documented work): ending the
+ * process instead would make the next recording, often another node's, pay a model load (about
+ * a second, 0.6-0.7 s of CPU for Moonshine tiny) beyond any audio of its own. The deadline ends a recognition by ending its process
+ * and starts a new one at once, so the load runs while nobody waits on it.
  */
 export class EmbeddedSpeechToText implements SpeechToText {
   readonly #options: EmbeddedSpeechToTextOptions;
@@ -77,17 +80,22 @@ export class EmbeddedSpeechToText implements SpeechToText {
 
   /** `transcribe`, with what the recognizer measured (the bench and tests read it). */
   async recognize(recording: Recording, options: SpeechCallOptions): Promise<Heard> {
-    const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
+    // The deadline alone: it must still end a recognition whose caller has left.
+    const deadline = startDeadline(options.timeoutMs, undefined, this.#timing);
+    const gone = options.signal;
+    const ended = gone === undefined ? deadline.signal : AbortSignal.any([deadline.signal, gone]);
     try {
-      await this.#takeTurn(deadline.signal, deadline.expired);
-      try {
-        return await this.#recognize(recording, deadline.signal, deadline.expired);
-      } finally {
-        this.#turns.release(TURN);
-      }
-    } finally {
+      await this.#takeTurn(ended, deadline.expired);
+    } catch (error) {
       deadline.clear();
+      throw error;
     }
+    if (ended.aborted) {
+      this.#turns.release(TURN);
+      deadline.clear();
+      throw stopped(deadline.expired());
+    }
+    return this.#recognize(recording, deadline, gone);
   }
 
   /** Ends the recognizer process (npm start's shutdown, a test's end). */
@@ -106,43 +114,54 @@ export class EmbeddedSpeechToText implements SpeechToText {
     return this.#process;
   }
 
-  async #recognize(
-    recording: Recording,
-    signal: AbortSignal,
-    expired: () => boolean,
-  ): Promise<Heard> {
-    if (signal.aborted) throw stopped(expired());
+  /**
+   * Hears `recording` in this turn, which stays taken until the process is free again. A caller
+   * that leaves is answered at once and the recognition runs to its end, its text dropped: neither
+   * engine can stop one it has begun (whisper.node checks its stop flag only before and after
+   * whisper_full), its audio was accepted (at most 60 s), and the model stays loaded. At the
+   * deadline the process is ended and a new one started at once, loading the model while nobody
+   * waits on it.
+   */
+  #recognize(recording: Recording, deadline: SpeechDeadline, gone?: AbortSignal): Promise<Heard> {
     const recognizer = this.#recognizer();
-    let onAbort = () => undefined;
-    const aborted = new Promise<never>((_, reject) => {
-      onAbort = () => {
-        // The only way to stop either engine mid-recognition: end its process.
-        recognizer.kill();
-        reject(stopped(expired()));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+    const running = recognizer.recognize(recording, this.#options.maxCharacters);
+    let leave: (error: SpeechProviderError) => void = () => undefined;
+    const abandoned = new Promise<never>((_, reject) => {
+      leave = reject;
     });
-    try {
-      const result = await Promise.race([
-        recognizer.recognize(recording, this.#options.maxCharacters),
-        aborted,
-      ]);
-      const { text } = result;
-      if (text === null) {
-        throw transcriptTooLongError('the embedded recognizer', this.#options.maxCharacters);
-      }
-      return { ...result, text };
-    } catch (error) {
-      if (error instanceof SpeechProviderError) throw error;
-      throw new SpeechProviderError(
-        SpeechFailure.unavailable,
-        DIRECTION,
-        `the embedded recognizer failed: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error },
-      );
-    } finally {
-      signal.removeEventListener('abort', onAbort);
-    }
+    const onExpired = () => {
+      leave(stopped(true));
+      recognizer.kill();
+      this.#recognizer();
+    };
+    const onGone = () => leave(stopped(false));
+    deadline.signal.addEventListener('abort', onExpired, { once: true });
+    gone?.addEventListener('abort', onGone, { once: true });
+    const free = () => {
+      deadline.signal.removeEventListener('abort', onExpired);
+      gone?.removeEventListener('abort', onGone);
+      deadline.clear();
+      this.#turns.release(TURN);
+    };
+    running.then(free, free);
+    return Promise.race([running, abandoned]).then(
+      (result) => {
+        const { text } = result;
+        if (text === null) {
+          throw transcriptTooLongError('the embedded recognizer', this.#options.maxCharacters);
+        }
+        return { ...result, text };
+      },
+      (error: unknown) => {
+        if (error instanceof SpeechProviderError) throw error;
+        throw new SpeechProviderError(
+          SpeechFailure.unavailable,
+          DIRECTION,
+          `the embedded recognizer failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
+      },
+    );
   }
 
   /** Waits for this recording's turn (within its deadline); refuses at once when the line is full. */

@@ -163,9 +163,37 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
       direction: 'speech_to_text',
     });
     await expect.poll(() => isAlive(pid)).toBe(false);
+    // A new process is loading already, before any recording asks for it.
+    expect(started).toHaveLength(2);
     const next = await stt.recognize(recording(1, 48_000, [sine(440)]), { timeoutMs: 600_000 });
     expect(next.text).toEqual(heardText);
     expect(started).toHaveLength(2);
+  });
+
+  it('answers a caller that leaves at once and keeps the loaded model for the next recording', async () => {
+    // Prepare: the model loaded, a 30 s recording sent to it, a short one waiting behind it.
+    const stt = recognizer({ queueLimit: 1 });
+    await stt.warm();
+    const pid = started[0]?.pid;
+    const caller = new AbortController();
+    const left = stt.transcribe(recording(30, 48_000, [sine(440)]), {
+      timeoutMs: 600_000,
+      signal: caller.signal,
+    });
+    const waiting = stt.transcribe(recording(1, 48_000, [sine(440)]), LONG);
+    await new Promise((resolve) => setImmediate(resolve));
+
+    // Act
+    caller.abort();
+
+    // Assess: the caller answered, the recording behind it heard by the same process.
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect(waiting).resolves.toEqual({ text: heardText });
+    await expect(stt.transcribe(recording(1, 16_000, [sine(440)]), LONG)).resolves.toEqual({
+      text: heardText,
+    });
+    expect(started).toHaveLength(1);
+    expect(isAlive(pid)).toBe(true);
   });
 
   it('hears the recording waiting in line with a new process when the running one is stopped', async () => {

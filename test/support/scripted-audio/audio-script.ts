@@ -64,8 +64,8 @@ export interface ScriptedAudioServer {
   readonly requests: readonly RecordedAudioRequest[];
   /** Requests that found no step queued (each was answered 500). */
   readonly unexpectedRequests: readonly RecordedAudioRequest[];
-  /** Requests whose client closed the connection before their answer was sent whole. */
-  leftUnanswered(): number;
+  /** Requests whose client closed the connection before their answer ended (a call stopped). */
+  readonly cancelled: readonly RecordedAudioRequest[];
   enqueueTranscription(...steps: TranscriptionStep[]): void;
   enqueueSpeech(...steps: SpeechStep[]): void;
   reset(): void;
