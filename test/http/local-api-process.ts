@@ -38,14 +38,14 @@ export interface LocalApiProcess {
 }
 
 /**
- * Runs `npm start`'s command (the tsx CLI on infra/local/start.ts) with the Node running the
- * tests, without npm in between so that signals reach it directly.
+ * Runs `npm start`'s command (node with the tsx loader on infra/local/start.ts) with the Node
+ * running the tests, without npm in between so that signals reach it directly.
  */
 export function spawnLocalApi(env: NodeJS.ProcessEnv): LocalApiProcess {
   const { binary, args } = npmStartCommand();
-  if (binary !== 'tsx') throw new Error(`npm start runs "${binary}", not tsx: update this helper`);
-  const cli = `${REPOSITORY_ROOT}node_modules/tsx/dist/cli.mjs`;
-  const child = spawn(process.execPath, [cli, ...args], {
+  if (binary !== 'node')
+    throw new Error(`npm start runs "${binary}", not node: update this helper`);
+  const child = spawn(process.execPath, args, {
     cwd: REPOSITORY_ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
