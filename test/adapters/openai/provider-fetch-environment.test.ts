@@ -7,22 +7,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedAfterEach } from '../../support/closed-after-each';
 
 const REPOSITORY_ROOT = resolve(__dirname, '../../..');
 const run = promisify(execFile);
 
-const servers: Server[] = [];
+const { servers } = closedAfterEach();
 const folders: string[] = [];
 afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((done) => {
-          server.closeAllConnections();
-          server.close(() => done());
-        }),
-    ),
-  );
   await Promise.all(
     folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })),
   );

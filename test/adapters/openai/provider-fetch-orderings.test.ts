@@ -2,11 +2,12 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { getEventListeners } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   providerFetch,
   ReplyHeadersRefusedError,
 } from '../../../shared/adapters/openai/provider-fetch';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
 
 /**
@@ -24,17 +25,7 @@ interface RawProvider {
   readonly requests: () => number;
 }
 
-const servers: Server[] = [];
-const sockets = new Set<Socket>();
-afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  sockets.clear();
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-  );
-});
+const { servers, sockets } = closedAfterEach();
 
 /** A server on a raw socket: a request is taken as whole once its head and `{}` body came. */
 async function rawProvider(script: Script): Promise<RawProvider> {

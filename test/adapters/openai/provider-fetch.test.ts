@@ -1,15 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   providerFetch,
   ReplyHeadersRefusedError,
 } from '../../../shared/adapters/openai/provider-fetch';
+import { closedAfterEach } from '../../support/closed-after-each';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
 
@@ -21,18 +22,7 @@ interface Provider {
   readonly received: { contentType: string; body: string }[];
 }
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+const { servers } = closedAfterEach();
 
 async function provider(handle: Handler): Promise<Provider> {
   let connections = 0;

@@ -1,11 +1,12 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { describe, expect, it } from 'vitest';
 import {
   REPLY_HEADER_LIMIT_BYTES,
   REPLY_HEADER_READS,
 } from '../../../shared/adapters/openai/provider-fetch';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
 import { SpeechFailure } from '../../../shared/ports/speech';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { speechFailureOf } from '../../support/speech-failure';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
 
@@ -42,17 +43,7 @@ interface DrippingProvider {
   readonly connections: () => number;
 }
 
-const servers: Server[] = [];
-const sockets = new Set<Socket>();
-afterEach(async () => {
-  for (const socket of sockets) socket.destroy();
-  sockets.clear();
-  await Promise.all(
-    servers
-      .splice(0)
-      .map((server) => new Promise<void>((resolve) => server.close(() => resolve()))),
-  );
-});
+const { servers, sockets } = closedAfterEach();
 
 async function drippingProvider(first: FirstReply, after: string): Promise<DrippingProvider> {
   let connections = 0;

@@ -1,7 +1,7 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OpenAiSpeechToText,
   TRANSCRIPT_REPLY_LIMIT_BYTES,
@@ -12,6 +12,7 @@ import { PROVIDER_SPEECH_LIMITS } from '../../../shared/adapters/speech/speech-s
 import { wavHeader } from '../../../shared/adapters/speech/wav-format';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { MAX_SPOKEN_SECONDS, type Recording } from '../../../shared/ports/speech';
+import { closedAfterEach } from '../../support/closed-after-each';
 import { listenOnLoopback } from '../../support/http2-loopback';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
@@ -28,18 +29,7 @@ interface FloodServer {
   readonly closed: Promise<void>;
 }
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+const { servers } = closedAfterEach();
 
 async function flood(
   head: Uint8Array,
