@@ -13,7 +13,7 @@ export const REPLY_HEADER_LIMIT_BYTES = 16 * 1024;
 /**
  * The most reads of the socket before the headers are whole: 64, and one per KiB of the limit
  * (body-reads.ts's rule). Every read costs an HTTP parse whatever its size: a server sending its
- * headers a byte at a time cost fetch 470 ms of CPU over 3 s before this.
+ * headers a byte at a time costs Node's fetch 470 ms of CPU over 3 s.
  */
 export const REPLY_HEADER_READS = pieceLimit(REPLY_HEADER_LIMIT_BYTES);
 
@@ -80,30 +80,44 @@ export const providerFetch: Fetch = async (input, init = {}) => {
     agent,
     maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
   };
-  // A kept-alive connection the server closed while it was idle (its idle timeout passed as the
-  // request was on its way) fails before a byte of reply: the server never took the request, so
-  // it is sent again, POST or not, where fetch sends again only idempotent ones (see the decision
-  // note). Each such connection leaves the pool as it fails, so this ends on a new connection,
-  // whose failure is the answer.
-  for (;;) {
-    const sent = await sendOnce(url, options, body, signal);
-    if (sent !== closedWhileIdle) return sent;
-  }
+  // A kept-alive connection that fails before a byte of reply is most often one the server
+  // closed while it was idle (its idle timeout passing as the request was on its way): the
+  // request is sent again, once, POST or not, where fetch sends again only idempotent ones.
+  // The server may also have taken it and then reset: a provider call keeps nothing, so that
+  // costs it one more run of the request, as the turn's retry of a lost connection would; once,
+  // so a request that fails its server is not sent again for each connection of the pool.
+  const sent = await sendOnce(url, options, body, signal, true);
+  return sent === reusedConnectionFailed ? sendOnce(url, options, body, signal, false) : sent;
 };
 
-/** What sendOnce answers when a kept-alive connection was found closed: nothing was sent. */
-const closedWhileIdle = Symbol('a kept-alive connection closed while idle');
+/** What sendOnce answers when a kept-alive connection failed before a byte of reply. */
+const reusedConnectionFailed = Symbol('a kept-alive connection failed before its reply');
 
 /** The errors of a connection the server closed: a reset, a write into it, a hang-up. */
 const closedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
-/** One request on one connection: its response, or closedWhileIdle. */
+/** One request on one connection: its response, or (when `mayResend`) reusedConnectionFailed. */
 function sendOnce(
   url: URL,
   options: http.RequestOptions,
   body: BodyToSend,
   signal: AbortSignal | null,
-): Promise<Response | typeof closedWhileIdle> {
+  mayResend: true,
+): Promise<Response | typeof reusedConnectionFailed>;
+function sendOnce(
+  url: URL,
+  options: http.RequestOptions,
+  body: BodyToSend,
+  signal: AbortSignal | null,
+  mayResend: false,
+): Promise<Response>;
+function sendOnce(
+  url: URL,
+  options: http.RequestOptions,
+  body: BodyToSend,
+  signal: AbortSignal | null,
+  mayResend: boolean,
+): Promise<Response | typeof reusedConnectionFailed> {
   const request = (url.protocol === 'https:' ? https : http).request(url, options);
   return new Promise((resolve, reject) => {
     const guard = new HeaderGuard(request);
@@ -124,14 +138,15 @@ function sendOnce(
       }
       forget();
       const code = (error as NodeJS.ErrnoException).code ?? '';
-      const resendable = !(body.bytes instanceof ReadableStream) && signal?.aborted !== true;
+      const resendable =
+        mayResend && !(body.bytes instanceof ReadableStream) && signal?.aborted !== true;
       if (
         request.reusedSocket &&
         guard.reads === 0 &&
         closedConnectionCodes.has(code) &&
         resendable
       ) {
-        resolve(closedWhileIdle);
+        resolve(reusedConnectionFailed);
         return;
       }
       reject(beforeResponseFailure(error, signal));
