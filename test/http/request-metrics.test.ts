@@ -1,4 +1,6 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { describe, expect, it } from 'vitest';
+import { requestMetrics } from '../../functions/http/edge/request-metrics';
 import { ROUTES } from '../support/api-client';
 import { NODE_A, useLocalStack } from '../support/local-stack-harness';
 import { conversationIdFor, fixtureStartBody } from './http-fixtures';
@@ -104,5 +106,30 @@ describe('metrics of concurrent requests to one function (the local server, like
       expect(line._aws.CloudWatchMetrics[0]?.Dimensions[0]?.sort()).toEqual(['route', 'service']);
       expect(typeof line.latency).toBe('number');
     }
+  });
+});
+
+describe('a request that ended in an error', () => {
+  it("keeps its buffer: what its handler adds later never lands in the next request's", async () => {
+    // Prepare: a request's buffer, then an error (middy's early timeout answers while the
+    // handler goes on); the handler still holds the buffer it was given.
+    const perRequest = requestMetrics(new Metrics({ namespace: 'Jcc', serviceName: 'jcc' }));
+    const failed = {};
+    const next = {};
+    const edge = perRequest.middleware;
+    await edge.before?.({ context: failed } as never);
+    const held = perRequest.of(failed);
+    held.addDimension('route', 'voice-command');
+
+    // Act
+    await edge.onError?.({ context: failed } as never);
+    held.addMetric('latency', MetricUnit.Milliseconds, 29_000);
+    await edge.before?.({ context: next } as never);
+    const nextBuffer = perRequest.of(next);
+    await edge.after?.({ context: next } as never);
+
+    // Assess
+    expect(nextBuffer).not.toBe(held);
+    expect(nextBuffer.hasStoredMetrics()).toBe(false);
   });
 });

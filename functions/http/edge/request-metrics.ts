@@ -16,8 +16,10 @@ export interface RequestMetrics {
  * In Lambda a container serves one request at a time, but the local server and the tests run a
  * function's requests concurrently: one shared buffer would give one request's metrics another's
  * `route` ("Dimension route has already been added") and publish them with the wrong request.
- * A published buffer is empty again (metrics, dimensions, metadata), so it serves the next
- * request: a new Metrics builds a Console of its own, the largest cost of a request's metrics.
+ * A buffer published at a request's normal end is empty again (metrics, dimensions, metadata)
+ * and serves the next request: a new Metrics builds a Console of its own, the largest cost of a
+ * request's metrics. One published on an error is dropped: the handler may still be running
+ * (middy's early timeout answers while it goes on) and adds to the buffer it holds.
  */
 export function requestMetrics(functionMetrics: Metrics): RequestMetrics {
   const options = optionsOf(functionMetrics);
@@ -32,9 +34,9 @@ export function requestMetrics(functionMetrics: Metrics): RequestMetrics {
     }
     return metrics;
   };
-  const publish = ({ context }: { context: unknown }) => {
+  const publish = (context: unknown): Metrics | undefined => {
     const metrics = open.get(context as object);
-    if (metrics === undefined) return;
+    if (metrics === undefined) return undefined;
     open.delete(context as object);
     if (metrics.hasStoredMetrics()) {
       metrics.publishStoredMetrics();
@@ -42,10 +44,17 @@ export function requestMetrics(functionMetrics: Metrics): RequestMetrics {
       metrics.clearDimensions();
       metrics.clearMetadata();
     }
-    idle.push(metrics);
+    return metrics;
+  };
+  const reuse = (metrics: Metrics | undefined) => {
+    if (metrics !== undefined) idle.push(metrics);
   };
   return {
-    middleware: { before: ({ context }) => void of(context), after: publish, onError: publish },
+    middleware: {
+      before: ({ context }) => void of(context),
+      after: ({ context }) => reuse(publish(context)),
+      onError: ({ context }) => void publish(context),
+    },
     of,
   };
 }
