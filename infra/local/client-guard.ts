@@ -154,7 +154,6 @@ export async function readBody(
   for await (const chunk of request) {
     size += (chunk as Buffer).length;
     if (size > limitBytes) return { ok: false, reason: 'too_large' };
-    // A chunked body takes its bytes as they arrive; an announced one took them all before.
     if (!share.cover(size)) return { ok: false, reason: 'server_busy' };
     chunks.push(chunk as Buffer);
     if (chunks.length > pieces) return { ok: false, reason: 'too_fragmented', pieces };

@@ -187,12 +187,11 @@ async function serve(
   if (announced > limit.bytes) {
     return refuseRequest(response, mapError(payloadTooLarge(limit.bytes, announced, limit.what)));
   }
-  // An announced body takes its bytes of the server's budget before one of them is read.
-  const share = shares[limit.what];
+  // A body takes its bytes of the server's budget as they arrive: a size announced and never
+  // sent holds none (four such uploads would otherwise hold every node's for the request timeout).
   const busy = served.busy[limit.what];
-  if (!share.cover(announced)) return refuseRequest(response, busy);
   if (continueExpected(request)) response.writeContinue();
-  const read = await readBody(request, limit.bytes, share);
+  const read = await readBody(request, limit.bytes, shares[limit.what]);
   if (!read.ok) return refuseRequest(response, bodyRefusal(read, limit, busy));
   return invoke(route, request, response, url, read.body, { ...served, vouch });
 }

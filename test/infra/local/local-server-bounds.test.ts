@@ -204,6 +204,33 @@ describe('npm start reads no body before it knows who is asking', () => {
     expect(taken).toBe(400);
   });
 
+  it('holds no budget for a size announced and not sent: the next upload is read', async () => {
+    // Prepare: as many uploads as the budget holds, announced whole, not one byte sent.
+    const upload = SPEECH_LIMITS.uploadBytes;
+    const uploadHead = requestHead(TRANSCRIBE, {
+      'Content-Type': 'multipart/form-data; boundary=b',
+      'Content-Length': upload,
+      'X-API-Key': apiKeyOf(NODE_A),
+      Connection: 'close',
+    });
+    const announced: RawClient[] = [];
+    for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
+      const client = await rawClient(harness.stack.url);
+      client.socket.write(uploadHead);
+      announced.push(client);
+    }
+
+    // Act: another node's whole upload.
+    const other = await rawClient(harness.stack.url);
+    other.socket.write(uploadHead);
+    other.socket.write(Buffer.alloc(upload, 0x20));
+    const answered = statusOf(await other.closed);
+    for (const client of announced) client.socket.destroy();
+
+    // Assess: read and answered by the handler (a form without its parts), not 503 server_busy.
+    expect(answered).toBe(400);
+  });
+
   it('answers headers over 16 KiB with a JSON 431', async () => {
     // Prepare
     const client = await rawClient(harness.stack.url);
