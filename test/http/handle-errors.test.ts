@@ -11,6 +11,7 @@ import {
   TurnTimeoutError,
 } from '../../shared/conversation';
 import { StorageUnavailableError } from '../../shared/ports';
+import { SpeechProviderError } from '../../shared/ports/speech';
 import { captureProcessOutput } from '../support/local-stack-harness';
 
 interface LogLine {
@@ -23,14 +24,19 @@ interface LogLine {
 }
 
 /** Runs the edge's error handler on `error` with a real Logger; returns its one log line. */
-function logLineFor(error: unknown): LogLine {
+function logLineFor(error: unknown, context: object = {}): LogLine {
+  return handled(error, context).line;
+}
+
+/** The handler's one log line for `error`, and the metrics of the request. */
+function handled(error: unknown, context: object): { line: LogLine; metrics: Metrics } {
   const output = captureProcessOutput(false);
+  const metrics = new Metrics({ namespace: 'Test', serviceName: 'test' });
   try {
     const logger = new Logger({ serviceName: 'test' });
-    const metrics = new Metrics({ namespace: 'Test', serviceName: 'test' });
     const request = {
       event: {} as APIGatewayProxyEvent,
-      context: {} as Context,
+      context: context as Context,
       response: undefined,
       error,
       internal: {},
@@ -41,7 +47,7 @@ function logLineFor(error: unknown): LogLine {
   }
   const lines = output.lines.join('').trim().split('\n');
   expect(lines).toHaveLength(1);
-  return JSON.parse(lines[0] ?? '') as LogLine;
+  return { line: JSON.parse(lines[0] ?? '') as LogLine, metrics };
 }
 
 describe('handleErrors: the level of a failed request’s log line says who must act', () => {
@@ -89,5 +95,32 @@ describe('handleErrors: the level of a failed request’s log line says who must
     // Assess
     expect(line).toMatchObject({ level: 'WARN', message: 'request rejected', status: 400 });
     expect(line.error).toBeUndefined();
+  });
+});
+
+describe('handleErrors: a request whose client left', () => {
+  it('is no provider failure: an info line, and no count of the provider failure code', () => {
+    // Prepare: the provider call the client's leaving stopped.
+    const gone = new AbortController();
+    gone.abort();
+    const stopped = new SpeechProviderError('credentials_rejected', 'speech_to_text', 'aborted');
+
+    // Act
+    const left = handled(stopped, { clientGone: gone.signal });
+    const stayed = handled(stopped, { clientGone: new AbortController().signal });
+
+    // Assess
+    expect(left.line).toMatchObject({
+      level: 'INFO',
+      status: 502,
+      code: 'speech_credentials_rejected',
+    });
+    expect(JSON.stringify(left.metrics.serializeMetrics())).not.toContain(
+      '"speech_provider_failed"',
+    );
+    expect(stayed.line.level).toBe('WARN');
+    expect(JSON.stringify(stayed.metrics.serializeMetrics())).toContain(
+      '"speech_credentials_rejected"',
+    );
   });
 });

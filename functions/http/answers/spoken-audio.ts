@@ -143,8 +143,9 @@ export async function synthesizeWhole(
     if (speech.cut()) throw new SpeechTooLongError(MAX_SPOKEN_SECONDS);
     return { format: speech.format, pcm: Buffer.concat(parts) };
   } catch (error) {
-    if (error instanceof SpeechTooLongError || signal.aborted) throw error;
-    options.metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
+    if (error instanceof SpeechTooLongError) throw error;
+    if (!signal.aborted)
+      options.metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     throw asProviderError(error);
   }
 }

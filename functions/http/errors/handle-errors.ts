@@ -28,6 +28,13 @@ export function handleErrors(
       const status = mapped.statusCode;
       const code = mapped.body.error.code;
       metrics(request.context).addMetric(`status_${mapped.statusCode}`, MetricUnit.Count, 1);
+      // A client that left stopped the work itself (npm start's routes learn it; Lambda's never
+      // do): what failed then is no provider's, and nobody reads the answer.
+      if (clientLeft(request.context)) {
+        logger.info('request ended: the client left', { status, code });
+        request.response = jsonResponse(status, mapped.body, mapped.headers);
+        return;
+      }
       // Which fix a provider's failure needs: its own alarm reads it (provider-failure-codes.ts).
       if (isProviderFailureCode(code)) {
         metrics(request.context).addMetric(code, MetricUnit.Count, 1);
@@ -43,6 +50,9 @@ export function handleErrors(
     },
   };
 }
+
+const clientLeft = (context: unknown): boolean =>
+  (context as { readonly clientGone?: AbortSignal } | undefined)?.clientGone?.aborted === true;
 
 /** A bug's error for the log: its name, message and causes, and its stack mapped to our sources. */
 function loggedError(error: unknown): unknown {
