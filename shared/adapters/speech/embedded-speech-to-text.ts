@@ -123,8 +123,17 @@ export class EmbeddedSpeechToText implements SpeechToText {
    * waits on it.
    */
   #recognize(recording: Recording, deadline: SpeechDeadline, gone?: AbortSignal): Promise<Heard> {
-    const recognizer = this.#recognizer();
-    const running = recognizer.recognize(recording, this.#options.maxCharacters);
+    let recognizer: RecognizerProcess;
+    let running: ReturnType<RecognizerProcess['recognize']>;
+    try {
+      recognizer = this.#recognizer();
+      running = recognizer.recognize(recording, this.#options.maxCharacters);
+    } catch (error) {
+      // Not started (a process that could not be made): the turn is free for the next one.
+      deadline.clear();
+      this.#turns.release(TURN);
+      return Promise.reject(recognizerFailed(error));
+    }
     let leave: (error: SpeechProviderError) => void = () => undefined;
     const abandoned = new Promise<never>((_, reject) => {
       leave = reject;
@@ -132,7 +141,10 @@ export class EmbeddedSpeechToText implements SpeechToText {
     const onExpired = () => {
       leave(stopped(true));
       recognizer.kill();
-      this.#recognizer();
+      // Loading ahead is only a head start: the next recording starts one if this could not.
+      try {
+        this.#recognizer();
+      } catch {}
     };
     const onGone = () => leave(stopped(false));
     deadline.signal.addEventListener('abort', onExpired, { once: true });
@@ -153,13 +165,7 @@ export class EmbeddedSpeechToText implements SpeechToText {
         return { ...result, text };
       },
       (error: unknown) => {
-        if (error instanceof SpeechProviderError) throw error;
-        throw new SpeechProviderError(
-          SpeechFailure.unavailable,
-          DIRECTION,
-          `the embedded recognizer failed: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error },
-        );
+        throw recognizerFailed(error);
       },
     );
   }
@@ -182,4 +188,15 @@ function stopped(expired: boolean): SpeechProviderError {
   return expired
     ? new SpeechProviderError(SpeechFailure.timeout, DIRECTION, 'no transcript within the deadline')
     : new SpeechProviderError(SpeechFailure.unavailable, DIRECTION, 'the caller gave up');
+}
+
+/** A failure of the recognizer as the port's error: what it was, as `unavailable` otherwise. */
+function recognizerFailed(error: unknown): SpeechProviderError {
+  if (error instanceof SpeechProviderError) return error;
+  return new SpeechProviderError(
+    SpeechFailure.unavailable,
+    DIRECTION,
+    `the embedded recognizer failed: ${error instanceof Error ? error.message : String(error)}`,
+    { cause: error },
+  );
 }

@@ -285,6 +285,32 @@ describe('EmbeddedSpeechToText on sherpa-onnx (Moonshine)', () => {
     );
   });
 
+  it('frees its turn when the process cannot be started: the next recording is heard', async () => {
+    // Prepare: a first start that throws, as a fork the system refused would.
+    const files = await writeTestMoonshineModel();
+    let starts = 0;
+    const stt = recognizerOf(
+      { engine: 'sherpa', moonshine: files },
+      {
+        startProcess: (model, threads) => {
+          starts += 1;
+          if (starts === 1) throw new Error('spawn EAGAIN');
+          return new RecognizerProcess(model, threads);
+        },
+      },
+    );
+    const input = recording(1, 16_000, [sine(440)]);
+
+    // Act
+    const refused = await stt.transcribe(input, LONG).catch((error: unknown) => error);
+    const heard = await stt.transcribe(input, LONG);
+
+    // Assess
+    expect(refused).toBeInstanceOf(SpeechProviderError);
+    expect(refused).toMatchObject({ failure: 'unavailable' });
+    expect(heard.text).toBe(SAID);
+  });
+
   it('answers a model that says more than 2,000 characters with a 502, as Transcribe is', async () => {
     // Prepare: a model that says one 40-character word until its decoder's limit (6 a second).
     const word = 'x'.repeat(40);
