@@ -42,7 +42,8 @@ export function createTranscribeHandler(dependencies: ServiceDependencies): Rout
       if (speechToText === null) throw new SpeechNotConfiguredError('speech_to_text');
       const deadline = dependencies.conversation.settings.turnDeadlineMs;
       const timeoutMs = speechTimeoutMs(deadline, timeLeftMs());
-      // A client gone stops the recognition: nobody is left to read its text.
+      // A client gone gives up its place: a provider's call stops, the embedded recognizer lets
+      // it go and drops the text (embedded-speech-to-text.ts).
       const options = { timeoutMs, signal: clientGone };
       const transcript = await speechToText.transcribe(recording, options).catch((error) => {
         // A busy embedded recognizer did nothing: a 503 to retry, not a provider's failure; nor
