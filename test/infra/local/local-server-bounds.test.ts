@@ -59,6 +59,15 @@ const requestHead = (path: string, headers: Record<string, string | number>) =>
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join('')}\r\n`;
 
+/** The head of a transcription upload of the largest size, from a node whose key is right. */
+const wholeUploadHead = () =>
+  requestHead(TRANSCRIBE, {
+    'Content-Type': 'multipart/form-data; boundary=b',
+    'Content-Length': SPEECH_LIMITS.uploadBytes,
+    'X-API-Key': apiKeyOf(NODE_A),
+    Connection: 'close',
+  });
+
 describe('npm start reads no body before it knows who is asking', () => {
   const harness = useLocalStack();
 
@@ -150,12 +159,7 @@ describe('npm start reads no body before it knows who is asking', () => {
   it('holds at most its budget of bodies at once: one more upload is 503 server_busy, unread', async () => {
     // Prepare: as many whole uploads as the budget holds, each sent but for its last byte.
     const upload = SPEECH_LIMITS.uploadBytes;
-    const uploadHead = requestHead(TRANSCRIBE, {
-      'Content-Type': 'multipart/form-data; boundary=b',
-      'Content-Length': upload,
-      'X-API-Key': apiKeyOf(NODE_A),
-      Connection: 'close',
-    });
+    const uploadHead = wholeUploadHead();
     const held: RawClient[] = [];
     for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
       const client = await rawClient(harness.stack.url);
@@ -207,12 +211,7 @@ describe('npm start reads no body before it knows who is asking', () => {
   it('holds no budget for a size announced and not sent: the next upload is read', async () => {
     // Prepare: as many uploads as the budget holds, announced whole, not one byte sent.
     const upload = SPEECH_LIMITS.uploadBytes;
-    const uploadHead = requestHead(TRANSCRIBE, {
-      'Content-Type': 'multipart/form-data; boundary=b',
-      'Content-Length': upload,
-      'X-API-Key': apiKeyOf(NODE_A),
-      Connection: 'close',
-    });
+    const uploadHead = wholeUploadHead();
     const announced: RawClient[] = [];
     for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
       const client = await rawClient(harness.stack.url);
