@@ -73,6 +73,7 @@ export async function startLocalApiServer(options: {
     body: new BodyBudget(limits.bodyBytesHeld),
     upload: new BodyBudget(limits.bodyBytesHeld),
   };
+  const busy = { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') };
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -95,7 +96,7 @@ export async function startLocalApiServer(options: {
         functionTimeoutMs: options.functionTimeoutMs ?? DEFAULT_FUNCTION_TIMEOUT_MS,
         authenticate: options.authenticate ?? null,
         writeStallTimeoutMs: limits.writeStallTimeoutMs,
-        busy: { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') },
+        busy,
       })
         .catch((error: unknown) => {
           options.log?.(`local server error: ${String(error)}`);
