@@ -1,7 +1,5 @@
-import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { ProxyHandler } from '../../functions/http/edge/dispatch-routes';
 import type { StreamingHandler } from '../../functions/http/edge/stream-responses';
 import { mapError } from '../../functions/http/errors/error-table';
@@ -338,17 +336,25 @@ async function finishedWithin(response: ServerResponse, ms: number): Promise<boo
   return waitFor(response, 'finish', ms);
 }
 
-/** Whether `response` emitted `event` within `ms`, before it closed; leaves no listener behind. */
-async function waitFor(response: ServerResponse, event: string, ms: number): Promise<boolean> {
-  const done = new AbortController();
-  const { signal } = done;
-  const outcome = await Promise.race([
-    once(response, event, { signal }).then(() => true),
-    once(response, 'close', { signal }).then(() => false),
-    delay(ms, false, { signal }),
-  ]).catch(() => false);
-  done.abort();
-  return outcome;
+/**
+ * Whether `response` emitted `event` within `ms`, before it closed; leaves no listener or timer
+ * behind. Plain listeners: every buffered answer waits here, and `events.once` with an abort
+ * signal made an AbortError (its stack trace included) per request: 16-23 µs against 1-2 µs.
+ */
+function waitFor(response: ServerResponse, event: string, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const settle = (outcome: boolean) => {
+      clearTimeout(timer);
+      response.off(event, onEvent);
+      response.off('close', onClose);
+      resolve(outcome);
+    };
+    const onEvent = () => settle(true);
+    const onClose = () => settle(false);
+    const timer = setTimeout(settle, ms, false);
+    response.once(event, onEvent);
+    response.once('close', onClose);
+  });
 }
 
 /**

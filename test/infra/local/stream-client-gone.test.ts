@@ -1,3 +1,4 @@
+import { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamResponses } from '../../../functions/http/edge/stream-responses';
@@ -30,6 +31,7 @@ let server: LocalApiServer;
 /** The same route with a short stall limit, for a client that never reads. */
 let stalling: LocalApiServer;
 const STALL_MS = 300;
+const BUFFERED_BYTES = 32 * 1024 * 1024;
 
 beforeAll(async () => {
   installLambdaStreamingGlobals();
@@ -54,6 +56,18 @@ beforeAll(async () => {
         path: '/speak',
         functionName: 'speech',
         handler: speaking(producedForNonReader),
+      },
+      {
+        method: 'GET',
+        path: '/recording',
+        functionName: 'speech',
+        // A buffered answer larger than what the loopback socket's buffers hold.
+        handler: async () => ({
+          statusCode: 200,
+          headers: { 'Content-Type': 'audio/wav' },
+          body: Buffer.alloc(BUFFERED_BYTES).toString('base64'),
+          isBase64Encoded: true,
+        }),
       },
     ],
     limits: { writeStallTimeoutMs: STALL_MS },
@@ -97,5 +111,37 @@ describe('a streamed response whose client never reads', () => {
 
     // Assess
     expect(producedForNonReader.chunks).toBeLessThan(CHUNKS);
+  });
+});
+
+describe('a buffered response whose client never reads', () => {
+  it('is cut once it was not handed to the connection within the stall limit', async () => {
+    // Prepare: a client that sends its request and then reads nothing.
+    const { hostname, port } = new URL(stalling.url);
+    const socket = connect(Number(port), hostname, () => {
+      socket.write('GET /recording HTTP/1.1\r\nHost: local\r\n\r\n');
+      socket.pause();
+    });
+    socket.on('error', () => undefined);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    let received = 0;
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+    });
+    // The server's own side, watched (not replaced): a paused client cannot see the cut.
+    const destroy = vi.spyOn(ServerResponse.prototype, 'destroy');
+
+    // Act
+    const cutRecording = () =>
+      destroy.mock.contexts.some(
+        (response) => (response as ServerResponse).req.url === '/recording',
+      );
+    await vi.waitFor(() => expect(cutRecording()).toBe(true), { timeout: 10_000 });
+    destroy.mockRestore();
+    socket.resume();
+    await closed;
+
+    // Assess
+    expect(received).toBeLessThan(BUFFERED_BYTES);
   });
 });
