@@ -242,7 +242,7 @@ async function readRequest(
   }
   const path = new URL(incoming.url ?? '/', 'http://127.0.0.1').pathname;
   return {
-    request: { method: incoming.method ?? 'GET', path, headers, body },
+    request: { method: incoming.method ?? 'GET', path, headers, body, bodyLength: text.length },
     invalidJson,
     text,
   };

@@ -26,13 +26,16 @@ const tool = {
   },
 };
 const asks = (content: string) => ({ role: 'user', content });
-const requestOf = (messages: readonly unknown[], fields: Record<string, unknown> = {}) =>
-  ({
+const requestOf = (messages: readonly unknown[], fields: Record<string, unknown> = {}) => {
+  const body = { model: 'm', messages, tools: [tool], ...fields };
+  return {
     method: 'POST',
     path: '/v1/chat/completions',
     headers: {},
-    body: { model: 'm', messages, tools: [tool], ...fields },
-  }) as RecordedRequest;
+    body,
+    bodyLength: JSON.stringify(body).length,
+  } as RecordedRequest;
+};
 const answer = (content: string): ReplyStep => ({ reply: { content } });
 
 describe('LocalModelSimulator (fake clock)', () => {

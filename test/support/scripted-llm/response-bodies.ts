@@ -36,7 +36,9 @@ export function completionBody(
     annotations: [],
   };
   counters.completions += 1;
-  const promptTokens = estimateTokens(JSON.stringify(request.body?.messages ?? []));
+  // The whole request, tools included, as a real server counts its prompt; and no second
+  // serialization of the history per call (the instant model of the turn bench answers here).
+  const promptTokens = Math.max(1, Math.ceil(request.bodyLength / 4));
   const completionTokens = estimateTokens(JSON.stringify(message));
   return {
     id: `chatcmpl-scripted-${counters.completions}`,

@@ -45,6 +45,8 @@ export interface RecordedRequest {
   readonly headers: Readonly<Record<string, string>>;
   /** The parsed JSON body; null when there was none or it was not JSON. */
   readonly body: ChatRequestBody | null;
+  /** The body's length in characters, what the default usage block counts prompt tokens from. */
+  readonly bodyLength: number;
 }
 
 /** A request the real API would have refused with a 400; the server answered so too. */
