@@ -24,7 +24,7 @@ const store = () =>
     clock: systemClock,
   });
 const load = (conversationId: string) => store().load('fuzz-node', conversationId);
-/** Incompressible text, so gzip cannot hide a missing bound. */
+/** Incompressible text, so compression cannot hide a missing bound. */
 const noise = (bytes: number) => randomBytes(bytes).toString('base64').slice(0, bytes);
 
 /** A registration of `commands` timers, each described by `descriptionCharacters` of text. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import { type AttributeValue, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDynamoDbClient } from '../../shared/adapters/dynamodb';
+import { decompressText } from '../../shared/adapters/dynamodb/compression';
 import { ROUTES } from '../support/api-client';
 import { NODE_A, OPENAI_TEST_KEY, useLocalStack } from '../support/local-stack-harness';
 import type { RecordedRequest } from '../support/scripted-llm-server';
@@ -95,7 +95,7 @@ describe('keys never appear in the logs', () => {
       .send(new ScanCommand({ TableName: harness.stack.tableName }))
       .finally(() => database.destroy());
 
-    // Assess: every attribute as text, the gzip-compressed ones (history, registration,
+    // Assess: every attribute as text, the compressed ones (history, registration,
     // recorded answers) decompressed first, or a key inside them could never be seen.
     const stored = items.map(readableItem).join('\n');
     expect(items.length).toBeGreaterThan(1);
@@ -106,11 +106,9 @@ describe('keys never appear in the logs', () => {
   });
 });
 
-/** An item as text, each binary attribute gunzipped (the store compresses the large ones). */
+/** An item as text, each binary attribute decompressed (the store compresses the large ones). */
 function readableItem(item: Record<string, AttributeValue>): string {
   return Object.values(item)
-    .map((value) =>
-      value.B === undefined ? JSON.stringify(value) : gunzipSync(value.B).toString('utf8'),
-    )
+    .map((value) => (value.B === undefined ? JSON.stringify(value) : decompressText(value.B)))
     .join('\n');
 }

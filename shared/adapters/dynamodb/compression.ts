@@ -1,4 +1,4 @@
-import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { constants, gunzipSync, zstdCompressSync, zstdDecompressSync } from 'node:zlib';
 
 /*
  * Synchronous on purpose: a Lambda serves one request at a time and the payloads are a few
@@ -6,16 +6,26 @@ import { constants, gunzipSync, gzipSync } from 'node:zlib';
  */
 
 /**
- * UTF-8 text gzip-compressed, for a Binary attribute. The fastest level: every save compresses
- * the whole history, and on a history's JSON (a few kinds of message repeated) level 1 takes a
- * third of the default's time for the same size (78 KB: 0.12 against 0.37 ms, 5,979 against
- * 6,025 bytes).
+ * zstd's fastest regular level, with its content checksum so a damaged attribute fails to
+ * decompress rather than read as other text. Every save compresses the whole history; on a
+ * history's JSON (143 KB, a bench conversation at the bound), against gzip at its fastest level:
+ * 103 against 175 µs to compress, 92 against 147 µs to decompress, 2,880 against 6,686 bytes
+ * (fewer write units in DynamoDB).
  */
+const ZSTD_OPTIONS = {
+  params: { [constants.ZSTD_c_compressionLevel]: 1, [constants.ZSTD_c_checksumFlag]: 1 },
+};
+
+/** UTF-8 text zstd-compressed, for a Binary attribute. */
 export function compressText(text: string): Uint8Array {
-  return gzipSync(Buffer.from(text, 'utf8'), { level: constants.Z_BEST_SPEED });
+  return zstdCompressSync(Buffer.from(text, 'utf8'), ZSTD_OPTIONS);
 }
 
-/** The text stored by `compressText`. Throws on bytes that are not gzip. */
+/**
+ * The text stored by `compressText`, or gzip-compressed as items written before zstd were (they
+ * are read as long as they live). Throws on bytes that are neither.
+ */
 export function decompressText(bytes: Uint8Array): string {
-  return gunzipSync(bytes).toString('utf8');
+  const gzip = bytes[0] === 0x1f && bytes[1] === 0x8b;
+  return (gzip ? gunzipSync(bytes) : zstdDecompressSync(bytes)).toString('utf8');
 }

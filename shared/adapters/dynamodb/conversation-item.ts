@@ -37,13 +37,13 @@ import { TABLE_KEYS } from './table';
  * | expires_at         | N    | epoch seconds; the table's TTL attribute                 |
  * | timezone           | S    | IANA zone                                                |
  * | room               | S/NULL | the node's room                                        |
- * | home_context       | B/NULL | gzip of JSON `HomeContext` (absent before v0.3: null)    |
+ * | home_context       | B/NULL | zstd of JSON `HomeContext` (absent before v0.3: null)    |
  * | speaker_user_id    | N/NULL | the speaker named at start (absent before v0.3: null)   |
  * | command_set_hash   | S    | content hash of the command source                       |
- * | command_source     | B    | gzip of the command registration (canonical JSON)        |
- * | messages           | B    | gzip of the history as JSON `ChatMessage[]`              |
+ * | command_source     | B    | zstd of the command registration (canonical JSON)        |
+ * | messages           | B    | zstd of the history as JSON `ChatMessage[]`              |
  * | pending_tool_calls | L    | `[{id: S, name: S}]`                                     |
- * | recent_responses   | B    | gzip of JSON `RecordedResponse[]` (absent before v0.2: [])|
+ * | recent_responses   | B    | zstd of JSON `RecordedResponse[]` (absent before v0.2: [])|
  * | write_token        | S    | random per write: tells our own retried write from another |
  * | claim_token        | S    | the turn's claim (absent when none): random per claim    |
  * | claim_request_id   | S    | the claiming request's id                                |
@@ -55,6 +55,7 @@ import { TABLE_KEYS } from './table';
  *
  * The large attributes are compressed: JSON history shrinks several times, which keeps the
  * item far below DynamoDB's 400 KB limit (and the adapter's own cap, `MAX_CONVERSATION_ITEM_BYTES`).
+ * Items written before zstd hold gzip there; they are read as they are (`compression.ts`).
  */
 export const ConversationAttribute = {
   recordType: 'record_type',
@@ -167,7 +168,7 @@ function readCompressed(item: Item, name: string, texts?: RepeatedTexts): string
   try {
     return texts === undefined ? decompressText(bytes) : texts.decompress(bytes);
   } catch (error) {
-    throw malformed(item, name, 'is not gzip data', error);
+    throw malformed(item, name, 'is not zstd or gzip data', error);
   }
 }
 

@@ -5,9 +5,9 @@ import { LruMap } from '../system/lru-map';
 const REMEMBERED = 16;
 
 /**
- * The histories this container last wrote or read, by their stored bytes (gzip of their JSON):
- * a turn reads back the history its previous turn saved without gunzipping, parsing and checking
- * it again (the JSON of a long conversation's history is 100-160 KB; its gzip a few KB, cheap to
+ * The histories this container last wrote or read, by their stored bytes (their compressed JSON):
+ * a turn reads back the history its previous turn saved without decompressing, parsing and
+ * checking it again (the JSON of a long conversation's history is 100-160 KB; compressed a few KB, cheap to
  * compare). The same bytes always hold the same history, so nothing else can change what a read
  * returns. Requests share the messages, so they are frozen; each gets its own list of them (V8
  * copies a frozen array on its slow paths: `slice` took 20 times as long). The most recently used

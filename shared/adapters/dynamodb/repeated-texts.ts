@@ -6,8 +6,8 @@ const REMEMBERED = 16;
 /**
  * The compressed and the decompressed form of texts a conversation stores unchanged on every
  * write (its command registration, about 20 KB, and its home): remembered per container, so a
- * turn does not gzip and gunzip them again at each read and save (about a millisecond a turn of
- * the fixture's registration). gzip is deterministic, so the remembered bytes are the bytes
+ * turn does not compress and decompress them again at each read and save (about a millisecond a
+ * turn of the fixture's registration). Compression is deterministic, so the remembered bytes are the bytes
  * compressing again would give. The most recently used stay, `REMEMBERED` each way.
  */
 export class RepeatedTexts {
@@ -22,7 +22,7 @@ export class RepeatedTexts {
     return remember(this.#compressed, text, bytes);
   }
 
-  /** The text of `bytes`; throws as `decompressText` does on bytes that are not gzip. */
+  /** The text of `bytes`; throws as `decompressText` does on bytes it cannot decompress. */
   decompress(bytes: Uint8Array): string {
     const key = keyOf(bytes);
     const known = this.#decompressed.get(key);

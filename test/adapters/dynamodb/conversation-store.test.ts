@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gzipSync, zstdDecompressSync } from 'node:zlib';
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import {
@@ -54,7 +54,7 @@ describe('DynamoDbConversationStore load and replace', () => {
     expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
   });
 
-  it('stores messages and the command source gzip-compressed as Binary attributes', async () => {
+  it('stores messages and the command source zstd-compressed as Binary attributes', async () => {
     const store = newStore();
     const record = conversationRecord({
       conversationId: freshConversationId(),
@@ -71,8 +71,8 @@ describe('DynamoDbConversationStore load and replace', () => {
 
     const messages = item?.[ConversationAttribute.messages]?.B ?? new Uint8Array();
     const source = item?.[ConversationAttribute.commandSource]?.B ?? new Uint8Array();
-    expect(JSON.parse(gunzipSync(messages).toString('utf8'))).toEqual(EVERY_ROLE);
-    expect(gunzipSync(source).toString('utf8')).toBe(record.commandSource);
+    expect(JSON.parse(zstdDecompressSync(messages).toString('utf8'))).toEqual(EVERY_ROLE);
+    expect(zstdDecompressSync(source).toString('utf8')).toBe(record.commandSource);
   });
 
   it('replaces an existing conversation, counting its version on from the replaced one', async () => {
@@ -106,7 +106,7 @@ describe('DynamoDbConversationStore load and replace', () => {
     });
   });
 
-  it('throws StoredItemMalformedError for an item whose history is not gzip', async () => {
+  it('throws StoredItemMalformedError for an item whose history is neither zstd nor gzip', async () => {
     const store = newStore();
     const record = conversationRecord({ conversationId: freshConversationId() });
     await store.replace(record);
@@ -150,6 +150,42 @@ describe('DynamoDbConversationStore load and replace', () => {
 
     // Assess
     expect(loaded).toEqual({ ...record, recentResponses: [] });
+  });
+
+  it('loads an item whose large attributes were written gzip-compressed, as before zstd', async () => {
+    // Prepare: the item as the previous version wrote it, each compressed attribute gzip.
+    const store = newStore();
+    const home = { prompt: '[Home data]', entityIds: ['light.office'], entityIdsComplete: true };
+    const record = conversationRecord({
+      conversationId: freshConversationId(),
+      messages: EVERY_ROLE,
+      home,
+    });
+    await store.replace(record);
+    const key = keyAttributes(conversationKey(record.nodeId, record.conversationId));
+    const { Item: item = {} } = await dynalite().client.send(
+      new GetItemCommand({ TableName: dynalite().tableName, Key: key }),
+    );
+    const gzip = (name: string) => ({
+      B: gzipSync(zstdDecompressSync(item[name]?.B ?? new Uint8Array())),
+    });
+    const compressed = [
+      ConversationAttribute.messages,
+      ConversationAttribute.commandSource,
+      ConversationAttribute.homeContext,
+      ConversationAttribute.recentResponses,
+    ];
+    const older = { ...item, ...Object.fromEntries(compressed.map((name) => [name, gzip(name)])) };
+    await dynalite().client.send(
+      new PutItemCommand({ TableName: dynalite().tableName, Item: older }),
+    );
+
+    // Act: a store of a fresh container, which remembers none of the texts.
+    const loaded = await newStore().load(record.nodeId, record.conversationId);
+
+    // Assess
+    expect(loaded).toEqual(record);
+    expect(await store.load(record.nodeId, record.conversationId)).toEqual(record);
   });
 
   it('round-trips the home the node reported and the speaker it named', async () => {

@@ -1,6 +1,6 @@
-import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_CONVERSATION_ITEM_BYTES } from '../../../shared/adapters/dynamodb';
+import { compressText } from '../../../shared/adapters/dynamodb/compression';
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
 import { assertValidHistory } from '../../support/engine-fixtures';
@@ -14,7 +14,7 @@ describe('a long conversation stays bounded', () => {
     // Prepare
     const conversationId = await harness.start();
     const dependencies = harness.dependencies();
-    // Incompressible output, so gzip cannot hide a missing bound.
+    // Incompressible output, so compression cannot hide a missing bound.
     const largeOutput = (turn: number) => ({
       turn,
       forecast: Array.from({ length: 400 }, (_, index) =>
@@ -56,7 +56,8 @@ describe('a long conversation stays bounded', () => {
     if (stored === null) throw new Error('conversation lost');
     const historyCharacters = JSON.stringify(stored.messages).length;
     const storedBytes =
-      gzipSync(JSON.stringify(stored.messages)).length + gzipSync(stored.commandSource).length;
+      compressText(JSON.stringify(stored.messages)).length +
+      compressText(stored.commandSource).length;
     expect(stored.version).toBe(1 + 2 * TURNS);
     expect(historyCharacters).toBeLessThanOrEqual(dependencies.settings.maxHistoryBytes);
     expect(storedBytes).toBeLessThan(MAX_CONVERSATION_ITEM_BYTES / 2);
