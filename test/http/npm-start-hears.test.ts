@@ -11,11 +11,13 @@ import {
 } from '../support/local-stack-harness';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../support/moonshine-test-model';
 import { toneWav } from '../support/speech-audio';
+import { removeTestModelFoldersAfterAll } from '../support/test-model-folders';
 
 // `npm start` with no STT_BASE_URL and STT_MODEL naming a folder of Moonshine's files: the
 // embedded recognizer (sherpa-onnx, the default engine), here a random-weight model that says
 // TEST_MOONSHINE_WORDS, through the real addon, behind the real route.
 const modelFolder = dirname((await writeTestMoonshineModel()).tokens);
+removeTestModelFoldersAfterAll();
 const harness = useLocalStack({ env: { STT_MODEL: modelFolder } });
 
 function transcribe(

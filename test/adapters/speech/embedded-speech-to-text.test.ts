@@ -8,6 +8,7 @@ import { type Recording, SpeechBusyError, SpeechProviderError } from '../../../s
 import { FakeTiming } from '../../support/fake-timing';
 import { TEST_MOONSHINE_WORDS, writeTestMoonshineModel } from '../../support/moonshine-test-model';
 import { toneWav } from '../../support/speech-audio';
+import { removeTestModelFoldersAfterAll } from '../../support/test-model-folders';
 import { writeTestWhisperModel } from '../../support/whisper-test-model';
 
 const LONG = { timeoutMs: 600_000 };
@@ -64,6 +65,8 @@ afterEach(() => {
 });
 
 const SAID = TEST_MOONSHINE_WORDS.join(' ');
+
+removeTestModelFoldersAfterAll();
 
 /**
  * Each engine through its real addon on a test model: Moonshine's says SAID whatever it hears

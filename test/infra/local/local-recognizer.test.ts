@@ -14,6 +14,7 @@ import {
   startScriptedHubServer,
 } from '../../support/scripted-hub-server';
 import { toneWav } from '../../support/speech-audio';
+import { removeTestModelFoldersAfterAll } from '../../support/test-model-folders';
 import { writeTestWhisperModel } from '../../support/whisper-test-model';
 
 const silent = { report: () => undefined };
@@ -44,6 +45,7 @@ afterEach(async () => {
   if (cacheDir !== undefined) await rm(cacheDir, { recursive: true, force: true });
 });
 afterAll(() => hub.close());
+removeTestModelFoldersAfterAll();
 
 async function provide(env: NodeJS.ProcessEnv): Promise<LocalRecognizer> {
   cacheDir = await mkdtemp(join(tmpdir(), 'jcc-stt-cache-'));
