@@ -73,17 +73,18 @@ export function providerFetch(successLimitBytes: number | null): Fetch {
     if (agent === null) throw new TypeError(`fetch failed: ${url.protocol} is not HTTP`);
     const signal = init.signal ?? (input instanceof Request ? input.signal : null);
     signal?.throwIfAborted();
-    const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : {}));
-    const body = await bodyToSend(init.body ?? (input instanceof Request ? input.body : null));
-    if (body.contentType !== null && !headers.has('content-type')) {
-      headers.set('content-type', body.contentType);
+    const headers = headersToSend(init.headers ?? (input instanceof Request ? input.headers : {}));
+    const given = init.body ?? (input instanceof Request ? input.body : null);
+    const body = plainBody(given) ?? (await encodedBody(given));
+    if (body.contentType !== null && headers['content-type'] === undefined) {
+      headers['content-type'] = body.contentType;
     }
     if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
-      headers.set('content-length', String(Buffer.byteLength(body.bytes)));
+      headers['content-length'] = String(Buffer.byteLength(body.bytes));
     }
     const options: http.RequestOptions = {
       method: init.method ?? (input instanceof Request ? input.method : 'GET'),
-      headers: Object.fromEntries(headers),
+      headers,
       agent,
       maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
     };
@@ -177,11 +178,6 @@ function sendOnce(
         reject(new ReplyHeadersRefusedError(refusal));
         return;
       }
-      const replied = new Headers();
-      const raw = response.rawHeaders;
-      for (let at = 0; at + 1 < raw.length; at += 2) {
-        replied.append(raw[at] as string, raw[at + 1] as string);
-      }
       const empty = nullBodyStatuses.has(status) || request.method === 'HEAD';
       const count = empty ? null : ReplyBodyCount.of(status, exchange.successLimitBytes);
       const announcedTooLarge = count?.announced(response.headers['content-length']) ?? null;
@@ -196,7 +192,13 @@ function sendOnce(
         : announcedTooLarge !== null
           ? refusedBody(announcedTooLarge)
           : streamedBody(response, signal, forget, count);
-      resolve(new Response(streamed, { status, statusText, headers: replied }));
+      const replied = new Response(streamed, { status, statusText });
+      // Appended to the response's own headers, not copied into them from a Headers of ours.
+      const raw = response.rawHeaders;
+      for (let at = 0; at + 1 < raw.length; at += 2) {
+        replied.headers.append(raw[at] as string, raw[at + 1] as string);
+      }
+      resolve(replied);
     });
     if (body.bytes instanceof ReadableStream) {
       sendStream(body.bytes, request);
@@ -365,14 +367,34 @@ interface BodyToSend {
   readonly contentType: string | null;
 }
 
-/** A request body in a form `node:http` writes: forms and blobs encoded as fetch encodes them. */
-async function bodyToSend(body: RequestInit['body']): Promise<BodyToSend> {
+/**
+ * The request's headers as `node:http` takes them, their names in lower case (one entry a name,
+ * repeated values joined, as fetch sends them); the SDK's Headers read once, not copied first.
+ * Without a prototype, so that no header name reaches Object's.
+ */
+function headersToSend(given: NonNullable<RequestInit['headers']>): Record<string, string> {
+  const record: Record<string, string> = Object.create(null);
+  for (const [name, value] of given instanceof Headers ? given : new Headers(given)) {
+    record[name] = value;
+  }
+  return record;
+}
+
+/** A body `node:http` writes as it is (none, text, bytes, a stream); null for one to encode. */
+function plainBody(body: RequestInit['body']): BodyToSend | null {
   if (body === null || body === undefined) return { bytes: null, contentType: null };
   if (typeof body === 'string') return { bytes: body, contentType: 'text/plain;charset=UTF-8' };
   if (body instanceof Uint8Array) return { bytes: body, contentType: null };
   if (body instanceof ReadableStream) return { bytes: body, contentType: null };
-  // FormData, Blob, URLSearchParams, ArrayBuffer...: encoded (and a form's boundary chosen) by the
-  // platform, whole: what the SDK uploads so (an audio file) is bounded by its caller.
+  return null;
+}
+
+/**
+ * Any other body (FormData, Blob, URLSearchParams, ArrayBuffer...), encoded (and a form's
+ * boundary chosen) as fetch encodes it, by the platform, whole: what the SDK uploads so (an audio
+ * file) is bounded by its caller.
+ */
+async function encodedBody(body: RequestInit['body']): Promise<BodyToSend> {
   const encoded = new Response(body);
   return {
     bytes: new Uint8Array(await encoded.arrayBuffer()),
