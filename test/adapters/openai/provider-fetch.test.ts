@@ -383,9 +383,14 @@ describe('providerFetch counts a reply body where its pieces arrive', () => {
     expect(spoken).toBe(big);
   });
 
-  it('drops pieces after the limit: nothing pushed into the failed body, nothing uncaught', async () => {
-    // Prepare: a body in many writes, the limit passed partway.
+  it('closes the connection at the limit, drops what the socket still held, nothing uncaught', async () => {
+    // Prepare: a body in many writes, never ended, the limit passed partway.
+    let closed: () => void = () => undefined;
+    const connectionClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
     const server = await provider((_request, _body, response) => {
+      response.socket?.once('close', closed);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (let piece = 0; piece < 64; piece += 1) response.write(`data: ${'x'.repeat(4096)}\n\n`);
     });
@@ -397,6 +402,7 @@ describe('providerFetch counts a reply body where its pieces arrive', () => {
     // Act
     const response = await providerFetch(64 * 1024)(server.url, { method: 'POST', body: '{}' });
     const error = await response.arrayBuffer().catch((thrown: unknown) => thrown);
+    await connectionClosed;
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.off('uncaughtException', record);
     process.off('unhandledRejection', record);
