@@ -7,8 +7,8 @@ import { createServer } from 'node:http';
 import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { boundedFetch, REPLY_BODY_LIMIT_BYTES } from '../shared/adapters/openai/bounded-fetch';
 import { providerFetch } from '../shared/adapters/openai/provider-fetch';
+import { REPLY_BODY_LIMIT_BYTES } from '../shared/adapters/openai/reply-body-limit';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
@@ -88,9 +88,11 @@ export async function runProviderFetchBench(): Promise<BenchRow[]> {
     const ports = await new Promise<{ ordinary: number; dripping: number }>((ready) =>
       child.once('message', (message) => ready(message as { ordinary: number; dripping: number })),
     );
+    // Fetch's body is not counted (its reads are not ours to see); providerFetch counts the
+    // model's limits as each read arrives, as every model call does.
     const transports: [string, Fetch][] = [
-      ['fetch', boundedFetch(REPLY_BODY_LIMIT_BYTES, fetch)],
-      ['providerFetch', boundedFetch(REPLY_BODY_LIMIT_BYTES, providerFetch)],
+      ['fetch', fetch],
+      ['providerFetch', providerFetch(REPLY_BODY_LIMIT_BYTES)],
     ];
     const rows: BenchRow[] = [];
     for (const [name, transport] of transports) {

@@ -139,7 +139,7 @@ export interface BodyShare {
 
 /**
  * The body, read no further than `limitBytes`, nor than `pieceLimit(limitBytes)` reads of the
- * socket (64, and one per KiB of the limit; bounded-fetch.ts): each read costs the same whatever
+ * socket (64, and one per KiB of the limit; body-reads.ts): each read costs the same whatever
  * its size, and a node dripping its 200 KB body a byte at a time cost the server 0.76 s of CPU
  * within the request timeout. A client on a slow link sends segments of a kilobyte or more.
  */

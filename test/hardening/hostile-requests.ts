@@ -1,4 +1,4 @@
-import { REPLY_BODY_LIMIT_BYTES } from '../../shared/adapters/openai/bounded-fetch';
+import { REPLY_BODY_LIMIT_BYTES } from '../../shared/adapters/openai/reply-body-limit';
 import { type HostileRequestCase, utterance, VOICE_COMMAND_PATH } from './hostile-request-case';
 import { HOSTILE_SCHEMA_CASES } from './hostile-schema-cases';
 import { REPLY_SIDE_ROWS } from './reply-side-requests';

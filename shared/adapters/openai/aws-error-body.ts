@@ -1,11 +1,11 @@
-import { ReplyBodyTooLargeError } from './bounded-fetch';
+import { ReplyBodyTooLargeError } from './reply-body-limit';
 
 /**
  * An AWS-shaped error answer (`{"message": ...}` or `{"Message": ...}`, the kind in the
  * `x-amzn-ErrorType` header) in the shape the openai SDK reads (`{"error": {"message", "type"}}`):
  * the SDK drops any other body, and with it the only words that tell a missing model access from
  * a missing IAM action. Success and OpenAI-shaped errors pass unchanged; so does one that is not
- * JSON. The body comes through boundedFetch, which cuts an error reply off at
+ * JSON. The body comes through providerFetch, which cuts an error reply off at
  * ERROR_REPLY_LIMIT_BYTES: one over it keeps its status, its message the limit's (as any
  * provider's oversized error reads in the SDK), never a lost connection.
  */

@@ -1,9 +1,9 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { LanguageModelFailure } from '../../ports/language-model';
 import { AwsCredentialsUnavailableError } from './bedrock-signing-fetch';
-import { ReplyBodyTooLargeError } from './bounded-fetch';
 import { classifyAwsRefusal } from './classify-aws-refusal';
 import { ReplyHeadersRefusedError } from './provider-fetch';
+import { ReplyBodyTooLargeError } from './reply-body-limit';
 import { readRetryAfterMs } from './retry-delay';
 
 /** One failed attempt, judged: what it means for the caller and whether another may help. */

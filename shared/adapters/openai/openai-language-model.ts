@@ -16,11 +16,11 @@ import {
 } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 import { SentSecrets } from './bedrock-signing-fetch';
-import { REPLY_BODY_LIMIT_BYTES } from './bounded-fetch';
 import { type AttemptOutcome, attemptChat } from './chat-attempt';
 import { type ChatRequestSettings, chatRequestText } from './chat-request';
 import type { AttemptFailure, Redact } from './classify-failure';
 import { type OpenAiServer, openAiSdkClient, redactKey } from './openai-sdk-client';
+import { REPLY_BODY_LIMIT_BYTES } from './reply-body-limit';
 import { type BackoffSettings, backoffDelayMs, defaultBackoff } from './retry-delay';
 import { ThinkingControl, type ThinkingSettings, type ThinkingWarning } from './thinking-control';
 import { ToolChoiceControl } from './tool-choice-control';

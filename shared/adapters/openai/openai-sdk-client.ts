@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { type BedrockSigning, bedrockSigningFetch } from './bedrock-signing-fetch';
-import { boundedFetch } from './bounded-fetch';
+import { providerFetch } from './provider-fetch';
 
 /** Where an OpenAI-compatible server is, and the key it is sent. */
 export interface OpenAiServer {
@@ -29,16 +29,17 @@ export const redactKey =
 /**
  * The SDK client of the model and of the audio endpoints alike: no retries of its own (each
  * caller retries, or not, within its own deadline), no OPENAI_* variables read behind our back.
- * Every reply is counted as it arrives (bounded-fetch.ts): an error reply past 16 KiB, a success
- * past `bodyLimitBytes` (the chat model's, the transcription's) fails before the SDK has read it
- * whole; with `null` (speech out, whose PCM its reader bounds) a success is not counted here.
+ * Every reply is counted as it arrives, by the transport itself (provider-fetch.ts): an error
+ * reply past 16 KiB, a success past `bodyLimitBytes` (the chat model's, the transcription's)
+ * fails before the SDK has read it whole; with `null` (speech out, whose PCM its reader bounds) a
+ * success is not counted there.
  */
 export function openAiSdkClient(server: OpenAiServer, bodyLimitBytes: number | null): OpenAI {
-  const bounded = boundedFetch(bodyLimitBytes);
+  const transport = providerFetch(bodyLimitBytes);
   const signed =
     server.bedrock === undefined
-      ? bounded
-      : bedrockSigningFetch(server.baseURL, server.bedrock, bounded);
+      ? transport
+      : bedrockSigningFetch(server.baseURL, server.bedrock, transport);
   return new OpenAI({
     fetch: signed,
     baseURL: server.baseURL,

@@ -2,6 +2,7 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import { pieceLimit } from '../system/body-reads';
+import { ReplyBodyCount, type ReplyBodyTooLargeError } from './reply-body-limit';
 
 /**
  * The most bytes of a provider's status line and headers (each block of them, and all the reads
@@ -50,45 +51,63 @@ const agents = {
 
 /**
  * The `fetch` provider replies come through (the openai SDK's for the model and the speech
- * servers), on `node:http`/`node:https` rather than the platform's fetch, so that what comes
- * before a body is bounded: at most REPLY_HEADER_LIMIT_BYTES of headers in at most
- * REPLY_HEADER_READS reads of the socket, else ReplyHeadersRefusedError. What it keeps of fetch:
- * the signal (an abort fails the request, or the body once it streams, with the signal's reason),
- * a streamed body, TLS, proxies as fetch takes them, kept-alive connections (a request that
- * finds one closed by its server is sent again), a connection failure thrown as fetch throws it
- * (`TypeError`, its cause the socket's error; "terminated" once the body streams). What it does
- * not do: follow redirects (a 3xx is the reply), ask for compressed bodies (so the byte limits of
- * bounded-fetch.ts count what is parsed), speak HTTP/2.
+ * servers), on `node:http`/`node:https` rather than the platform's fetch, so that a reply is
+ * bounded where its pieces arrive, in one layer: what comes before the body, at most
+ * REPLY_HEADER_LIMIT_BYTES of headers in at most REPLY_HEADER_READS reads of the socket, else
+ * ReplyHeadersRefusedError; the body, counted as each read of it arrives (ReplyBodyCount: an
+ * error reply to ERROR_REPLY_LIMIT_BYTES, a success to `successLimitBytes`, or, with `null`, not
+ * counted here), else it fails with ReplyBodyTooLargeError, unread past that read, its
+ * connection closed. The body the caller gets is the transport's own stream. What it keeps of
+ * fetch: the signal (an abort fails the request, or the body once it streams, with the signal's
+ * reason), a streamed body, TLS, proxies as fetch takes them, kept-alive connections (a request
+ * that finds one closed by its server is sent again), a connection failure thrown as fetch
+ * throws it (`TypeError`, its cause the socket's error; "terminated" once the body streams).
+ * What it does not do: follow redirects (a 3xx is the reply), ask for compressed bodies (so the
+ * byte limits count what is parsed), speak HTTP/2.
  */
-export const providerFetch: Fetch = async (input, init = {}) => {
-  const url = new URL(input instanceof Request ? input.url : input);
-  const agent = url.protocol === 'http:' || url.protocol === 'https:' ? agents[url.protocol] : null;
-  if (agent === null) throw new TypeError(`fetch failed: ${url.protocol} is not HTTP`);
-  const signal = init.signal ?? (input instanceof Request ? input.signal : null);
-  signal?.throwIfAborted();
-  const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : {}));
-  const body = await bodyToSend(init.body ?? (input instanceof Request ? input.body : null));
-  if (body.contentType !== null && !headers.has('content-type')) {
-    headers.set('content-type', body.contentType);
-  }
-  if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
-    headers.set('content-length', String(Buffer.byteLength(body.bytes)));
-  }
-  const options: http.RequestOptions = {
-    method: init.method ?? (input instanceof Request ? input.method : 'GET'),
-    headers: Object.fromEntries(headers),
-    agent,
-    maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
+export function providerFetch(successLimitBytes: number | null): Fetch {
+  return async (input, init = {}) => {
+    const url = new URL(input instanceof Request ? input.url : input);
+    const agent =
+      url.protocol === 'http:' || url.protocol === 'https:' ? agents[url.protocol] : null;
+    if (agent === null) throw new TypeError(`fetch failed: ${url.protocol} is not HTTP`);
+    const signal = init.signal ?? (input instanceof Request ? input.signal : null);
+    signal?.throwIfAborted();
+    const headers = headersToSend(init.headers ?? (input instanceof Request ? input.headers : {}));
+    const given = init.body ?? (input instanceof Request ? input.body : null);
+    const body = plainBody(given) ?? (await encodedBody(given));
+    if (body.contentType !== null && headers['content-type'] === undefined) {
+      headers['content-type'] = body.contentType;
+    }
+    if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
+      headers['content-length'] = String(Buffer.byteLength(body.bytes));
+    }
+    const options: http.RequestOptions = {
+      method: init.method ?? (input instanceof Request ? input.method : 'GET'),
+      headers,
+      agent,
+      maxHeaderSize: REPLY_HEADER_LIMIT_BYTES,
+    };
+    const exchange: Exchange = { url, options, body, signal, successLimitBytes };
+    // A kept-alive connection that fails before a byte of reply is most often one the server
+    // closed while it was idle (its idle timeout passing as the request was on its way): the
+    // request is sent again, once, POST or not, where fetch sends again only idempotent ones.
+    // The server may also have taken it and then reset: a provider call keeps nothing, so that
+    // costs it one more run of the request, as the turn's retry of a lost connection would; once,
+    // so a request that fails its server is not sent again for each connection of the pool.
+    const sent = await sendOnce(exchange, true);
+    return sent === reusedConnectionFailed ? sendOnce(exchange, false) : sent;
   };
-  // A kept-alive connection that fails before a byte of reply is most often one the server
-  // closed while it was idle (its idle timeout passing as the request was on its way): the
-  // request is sent again, once, POST or not, where fetch sends again only idempotent ones.
-  // The server may also have taken it and then reset: a provider call keeps nothing, so that
-  // costs it one more run of the request, as the turn's retry of a lost connection would; once,
-  // so a request that fails its server is not sent again for each connection of the pool.
-  const sent = await sendOnce(url, options, body, signal, true);
-  return sent === reusedConnectionFailed ? sendOnce(url, options, body, signal, false) : sent;
-};
+}
+
+/** One request as providerFetch sends it, on whichever connection. */
+interface Exchange {
+  readonly url: URL;
+  readonly options: http.RequestOptions;
+  readonly body: BodyToSend;
+  readonly signal: AbortSignal | null;
+  readonly successLimitBytes: number | null;
+}
 
 /** What sendOnce answers when a kept-alive connection failed before a byte of reply. */
 const reusedConnectionFailed = Symbol('a kept-alive connection failed before its reply');
@@ -98,26 +117,15 @@ const closedConnectionCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 
 /** One request on one connection: its response, or (when `mayResend`) reusedConnectionFailed. */
 function sendOnce(
-  url: URL,
-  options: http.RequestOptions,
-  body: BodyToSend,
-  signal: AbortSignal | null,
+  exchange: Exchange,
   mayResend: true,
 ): Promise<Response | typeof reusedConnectionFailed>;
+function sendOnce(exchange: Exchange, mayResend: false): Promise<Response>;
 function sendOnce(
-  url: URL,
-  options: http.RequestOptions,
-  body: BodyToSend,
-  signal: AbortSignal | null,
-  mayResend: false,
-): Promise<Response>;
-function sendOnce(
-  url: URL,
-  options: http.RequestOptions,
-  body: BodyToSend,
-  signal: AbortSignal | null,
+  exchange: Exchange,
   mayResend: boolean,
 ): Promise<Response | typeof reusedConnectionFailed> {
+  const { url, options, body, signal } = exchange;
   const request = (url.protocol === 'https:' ? https : http).request(url, options);
   return new Promise((resolve, reject) => {
     const guard = new HeaderGuard(request);
@@ -170,23 +178,27 @@ function sendOnce(
         reject(new ReplyHeadersRefusedError(refusal));
         return;
       }
-      const replied = new Headers();
+      const empty = nullBodyStatuses.has(status) || request.method === 'HEAD';
+      const count = empty ? null : ReplyBodyCount.of(status, exchange.successLimitBytes);
+      const announcedTooLarge = count?.announced(response.headers['content-length']) ?? null;
+      if (empty || announcedTooLarge !== null) {
+        forget();
+        // Nothing of it is read: a body over its limit closes the connection.
+        if (empty) response.resume();
+        else response.destroy();
+      }
+      const streamed = empty
+        ? null
+        : announcedTooLarge !== null
+          ? refusedBody(announcedTooLarge)
+          : streamedBody(response, signal, forget, count);
+      const replied = new Response(streamed, { status, statusText });
+      // Appended to the response's own headers, not copied into them from a Headers of ours.
       const raw = response.rawHeaders;
       for (let at = 0; at + 1 < raw.length; at += 2) {
-        replied.append(raw[at] as string, raw[at + 1] as string);
+        replied.headers.append(raw[at] as string, raw[at + 1] as string);
       }
-      const empty = nullBodyStatuses.has(status) || request.method === 'HEAD';
-      if (empty) {
-        forget();
-        response.resume();
-      }
-      resolve(
-        new Response(empty ? null : streamedBody(response, signal, forget), {
-          status,
-          statusText,
-          headers: replied,
-        }),
-      );
+      resolve(replied);
     });
     if (body.bytes instanceof ReadableStream) {
       sendStream(body.bytes, request);
@@ -269,15 +281,26 @@ function beforeResponseFailure(error: Error, signal: AbortSignal | null): unknow
   return new TypeError('fetch failed', { cause: error });
 }
 
+/** A body refused before a byte of it was read: it fails with `error` when read. */
+function refusedBody(error: ReplyBodyTooLargeError): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.error(error);
+    },
+  });
+}
+
 /**
  * The response's body as a web stream, read as the consumer pulls (the socket is paused in
- * between); cancelling it closes the connection. An abort, or the connection lost before the
- * body's end, errors it.
+ * between); cancelling it closes the connection. Each piece is counted as it arrives (`count`):
+ * one past a limit errors the stream and closes the connection. An abort, or the connection lost
+ * before the body's end, errors it too.
  */
 function streamedBody(
   response: IncomingMessage,
   signal: AbortSignal | null,
   forget: () => void,
+  count: ReplyBodyCount | null,
 ): ReadableStream<Uint8Array> {
   let settled = false;
   let fail: (reason: unknown) => void = () => {};
@@ -308,6 +331,12 @@ function streamedBody(
       response.on('data', (chunk: Buffer) => {
         // Read before a cancel, an error or an abort took effect: the stream is closed to it.
         if (settled) return;
+        const tooLarge = count?.add(chunk.byteLength) ?? null;
+        if (tooLarge !== null) {
+          fail(tooLarge);
+          response.destroy();
+          return;
+        }
         controller.enqueue(chunk);
         if ((controller.desiredSize ?? 0) <= 0) response.pause();
       });
@@ -338,14 +367,34 @@ interface BodyToSend {
   readonly contentType: string | null;
 }
 
-/** A request body in a form `node:http` writes: forms and blobs encoded as fetch encodes them. */
-async function bodyToSend(body: RequestInit['body']): Promise<BodyToSend> {
+/**
+ * The request's headers as `node:http` takes them, their names in lower case (one entry a name,
+ * repeated values joined, as fetch sends them); the SDK's Headers read once, not copied first.
+ * Without a prototype, so that no header name reaches Object's.
+ */
+function headersToSend(given: NonNullable<RequestInit['headers']>): Record<string, string> {
+  const record: Record<string, string> = Object.create(null);
+  for (const [name, value] of given instanceof Headers ? given : new Headers(given)) {
+    record[name] = value;
+  }
+  return record;
+}
+
+/** A body `node:http` writes as it is (none, text, bytes, a stream); null for one to encode. */
+function plainBody(body: RequestInit['body']): BodyToSend | null {
   if (body === null || body === undefined) return { bytes: null, contentType: null };
   if (typeof body === 'string') return { bytes: body, contentType: 'text/plain;charset=UTF-8' };
   if (body instanceof Uint8Array) return { bytes: body, contentType: null };
   if (body instanceof ReadableStream) return { bytes: body, contentType: null };
-  // FormData, Blob, URLSearchParams, ArrayBuffer...: encoded (and a form's boundary chosen) by the
-  // platform, whole: what the SDK uploads so (an audio file) is bounded by its caller.
+  return null;
+}
+
+/**
+ * Any other body (FormData, Blob, URLSearchParams, ArrayBuffer...), encoded (and a form's
+ * boundary chosen) as fetch encodes it, by the platform, whole: what the SDK uploads so (an audio
+ * file) is bounded by its caller.
+ */
+async function encodedBody(body: RequestInit['body']): Promise<BodyToSend> {
   const encoded = new Response(body);
   return {
     bytes: new Uint8Array(await encoded.arrayBuffer()),

@@ -236,7 +236,7 @@ async function* frames(
 
 /**
  * The reads of a provider's body, against a limit that grows with what it may send
- * (`pieceLimit`, bounded-fetch.ts): each read costs the fetch stack the same whatever its size,
+ * (`pieceLimit`, body-reads.ts): each read costs the fetch stack the same whatever its size,
  * so a provider dripping bytes (1.6 s of CPU in a 6 s deadline before this) fails early, as a
  * malformed reply.
  */

@@ -1,32 +1,38 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { awsErrorInOpenAiShape } from '../../../shared/adapters/openai/aws-error-body';
-import {
-  boundedFetch,
-  REPLY_BODY_LIMIT_BYTES,
-} from '../../../shared/adapters/openai/bounded-fetch';
+import { providerFetch } from '../../../shared/adapters/openai/provider-fetch';
+import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/reply-body-limit';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
+import { closedAfterEach } from '../../support/closed-after-each';
 
 const KIB = 1024;
+const { servers } = closedAfterEach();
 
-/** A chunked body: the given chunks, then nothing ever again. */
-function endlessBody(chunks: readonly string[]) {
-  let next = 0;
-  let cancelled = false;
-  const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      const chunk = chunks[next];
-      next += 1;
-      if (chunk !== undefined) controller.enqueue(new TextEncoder().encode(chunk));
-      else return new Promise(() => {});
-    },
-    cancel() {
-      cancelled = true;
-    },
+/** A server answering 403 with the given pieces of a body, then nothing ever again. */
+async function endlessErrorServer(pieces: readonly string[]) {
+  let closed: () => void = () => undefined;
+  const connectionClosed = new Promise<void>((resolve) => {
+    closed = resolve;
   });
-  return { stream, wasCancelled: () => cancelled };
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      response.socket?.once('close', closed);
+      response.writeHead(403, {
+        'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/',
+      });
+      for (const piece of pieces) response.write(piece);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/v1/chat/completions`, connectionClosed };
 }
 
-const awsError = (body: ReadableStream<Uint8Array> | string) =>
+const awsError = (body: string) =>
   new Response(body, {
     status: 403,
     headers: { 'x-amzn-errortype': 'AccessDeniedException:http://internal.amazon.com/coral/' },
@@ -46,12 +52,15 @@ describe('an AWS error body reshaped for the openai SDK', () => {
   });
 
   it('keeps its status when over the error reply limit, its message the limit: never read on', async () => {
-    // Prepare: an AWS-shaped body that never ends, as boundedFetch hands it on.
-    const body = endlessBody([`{"Message":"${'a'.repeat(10 * KIB)}`, 'b'.repeat(10 * KIB)]);
-    const bounded = boundedFetch(REPLY_BODY_LIMIT_BYTES, async () => awsError(body.stream));
+    // Prepare: an AWS-shaped body that never ends, as the model's transport hands it on.
+    const server = await endlessErrorServer([
+      `{"Message":"${'a'.repeat(10 * KIB)}`,
+      'b'.repeat(10 * KIB),
+    ]);
+    const transport = providerFetch(REPLY_BODY_LIMIT_BYTES);
 
     // Act
-    const shaped = await awsErrorInOpenAiShape(await bounded('http://bedrock.test/'));
+    const shaped = await awsErrorInOpenAiShape(await transport(server.url, { method: 'POST' }));
 
     // Assess
     expect(shaped.status).toBe(403);
@@ -60,7 +69,7 @@ describe('an AWS error body reshaped for the openai SDK', () => {
         message: `the reply body is over ${ERROR_REPLY_LIMIT_BYTES} bytes and was not read further`,
       },
     });
-    expect(body.wasCancelled()).toBe(true);
+    await server.connectionClosed;
   });
 
   it('passes on an error body that is not JSON as it came', async () => {

@@ -41,7 +41,7 @@ async function fetchInProcess(url: string, env: Record<string, string>): Promise
   await writeFile(
     script,
     `import { providerFetch } from ${JSON.stringify(join(REPOSITORY_ROOT, 'shared/adapters/openai/provider-fetch.ts'))};
-providerFetch(${JSON.stringify(url)}, { method: 'POST', body: '{}' }).then(
+providerFetch(null)(${JSON.stringify(url)}, { method: 'POST', body: '{}' }).then(
   async (response) => console.log(response.status, await response.text()),
   (error) => console.log(error.name, error.cause?.code ?? error.message),
 );`,

@@ -65,7 +65,7 @@ const ok = (body = '{"ok":true}', head = ''): string =>
   `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 
 const post = (url: string, init: RequestInit = {}) =>
-  providerFetch(url, { method: 'POST', body: '{}', ...init });
+  providerFetch(null)(url, { method: 'POST', body: '{}', ...init });
 
 /** Records every uncaught exception and unhandled rejection while `act` runs, and a tick after. */
 async function troubleDuring(act: () => Promise<unknown>): Promise<unknown[]> {

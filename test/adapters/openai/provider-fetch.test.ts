@@ -10,6 +10,8 @@ import {
   providerFetch,
   ReplyHeadersRefusedError,
 } from '../../../shared/adapters/openai/provider-fetch';
+import { ReplyBodyTooLargeError } from '../../../shared/adapters/openai/reply-body-limit';
+import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
@@ -48,6 +50,9 @@ async function provider(handle: Handler): Promise<Provider> {
   return { url: `http://127.0.0.1:${port}/v1/x`, connections: () => connections, received };
 }
 
+/** The transport with no limit of its own on a success (an error reply is still counted). */
+const fetchReply = providerFetch(null);
+
 const echo: Handler = (request, body, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'x-method': request.method ?? '' });
   response.end(JSON.stringify({ body: body.toString('utf8') }));
@@ -59,7 +64,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     const server = await provider(echo);
 
     // Act
-    const response = await providerFetch(server.url, {
+    const response = await fetchReply(server.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{"a":"é"}',
@@ -77,7 +82,7 @@ describe('providerFetch, what it keeps of fetch', () => {
 
     // Act
     for (const body of ['one', 'two', 'three']) {
-      await (await providerFetch(server.url, { method: 'POST', body })).text();
+      await (await fetchReply(server.url, { method: 'POST', body })).text();
     }
 
     // Assess
@@ -92,7 +97,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     form.append('file', new Blob([new Uint8Array([0, 1, 255])]), 'speech.wav');
 
     // Act
-    await (await providerFetch(server.url, { method: 'POST', body: form })).text();
+    await (await fetchReply(server.url, { method: 'POST', body: form })).text();
 
     // Assess
     const [sent] = server.received;
@@ -109,7 +114,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       response.write('data: first\n\n');
       finish = () => response.end('data: second\n\n');
     });
-    const response = await providerFetch(server.url, { method: 'POST', body: '{}' });
+    const response = await fetchReply(server.url, { method: 'POST', body: '{}' });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
 
     // Act
@@ -129,7 +134,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     // Prepare: a server that never answers.
     const server = await provider(() => undefined);
     const controller = new AbortController();
-    const pending = providerFetch(server.url, {
+    const pending = fetchReply(server.url, {
       method: 'POST',
       body: '{}',
       signal: controller.signal,
@@ -150,7 +155,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       response.write('data: first\n\n');
     });
     const controller = new AbortController();
-    const response = await providerFetch(server.url, {
+    const response = await fetchReply(server.url, {
       method: 'POST',
       body: '{}',
       signal: controller.signal,
@@ -161,7 +166,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     // Act
     controller.abort();
     const error = await reader.read().catch((thrown: unknown) => thrown);
-    await (await providerFetch(server.url, { method: 'POST', body: '{}' })).body?.cancel();
+    await (await fetchReply(server.url, { method: 'POST', body: '{}' })).body?.cancel();
 
     // Assess: the next request could not reuse the aborted connection.
     expect((error as Error).name).toBe('AbortError');
@@ -178,7 +183,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     const record = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', record);
     const controller = new AbortController();
-    const response = await providerFetch(server.url, {
+    const response = await fetchReply(server.url, {
       method: 'POST',
       body: '{}',
       signal: controller.signal,
@@ -208,7 +213,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     await new Promise<void>((resolve) => servers.splice(0)[0]?.close(() => resolve()));
 
     // Act
-    const error = await providerFetch(url, { method: 'POST', body: '{}' }).catch(
+    const error = await fetchReply(url, { method: 'POST', body: '{}' }).catch(
       (thrown: unknown) => thrown,
     );
 
@@ -223,7 +228,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       response.writeHead(200, { 'content-length': '100' });
       response.write('12345', () => response.socket?.destroy());
     });
-    const response = await providerFetch(server.url, { method: 'POST', body: '{}' });
+    const response = await fetchReply(server.url, { method: 'POST', body: '{}' });
 
     // Act
     const error = await response.text().catch((thrown: unknown) => thrown);
@@ -241,7 +246,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     });
 
     // Act
-    const response = await providerFetch(server.url, { method: 'DELETE' });
+    const response = await fetchReply(server.url, { method: 'DELETE' });
 
     // Assess
     expect(response.status).toBe(204);
@@ -285,7 +290,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     await rm(folder, { recursive: true, force: true });
 
     // Act
-    const error = await providerFetch(`https://127.0.0.1:${port}/v1/x`, { method: 'POST' }).catch(
+    const error = await fetchReply(`https://127.0.0.1:${port}/v1/x`, { method: 'POST' }).catch(
       (thrown: unknown) => thrown,
     );
 
@@ -303,11 +308,107 @@ describe('providerFetch, what it keeps of fetch', () => {
     });
 
     // Act
-    const error = await providerFetch(server.url, { method: 'POST', body: '{}' }).catch(
+    const error = await fetchReply(server.url, { method: 'POST', body: '{}' }).catch(
       (thrown: unknown) => thrown,
     );
 
     // Assess
     expect(error).toBeInstanceOf(ReplyHeadersRefusedError);
+  });
+});
+
+describe('providerFetch counts a reply body where its pieces arrive', () => {
+  /** A server writing `status`, then `body` in one write, never ending it; tells when its connection closed. */
+  async function unended(status: number, body: string, headers: Record<string, string> = {}) {
+    let closed: () => void = () => undefined;
+    const connectionClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const server = await provider((_request, _body, response) => {
+      response.socket?.once('close', closed);
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.write(body);
+    });
+    return { ...server, connectionClosed };
+  }
+
+  it('closes the connection at a piece past the limit as it arrives, before the caller reads', async () => {
+    // Prepare: 8 KiB in one write, over a limit of 1 KiB.
+    const server = await unended(200, 'x'.repeat(8 * 1024));
+    const response = await providerFetch(1024)(server.url, { method: 'POST', body: '{}' });
+
+    // Act: nothing is read until the server has seen its connection closed.
+    await server.connectionClosed;
+    const error = await response.text().catch((thrown: unknown) => thrown);
+
+    // Assess: the caller's body is the transport's own, failed with the limit's error.
+    expect(error).toBeInstanceOf(ReplyBodyTooLargeError);
+    expect((error as Error).message).toBe(
+      'the reply body is over 1024 bytes and was not read further',
+    );
+  });
+
+  it('refuses a body announced over the limit unread, closing its connection', async () => {
+    // Prepare: 2 KiB announced, 10 bytes sent, over a limit of 1 KiB.
+    const server = await unended(200, '{"a":"b"}\n', { 'content-length': '2048' });
+
+    // Act
+    const response = await providerFetch(1024)(server.url, { method: 'POST', body: '{}' });
+    await server.connectionClosed;
+    const error = await response.text().catch((thrown: unknown) => thrown);
+
+    // Assess
+    expect(response.status).toBe(200);
+    expect(error).toBeInstanceOf(ReplyBodyTooLargeError);
+  });
+
+  it(`holds an error reply to ${ERROR_REPLY_LIMIT_BYTES} bytes, and leaves a success to its reader when it has no limit`, async () => {
+    // Prepare: two replies of 64 KiB, a 500 and a 200.
+    const big = 'y'.repeat(64 * 1024);
+    const failing = await unended(500, big);
+    const speaking = await provider((_request, _body, response) => {
+      response.writeHead(200, { 'content-type': 'audio/pcm' });
+      response.end(big);
+    });
+
+    // Act
+    const error = await (await fetchReply(failing.url, { method: 'POST', body: '{}' }))
+      .text()
+      .catch((thrown: unknown) => thrown);
+    const spoken = await (await fetchReply(speaking.url, { method: 'POST', body: '{}' })).text();
+
+    // Assess
+    expect(error).toBeInstanceOf(ReplyBodyTooLargeError);
+    expect((error as ReplyBodyTooLargeError).limitBytes).toBe(ERROR_REPLY_LIMIT_BYTES);
+    expect(spoken).toBe(big);
+  });
+
+  it('closes the connection at the limit, drops what the socket still held, nothing uncaught', async () => {
+    // Prepare: a body in many writes, never ended, the limit passed partway.
+    let closed: () => void = () => undefined;
+    const connectionClosed = new Promise<void>((resolve) => {
+      closed = resolve;
+    });
+    const server = await provider((_request, _body, response) => {
+      response.socket?.once('close', closed);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let piece = 0; piece < 64; piece += 1) response.write(`data: ${'x'.repeat(4096)}\n\n`);
+    });
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    process.on('unhandledRejection', record);
+
+    // Act
+    const response = await providerFetch(64 * 1024)(server.url, { method: 'POST', body: '{}' });
+    const error = await response.arrayBuffer().catch((thrown: unknown) => thrown);
+    await connectionClosed;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.off('uncaughtException', record);
+    process.off('unhandledRejection', record);
+
+    // Assess
+    expect(error).toBeInstanceOf(ReplyBodyTooLargeError);
+    expect(uncaught).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { providerFetch } from '../../../shared/adapters/openai/provider-fetch';
 import {
-  boundedFetch,
   REPLY_BODY_LIMIT_BYTES,
   ReplyBodyTooFragmentedError,
-} from '../../../shared/adapters/openai/bounded-fetch';
+} from '../../../shared/adapters/openai/reply-body-limit';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
+import { closedAfterEach } from '../../support/closed-after-each';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
@@ -86,43 +88,64 @@ describe('OpenAiLanguageModel reply body limit', () => {
   });
 });
 
-describe('boundedFetch counts the pieces a body arrives in', () => {
-  /** A fetch whose body is `total` bytes in pieces of `size`; counts the pieces pulled. */
-  const dripping = (total: number, size: number) => {
-    const pulled = { pieces: 0 };
-    const inner = async () => {
-      let sent = 0;
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (sent >= total) return controller.close();
-          pulled.pieces += 1;
-          sent += size;
-          controller.enqueue(new Uint8Array(size).fill(32));
-        },
+describe('providerFetch counts the pieces a body arrives in', () => {
+  const { servers, sockets } = closedAfterEach();
+
+  /**
+   * A server whose reply announces `total` bytes and writes them in pieces of `size`, a
+   * millisecond apart (each its own read of the client's socket); counts the bytes it wrote.
+   */
+  const dripping = async (total: number, size: number) => {
+    const written = { bytes: 0 };
+    const server = createServer((socket) => {
+      sockets.add(socket);
+      socket.setNoDelay(true);
+      socket.on('error', () => undefined);
+      socket.once('data', () => {
+        socket.write(
+          `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${total}\r\n\r\n`,
+        );
+        const drip = () => {
+          if (socket.destroyed || socket.writableEnded) return;
+          if (written.bytes >= total) {
+            socket.end();
+            return;
+          }
+          socket.write(Buffer.alloc(size, 32));
+          written.bytes += size;
+          setTimeout(drip, 1);
+        };
+        drip();
       });
-      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
-    };
-    return { fetch: boundedFetch(REPLY_BODY_LIMIT_BYTES, inner), pulled };
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return { url: `http://127.0.0.1:${port}/v1/chat/completions`, written };
   };
+  const fetchReply = providerFetch(REPLY_BODY_LIMIT_BYTES);
 
   it('fails a body dripped a byte at a time, within its byte limit, past its pieces', async () => {
-    // Prepare: 100 KiB, a byte a piece.
-    const { fetch, pulled } = dripping(100 * 1024, 1);
+    // Prepare: 100 KiB, a byte a piece (100 s of drip, were it read to its end).
+    const total = 100 * 1024;
+    const { url, written } = await dripping(total, 1);
 
     // Act
-    const error = await (await fetch('http://model.test/')).text().catch((thrown) => thrown);
+    const response = await fetchReply(url, { method: 'POST', body: '{}' });
+    const error = await response.text().catch((thrown: unknown) => thrown);
 
-    // Assess
+    // Assess: refused after its pieces, the connection closed long before the drip's end.
     expect(error).toBeInstanceOf(ReplyBodyTooFragmentedError);
-    expect(pulled.pieces).toBeLessThan(pieceLimit(REPLY_BODY_LIMIT_BYTES) + 8);
+    expect((error as Error).message).toContain(`more than ${pieceLimit(REPLY_BODY_LIMIT_BYTES)}`);
+    expect(written.bytes).toBeLessThan(total / 10);
   });
 
   it('reads a body of the whole limit in pieces of the least average size taken', async () => {
     // Prepare
-    const { fetch } = dripping(REPLY_BODY_LIMIT_BYTES, 1_024);
+    const { url } = await dripping(REPLY_BODY_LIMIT_BYTES, 1_024);
 
     // Act
-    const text = await (await fetch('http://model.test/')).text();
+    const text = await (await fetchReply(url, { method: 'POST', body: '{}' })).text();
 
     // Assess
     expect(text.length).toBe(REPLY_BODY_LIMIT_BYTES);
