@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createDynamoDbClient, type DynamoDbClient } from '../../shared/adapters/dynamodb';
+import type { DynamoDbClientOptions } from '../../shared/adapters/dynamodb/client';
 
 /** One DynamoDB request as the client sent it: its operation and the key it named, if one. */
 export interface CountedRequest {
@@ -23,14 +24,18 @@ export interface CountingClient {
 /**
  * The real DynamoDB client (createDynamoDbClient) with every request it sends counted, each
  * attempt (retries included) once, as the client reports its attempts: one count is one round
- * trip to the database.
+ * trip to the database. `options` choose the client (the AWS SDK's, a fake clock's backoff).
  */
-export function countingDynamoDbClient(endpoint: string): CountingClient {
+export function countingDynamoDbClient(
+  endpoint: string,
+  options: Pick<DynamoDbClientOptions, 'implementation' | 'timing'> = {},
+): CountingClient {
   let requests: CountedRequest[] = [];
   let milliseconds = 0;
   const counted = createDynamoDbClient({
     region: 'us-east-1',
     endpoint,
+    ...options,
     onAttempt: (operation, input) => {
       requests.push({ operation, key: keyOf(input) });
     },
