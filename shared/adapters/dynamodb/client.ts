@@ -86,16 +86,19 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as 
  * Our own client (`JsonDynamoDbClient`) when the credentials are known: the static local ones for
  * an endpoint, Lambda's from the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
  * `AWS_SESSION_TOKEN`). Without them (another credential source: a profile, SSO, a container's
- * role) the AWS SDK's client, whose default chain finds them
- * (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+ * role), or when the environment sets the SDK's endpoint or retry mode, the AWS SDK's client,
+ * whose default chain finds them (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
  */
 export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbClient {
+  const environment = options.environment ?? process.env;
   const credentials =
     options.implementation === 'sdk'
       ? null
-      : options.endpoint === undefined
-        ? credentialsOf(options.environment ?? process.env)
-        : LOCAL_CREDENTIALS;
+      : options.endpoint !== undefined
+        ? LOCAL_CREDENTIALS
+        : SDK_ENVIRONMENT_SETTINGS.some((name) => environment[name])
+          ? null
+          : credentialsOf(environment);
   if (credentials === null) return sdkDynamoDbClient(options);
   return new JsonDynamoDbClient({
     region: options.region,
@@ -108,6 +111,19 @@ export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbCl
     sdkClient: () => sdkDynamoDbClient(options),
   });
 }
+
+/**
+ * The SDK's own settings of a client's endpoint and retries, which ours does not read: when the
+ * environment sets one, the SDK's client is given, so the setting holds (and setting one, say
+ * `AWS_RETRY_MODE=standard`, is how to have the SDK's client in Lambda).
+ */
+const SDK_ENVIRONMENT_SETTINGS = [
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL',
+  'AWS_USE_FIPS_ENDPOINT',
+  'AWS_USE_DUALSTACK_ENDPOINT',
+  'AWS_RETRY_MODE',
+] as const;
 
 /** Lambda's credentials: its role's, in the environment; null when they are not there. */
 function credentialsOf(

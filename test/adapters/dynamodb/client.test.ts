@@ -34,6 +34,22 @@ describe('createDynamoDbClient', () => {
     client.destroy();
   });
 
+  it.each([
+    { AWS_ENDPOINT_URL_DYNAMODB: 'https://dynamodb.example.internal' },
+    { AWS_ENDPOINT_URL: 'https://aws.example.internal' },
+    { AWS_USE_FIPS_ENDPOINT: 'true' },
+    { AWS_USE_DUALSTACK_ENDPOINT: 'true' },
+    { AWS_RETRY_MODE: 'standard' },
+  ])("is the AWS SDK client when the environment sets the SDK's %o", (setting) => {
+    const client = createDynamoDbClient({
+      region: 'eu-west-1',
+      environment: { ...LAMBDA_ENVIRONMENT, ...setting },
+    });
+
+    expect(client).toBeInstanceOf(DynamoDBClient);
+    client.destroy();
+  });
+
   it('is the AWS SDK client with static dummy credentials when asked for it with an endpoint', async () => {
     const client = createDynamoDbClient({
       region: 'us-east-1',
