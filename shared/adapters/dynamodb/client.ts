@@ -99,10 +99,11 @@ export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbCl
         : SDK_ENVIRONMENT_SETTINGS.some((name) => environment[name])
           ? null
           : credentialsOf(environment);
-  if (credentials === null) return sdkDynamoDbClient(options);
+  const endpoint = options.endpoint ?? awsEndpoint(options.region);
+  if (credentials === null || endpoint === null) return sdkDynamoDbClient(options);
   return new JsonDynamoDbClient({
     region: options.region,
-    endpoint: options.endpoint ?? awsEndpoint(options.region),
+    endpoint,
     credentials,
     requestHandler: requestHandlerOf(options),
     maxAttempts: options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts,
@@ -138,8 +139,12 @@ function credentialsOf(
     : { accessKeyId, secretAccessKey };
 }
 
-/** DynamoDB's regional endpoint, as the SDK's resolver gives it (the China regions' own domain). */
-export function awsEndpoint(region: string): string {
+/**
+ * DynamoDB's regional endpoint, as the SDK's resolver gives it (the China regions' own domain);
+ * null in the isolated partitions (`us-iso-east-1`, …), whose domains the SDK's client knows.
+ */
+export function awsEndpoint(region: string): string | null {
+  if (region.includes('-iso')) return null;
   const domain = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
   return `https://dynamodb.${region}.${domain}`;
 }

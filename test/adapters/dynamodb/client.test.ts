@@ -50,6 +50,16 @@ describe('createDynamoDbClient', () => {
     client.destroy();
   });
 
+  it('is the AWS SDK client in an isolated partition, whose endpoints only it knows', () => {
+    const client = createDynamoDbClient({
+      region: 'us-iso-east-1',
+      environment: LAMBDA_ENVIRONMENT,
+    });
+
+    expect(client).toBeInstanceOf(DynamoDBClient);
+    client.destroy();
+  });
+
   it('is the AWS SDK client with static dummy credentials when asked for it with an endpoint', async () => {
     const client = createDynamoDbClient({
       region: 'us-east-1',
