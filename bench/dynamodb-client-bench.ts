@@ -24,15 +24,17 @@ type Send = () => Promise<unknown>;
 
 /**
  * What the DynamoDB client costs the server per request: one GetItem of a conversation-sized
- * item (~6 KB, binary history) through `createDynamoDbClient`, and the same request as one
- * aws4-signed JSON POST over a keep-alive connection, the floor a client of our own would reach
- * (docs/decisions/2026-11-26-dynamodb-client-per-request.md). dynalite runs in a process of its
- * own, so the CPU is this process's: the client's work and Node's HTTP.
+ * item (~6 KB, binary history) through `createDynamoDbClient` (our own JSON client), through the
+ * AWS SDK's client it replaces, and as one aws4-signed JSON POST over a keep-alive connection with
+ * no retries or timeouts, the floor (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+ * dynalite runs in a process of its own, so the CPU is this process's: the client's work and
+ * Node's HTTP.
  */
 export async function runDynamoDbClientBench(): Promise<BenchRow[]> {
   const database = await forkChildRpc<{ endpoint: string }>(DYNALITE_CHILD);
   const { endpoint } = database.ready;
   const client = createDynamoDbClient({ region: REGION, endpoint });
+  const sdk = createDynamoDbClient({ region: REGION, endpoint, implementation: 'sdk' });
   const hand = handSignedGetItem(endpoint);
   try {
     const tableName = `jcc-bench-client-${randomUUID()}`;
@@ -40,7 +42,8 @@ export async function runDynamoDbClientBench(): Promise<BenchRow[]> {
     await client.send(new PutItemCommand({ TableName: tableName, Item: conversationItem() }));
     const input = { TableName: tableName, Key: KEY, ConsistentRead: true };
     const ways: Record<string, Send> = {
-      'createDynamoDbClient (AWS SDK v3)': () => client.send(new GetItemCommand(input)),
+      'createDynamoDbClient (our JSON client)': () => client.send(new GetItemCommand(input)),
+      'the AWS SDK v3 client (implementation sdk)': () => sdk.send(new GetItemCommand(input)),
       'one aws4-signed JSON request, no SDK': () => hand.send(input),
     };
     for (const [way, send] of Object.entries(ways)) {
@@ -63,6 +66,7 @@ export async function runDynamoDbClientBench(): Promise<BenchRow[]> {
     ]);
   } finally {
     client.destroy();
+    sdk.destroy();
     hand.destroy();
     await database.call('close');
   }

@@ -1,9 +1,9 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
 import {
   createDynamoDbClient,
+  type DynamoDbClient,
   DynamoDbConversationStore,
   DynamoDbNodeRateLimiter,
   DynamoDbNodeRegistry,
@@ -35,7 +35,7 @@ export interface WiringOptions {
   /** Speech in and out; none when absent (production passes what the settings configure). */
   readonly speech?: SpeechDependencies;
   /** Replaces the DynamoDB client built from the settings (a benchmark counts its requests). */
-  readonly dynamoDbClient?: DynamoDBClient;
+  readonly dynamoDbClient?: DynamoDbClient;
 }
 
 /** Builds the real adapters from checked settings: one place for Lambda, `npm start` and tests. */

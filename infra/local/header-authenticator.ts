@@ -1,4 +1,3 @@
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   NodeAuthenticator,
   type RequestAuthenticator,
@@ -7,7 +6,11 @@ import {
 import { HttpError } from '../../functions/http/errors/http-error';
 import { provideToHandlers } from '../../functions/wiring/npm-start-provisions';
 import type { ServiceConfig } from '../../shared/adapters/config/service-config';
-import { createDynamoDbClient, DynamoDbNodeRegistry } from '../../shared/adapters/dynamodb';
+import {
+  createDynamoDbClient,
+  type DynamoDbClient,
+  DynamoDbNodeRegistry,
+} from '../../shared/adapters/dynamodb';
 import { systemClock } from '../../shared/adapters/system/system-clock';
 import type { Timing } from '../../shared/adapters/system/timing';
 import type { CallingNode } from '../../shared/conversation';
@@ -39,7 +42,7 @@ export interface SharedHeaderAuthenticator extends HeaderAuthenticator {
  */
 export function headerAuthenticator(
   config: ServiceConfig,
-  options: { readonly client?: DynamoDBClient; readonly timing?: Timing } = {},
+  options: { readonly client?: DynamoDbClient; readonly timing?: Timing } = {},
 ): SharedHeaderAuthenticator {
   const own = options.client === undefined;
   const client =

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createDynamoDbClient } from '../../shared/adapters/dynamodb';
+import { createDynamoDbClient, type DynamoDbClient } from '../../shared/adapters/dynamodb';
+import type { DynamoDbClientOptions } from '../../shared/adapters/dynamodb/client';
 
 /** One DynamoDB request as the client sent it: its operation and the key it named, if one. */
 export interface CountedRequest {
@@ -11,44 +11,46 @@ export interface CountedRequest {
 }
 
 export interface CountingClient {
-  readonly client: DynamoDBClient;
+  readonly client: DynamoDbClient;
   /** The requests sent since the last call, in order, then counting starts afresh. */
   take(): CountedRequest[];
   /**
-   * Milliseconds spent in the client's `send` since the last call (the SDK's work on the request
-   * and the reply, retries and round trips included), then timing starts afresh.
+   * Milliseconds spent in the client's `send` since the last call (the client's work on the
+   * request and the reply, retries and round trips included), then timing starts afresh.
    */
   takeMilliseconds(): number;
 }
 
 /**
  * The real DynamoDB client (createDynamoDbClient) with every request it sends counted, each
- * attempt (retries included) once: a middleware after the retry step, so one count is one round
- * trip to the database.
+ * attempt (retries included) once, as the client reports its attempts: one count is one round
+ * trip to the database. `options` choose the client (the AWS SDK's, a fake clock's backoff).
  */
-export function countingDynamoDbClient(endpoint: string): CountingClient {
-  const client = createDynamoDbClient({ region: 'us-east-1', endpoint });
+export function countingDynamoDbClient(
+  endpoint: string,
+  options: Pick<DynamoDbClientOptions, 'implementation' | 'timing'> = {},
+): CountingClient {
   let requests: CountedRequest[] = [];
   let milliseconds = 0;
-  client.middlewareStack.add(
-    (next) => async (args) => {
+  const counted = createDynamoDbClient({
+    region: 'us-east-1',
+    endpoint,
+    ...options,
+    onAttempt: (operation, input) => {
+      requests.push({ operation, key: keyOf(input) });
+    },
+  });
+  const client: DynamoDbClient = {
+    send: async (command, options) => {
       const startedAt = performance.now();
       try {
-        return await next(args);
+        return await counted.send(command, options);
       } finally {
         milliseconds += performance.now() - startedAt;
       }
     },
-    { step: 'initialize', priority: 'high', name: 'timeSends' },
-  );
-  client.middlewareStack.add(
-    (next, context) => (args) => {
-      const operation = context.commandName?.replace(/Command$/, '') ?? 'call';
-      requests.push({ operation, key: keyOf(args.input) });
-      return next(args);
-    },
-    { step: 'finalizeRequest', name: 'countRequests' },
-  );
+    destroy: () => counted.destroy(),
+  };
   return {
     client,
     take: () => {

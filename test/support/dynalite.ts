@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmbeddedDynamoDb } from '../../infra/local/embedded-dynamodb';
-import { createDynamoDbClient } from '../../shared/adapters/dynamodb/client';
+import { createDynamoDbClient, type DynamoDbClient } from '../../shared/adapters/dynamodb/client';
 import { createTableIfMissing } from '../../shared/adapters/dynamodb/table';
 
 export interface RunningDynalite {
   readonly endpoint: string;
   /** A client from `createDynamoDbClient`, as production builds it. */
-  readonly client: DynamoDBClient;
+  readonly client: DynamoDbClient;
   /** A table created for this call alone, ACTIVE. */
   readonly tableName: string;
   /** Destroys the client and stops the server; safe to call twice. */

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { readSettings } from '../../../shared/adapters/config/read-settings';
-import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
+import { createDynamoDbClient, type DynamoDbClient } from '../../../shared/adapters/dynamodb';
 import { failure, type Result, success } from '../../../shared/result';
 import { reachableHost, readLocalSettings } from '../../local/local-settings';
 import { findRunningStack, type RunningStack } from '../../local/running-stack';
@@ -55,7 +55,7 @@ export function nodeAddTarget(
  * The client for the target. In AWS no region is passed: the SDK's default chain picks it
  * (`AWS_REGION`, then the profile's `region` in ~/.aws/config), as `cdk deploy` does.
  */
-export function nodeAddClient(target: NodeAddTarget, env: Environment): DynamoDBClient {
+export function nodeAddClient(target: NodeAddTarget, env: Environment): DynamoDbClient {
   if (target.kind === 'aws') return new DynamoDBClient({});
   const { values } = readSettings(env);
   const region = values.AWS_REGION ?? values.AWS_DEFAULT_REGION;
@@ -63,11 +63,11 @@ export function nodeAddClient(target: NodeAddTarget, env: Environment): DynamoDB
 }
 
 /** Where the client writes, for the user: table, region, and the endpoint when local. */
-export async function describeTarget(target: NodeAddTarget, client: DynamoDBClient) {
-  const region = await client.config.region();
-  return target.kind === 'aws'
-    ? `table ${target.tableName} in ${region}`
-    : `table ${target.tableName} at ${target.endpoint}`;
+export async function describeTarget(target: NodeAddTarget, client: DynamoDbClient) {
+  if (target.kind !== 'aws') return `table ${target.tableName} at ${target.endpoint}`;
+  // In AWS the client is the SDK's (nodeAddClient): its default chain resolved the region.
+  const region = client instanceof DynamoDBClient ? await client.config.region() : 'AWS';
+  return `table ${target.tableName} in ${region}`;
 }
 
 /** The `npm start` running on the DATA_DIR these settings name, if any. */

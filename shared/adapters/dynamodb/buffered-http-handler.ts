@@ -34,8 +34,9 @@ export interface BufferedHttpHandlerOptions {
 const MAX_SOCKETS = 50;
 
 /**
- * The AWS SDK client's request handler (its `requestHandler` option) for DynamoDB: one
- * keep-alive request per attempt, the whole reply read into one buffer. The SDK's
+ * The transport of both DynamoDB clients: our own (`JsonDynamoDbClient` sends each attempt
+ * through `handle`) and the AWS SDK's (its `requestHandler` option). One keep-alive request per
+ * attempt, the whole reply read into one buffer. The SDK's
  * `NodeHttpHandler` arms three timers and several listeners per request and hands the reply on
  * as a stream the SDK then collects; a DynamoDB reply is a small JSON document the SDK parses
  * whole, so this does only what the client needs. Failures keep the shapes the SDK's retry

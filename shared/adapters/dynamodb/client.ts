@@ -1,7 +1,15 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  type $Command,
+  DynamoDBClient,
+  type ServiceInputTypes,
+  type ServiceOutputTypes,
+} from '@aws-sdk/client-dynamodb';
+import { systemTiming, type Timing } from '../system/timing';
 import { outcomeOfAwsError } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 import { BufferedHttpHandler } from './buffered-http-handler';
+import { JsonDynamoDbClient } from './json-client';
+import type { AwsCredentials } from './sigv4-signer';
 
 /**
  * Short timeouts so an unreachable database fails a request in a few seconds instead of hanging
@@ -14,6 +22,40 @@ export const DYNAMODB_CLIENT_DEFAULTS = {
   maxAttempts: 3,
 } as const;
 
+/** One of the SDK's DynamoDB commands (`GetItemCommand`, …): its input and the output it gives. */
+export type DynamoDbCommand<
+  Input extends ServiceInputTypes,
+  Output extends ServiceOutputTypes,
+> = $Command<
+  Input,
+  Output,
+  // biome-ignore lint/suspicious/noExplicitAny: the SDK types a command's resolved config so.
+  any,
+  ServiceInputTypes,
+  ServiceOutputTypes
+>;
+
+export interface SendOptions {
+  /** Aborts the request in flight and any wait before a retry (`AbortError`). */
+  readonly abortSignal?: AbortSignal;
+}
+
+/**
+ * What the stores use of a DynamoDB client: the SDK's `send` of a command, with the SDK's output
+ * and exception classes, and `destroy`. Both the SDK's `DynamoDBClient` and `JsonDynamoDbClient`
+ * are one.
+ */
+export interface DynamoDbClient {
+  send<Input extends ServiceInputTypes, Output extends ServiceOutputTypes>(
+    command: DynamoDbCommand<Input, Output>,
+    options?: SendOptions,
+  ): Promise<Output>;
+  destroy(): void;
+}
+
+/** Told of each attempt at a request (a retry is one more): the tests count round trips so. */
+export type AttemptObserver = (operation: string, input: Readonly<Record<string, unknown>>) => void;
+
 export interface DynamoDbClientOptions {
   readonly region: string;
   /** A local endpoint (dynalite, DynamoDB Local); AWS's own endpoint when absent. */
@@ -22,6 +64,16 @@ export interface DynamoDbClientOptions {
   readonly connectionTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
   readonly maxAttempts?: number;
+  /**
+   * `json` (the default): our own client (`JsonDynamoDbClient`) when it has credentials, the SDK's
+   * otherwise; `sdk`: the AWS SDK's client always (the benchmark compares the two).
+   */
+  readonly implementation?: 'json' | 'sdk';
+  /** Where AWS credentials are read from (`AWS_ACCESS_KEY_ID`, …); `process.env` by default. */
+  readonly environment?: Readonly<Record<string, string | undefined>>;
+  /** Signing time, the backoff's randomness and waits of our own client; the system's by default. */
+  readonly timing?: Timing;
+  readonly onAttempt?: AttemptObserver;
 }
 
 /** Credentials a local emulator accepts; it checks that they exist, never what they are. */
@@ -29,17 +81,95 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as 
 
 /**
  * A DynamoDB client with short timeouts; with an endpoint, static dummy credentials. Each call
- * is an X-Ray subsegment of a traced invocation (`DynamoDB <Operation>`). The middleware stack is
- * resolved once per command (`cacheMiddleware`): add middleware before the first request.
+ * is an X-Ray subsegment of a traced invocation (`DynamoDB <Operation>`).
+ *
+ * Our own client (`JsonDynamoDbClient`) when the credentials are known: the static local ones for
+ * an endpoint, Lambda's from the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+ * `AWS_SESSION_TOKEN`). Without them (another credential source: a profile, SSO, a container's
+ * role), or when the environment sets the SDK's endpoint or retry mode, the AWS SDK's client,
+ * whose default chain finds them (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
  */
-export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
+export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbClient {
+  const environment = options.environment ?? process.env;
+  const credentials =
+    options.implementation === 'sdk'
+      ? null
+      : options.endpoint !== undefined
+        ? LOCAL_CREDENTIALS
+        : SDK_ENVIRONMENT_SETTINGS.some((name) => environment[name])
+          ? null
+          : credentialsOf(environment);
+  const endpoint = options.endpoint ?? awsEndpoint(options.region);
+  if (credentials === null || endpoint === null) return sdkDynamoDbClient(options);
+  return new JsonDynamoDbClient({
+    region: options.region,
+    endpoint,
+    credentials,
+    requestHandler: requestHandlerOf(options),
+    maxAttempts: options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts,
+    timing: options.timing ?? systemTiming,
+    ...(options.onAttempt === undefined ? {} : { onAttempt: options.onAttempt }),
+    sdkClient: () => sdkDynamoDbClient(options),
+  });
+}
+
+/**
+ * The SDK's own settings of a client's endpoint and retries, which ours does not read: when the
+ * environment sets one, the SDK's client is given, so the setting holds (and setting one, say
+ * `AWS_RETRY_MODE=standard`, is how to have the SDK's client in Lambda).
+ */
+const SDK_ENVIRONMENT_SETTINGS = [
+  'AWS_ENDPOINT_URL_DYNAMODB',
+  'AWS_ENDPOINT_URL',
+  'AWS_USE_FIPS_ENDPOINT',
+  'AWS_USE_DUALSTACK_ENDPOINT',
+  'AWS_RETRY_MODE',
+] as const;
+
+/** Lambda's credentials: its role's, in the environment; null when they are not there. */
+function credentialsOf(
+  environment: Readonly<Record<string, string | undefined>>,
+): AwsCredentials | null {
+  const accessKeyId = environment.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = environment.AWS_SECRET_ACCESS_KEY;
+  if (!accessKeyId || !secretAccessKey) return null;
+  const sessionToken = environment.AWS_SESSION_TOKEN;
+  return sessionToken
+    ? { accessKeyId, secretAccessKey, sessionToken }
+    : { accessKeyId, secretAccessKey };
+}
+
+/**
+ * DynamoDB's regional endpoint, as the SDK's resolver gives it (the China regions' own domain);
+ * null in the isolated partitions (`us-iso-east-1`, …), whose domains the SDK's client knows.
+ */
+export function awsEndpoint(region: string): string | null {
+  if (region.includes('-iso')) return null;
+  const domain = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+  return `https://dynamodb.${region}.${domain}`;
+}
+
+function requestHandlerOf(options: DynamoDbClientOptions): BufferedHttpHandler {
+  return new BufferedHttpHandler({
+    connectionTimeoutMs:
+      options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,
+  });
+}
+
+/**
+ * The AWS SDK's client, made lean (docs/decisions/2026-11-26-dynamodb-client-per-request.md). The
+ * middleware stack is resolved once per command (`cacheMiddleware`): middleware is added here,
+ * before the first request.
+ */
+function sdkDynamoDbClient(options: DynamoDbClientOptions): DynamoDBClient {
   const client = untracedClient(options);
   // The SDK's logger middleware walks every request's input and output through its redaction
   // filter for the client's logger even when that logs nothing, as ours does: the service logs
   // its own lines, so the walk is skipped.
   client.middlewareStack.remove('loggerMiddleware');
   // The user agent middleware builds and escapes the SDK's user agent string on every request;
-  // DynamoDB answers the same without one (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+  // DynamoDB answers the same without one.
   client.middlewareStack.remove('getUserAgentMiddleware');
   client.middlewareStack.add(
     (next, context) => (args) => {
@@ -57,6 +187,20 @@ export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDBCl
     },
     { step: 'initialize', name: 'xraySubsegment' },
   );
+  const { onAttempt } = options;
+  if (onAttempt !== undefined) {
+    // After the retry middleware: once per attempt.
+    client.middlewareStack.add(
+      (next, context) => (args) => {
+        onAttempt(
+          context.commandName?.replace(/Command$/, '') ?? 'call',
+          args.input as Readonly<Record<string, unknown>>,
+        );
+        return next(args);
+      },
+      { step: 'finalizeRequest', name: 'observeAttempts' },
+    );
+  }
   return client;
 }
 
@@ -77,15 +221,10 @@ const decodeBase64 = (text: string): Uint8Array => {
 };
 
 function untracedClient(options: DynamoDbClientOptions): DynamoDBClient {
-  const requestHandler = new BufferedHttpHandler({
-    connectionTimeoutMs:
-      options.connectionTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.connectionTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs ?? DYNAMODB_CLIENT_DEFAULTS.requestTimeoutMs,
-  });
   const common = {
     region: options.region,
     maxAttempts: options.maxAttempts ?? DYNAMODB_CLIENT_DEFAULTS.maxAttempts,
-    requestHandler,
+    requestHandler: requestHandlerOf(options),
     base64Decoder: decodeBase64,
     // Each request would otherwise build and sort the whole middleware stack again.
     cacheMiddleware: true,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ConditionalCheckFailedException,
-  type DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
@@ -18,6 +17,7 @@ import {
   type TurnClaim,
 } from '../../ports/conversation-store';
 import { type Item, numberValue, readAttribute } from './attribute-values';
+import type { DynamoDbClient } from './client';
 import {
   ClaimAttribute,
   ConversationAttribute,
@@ -38,7 +38,7 @@ const MAX_CLAIM_ATTEMPTS = 3;
 export const MAX_CONVERSATION_ITEM_BYTES = 350 * 1024;
 
 export interface DynamoDbConversationStoreOptions {
-  readonly client: DynamoDBClient;
+  readonly client: DynamoDbClient;
   readonly tableName: string;
   /** For the expiry filter: DynamoDB's TTL deletes late, emulators never. */
   readonly clock: Clock;
@@ -52,7 +52,7 @@ export interface DynamoDbConversationStoreOptions {
  * an oversized item, and `StorageUnavailableError` when the database fails.
  */
 export class DynamoDbConversationStore implements ConversationStore {
-  readonly #client: DynamoDBClient;
+  readonly #client: DynamoDbClient;
   readonly #tableName: string;
   readonly #clock: Clock;
   readonly #maxItemBytes: number;

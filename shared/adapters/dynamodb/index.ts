@@ -1,4 +1,4 @@
-export { createDynamoDbClient, DYNAMODB_CLIENT_DEFAULTS } from './client';
+export { createDynamoDbClient, DYNAMODB_CLIENT_DEFAULTS, type DynamoDbClient } from './client';
 export { ClaimAttribute, ConversationAttribute } from './conversation-item';
 export { DynamoDbConversationStore, MAX_CONVERSATION_ITEM_BYTES } from './conversation-store';
 export { conversationKey } from './item-keys';

@@ -1,12 +1,9 @@
-import {
-  ConditionalCheckFailedException,
-  type DynamoDBClient,
-  UpdateItemCommand,
-} from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import type { Clock } from '../../ports/clock';
 import type { NodeRateLimiter, RateDecision } from '../../ports/node-rate-limiter';
 import { LruMap } from '../system/lru-map';
 import { numberValue } from './attribute-values';
+import type { DynamoDbClient } from './client';
 import { keyAttributes, rateWindowKey } from './item-keys';
 import { toStorageError } from './storage-error';
 import { TABLE_KEYS } from './table';
@@ -37,7 +34,7 @@ export const RESERVED_SHARE_OF_LIMIT = 1 / 20;
 const REMEMBERED_NODES = 1_000;
 
 export interface DynamoDbNodeRateLimiterOptions {
-  readonly client: DynamoDBClient;
+  readonly client: DynamoDbClient;
   readonly tableName: string;
   readonly clock: Clock;
   /** Requests a node may make per window. */

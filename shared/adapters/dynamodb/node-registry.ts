@@ -1,11 +1,12 @@
-import { type DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { NodeRecord, NodeRegistry } from '../../ports/node-registry';
+import type { DynamoDbClient } from './client';
 import { keyAttributes, nodeKey } from './item-keys';
 import { itemToNode, nodeToItem } from './node-item';
 import { toStorageError } from './storage-error';
 
 export interface DynamoDbNodeRegistryOptions {
-  readonly client: DynamoDBClient;
+  readonly client: DynamoDbClient;
   readonly tableName: string;
 }
 
@@ -14,7 +15,7 @@ const KEY_HASH_PATTERN = /^[0-9a-f]{64}$/;
 
 /** `NodeRegistry` on one item per node (layout in node-item.ts), in the conversations' table. */
 export class DynamoDbNodeRegistry implements NodeRegistry {
-  readonly #client: DynamoDBClient;
+  readonly #client: DynamoDbClient;
   readonly #tableName: string;
 
   constructor(options: DynamoDbNodeRegistryOptions) {

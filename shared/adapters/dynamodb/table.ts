@@ -1,12 +1,12 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  type DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
   type TableStatus,
 } from '@aws-sdk/client-dynamodb';
 import { systemTiming, type Timing } from '../system/timing';
+import type { DynamoDbClient } from './client';
 
 /**
  * The table's shape in one place, so the CDK stack can be checked against it: string `pk` and
@@ -44,7 +44,7 @@ export interface CreateTableOptions {
  * CDK stack owns the table (and its TTL setting, which the emulator does not support).
  */
 export async function createTableIfMissing(
-  client: DynamoDBClient,
+  client: DynamoDbClient,
   tableName: string,
   options: CreateTableOptions = {},
 ): Promise<void> {
@@ -67,7 +67,7 @@ export async function createTableIfMissing(
 }
 
 async function waitUntilActive(
-  client: DynamoDBClient,
+  client: DynamoDbClient,
   tableName: string,
   options: CreateTableOptions,
 ): Promise<void> {
@@ -81,7 +81,7 @@ async function waitUntilActive(
 }
 
 async function describeStatus(
-  client: DynamoDBClient,
+  client: DynamoDbClient,
   tableName: string,
 ): Promise<TableStatus | null> {
   try {

@@ -1,254 +1,185 @@
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import {
   ConditionalCheckFailedException,
   GetItemCommand,
   ThrottlingException,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createDynamoDbClient } from '../../../shared/adapters/dynamodb';
+import { createDynamoDbClient, type DynamoDbClient } from '../../../shared/adapters/dynamodb';
+import type { DynamoDbClientOptions } from '../../../shared/adapters/dynamodb/client';
 import { countingDynamoDbClient } from '../../support/counting-dynamodb-client';
-import { type ReceivedRequest, signatureProblem } from '../../support/sigv4-verifier';
+import { FakeTiming } from '../../support/fake-timing';
+import {
+  errorReply,
+  itemReply,
+  ScriptedDynamoDb,
+  type ScriptedReply,
+} from '../../support/scripted-dynamodb';
+import { signatureProblem } from '../../support/sigv4-verifier';
 
 /** Far above what any case needs (three attempts, backoff included): a hang fails the test. */
 const CASE_TIMEOUT_MS = 10_000;
 const REGION = 'us-east-1';
 
-/** What the scripted endpoint does with one request, in the order the requests come. */
-type Reply =
-  | {
-      readonly kind: 'json';
-      readonly status: number;
-      readonly body: unknown;
-      readonly chunks?: number;
-    }
-  | { readonly kind: 'error'; readonly status: number; readonly type: string }
-  | { readonly kind: 'hang' }
-  | { readonly kind: 'reset' };
-
-const item = (bytes: Uint8Array): Reply => ({
-  kind: 'json',
-  status: 200,
-  body: { Item: { pk: { S: 'NODE#n' }, data: { B: Buffer.from(bytes).toString('base64') } } },
-});
-const failure = (status: number, type: string): Reply => ({ kind: 'error', status, type });
+const item = (bytes: Uint8Array): ScriptedReply =>
+  itemReply({ pk: { S: 'NODE#n' }, data: { B: Buffer.from(bytes).toString('base64') } });
+const failure = (status: number, type: string): ScriptedReply => errorReply(status, type);
 
 /**
- * A DynamoDB endpoint on loopback that answers each request with the next scripted reply (an
- * empty item once the script is used up) and keeps every request it received.
+ * Both clients createDynamoDbClient gives: ours (its backoff on a fake clock, so no case waits
+ * for it) and the AWS SDK's (for a set-up without credentials in the environment).
  */
-class ScriptedDynamoDb {
-  readonly received: ReceivedRequest[] = [];
-  /** Requests left unanswered whose connection the client has since closed. */
-  abandoned = 0;
-  #script: Reply[] = [];
-  readonly #sockets = new Set<Socket>();
-  readonly #server: Server;
-
-  constructor() {
-    this.#server = createServer((request, response) => this.#answer(request, response));
-    this.#server.on('connection', (socket: Socket) => {
-      this.#sockets.add(socket);
-      socket.on('close', () => this.#sockets.delete(socket));
-    });
-  }
-
-  get endpoint(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
-  }
-
-  async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
-  }
-
-  script(...replies: Reply[]): void {
-    this.#script = replies;
-    this.received.length = 0;
-    this.abandoned = 0;
-  }
-
-  async close(): Promise<void> {
-    for (const socket of this.#sockets) socket.destroy();
-    await new Promise((resolve) => this.#server.close(resolve));
-  }
-
-  async #answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    this.received.push({
-      method: request.method ?? '',
-      url: request.url ?? '',
-      headers: request.headers as Record<string, string>,
-      body: Buffer.concat(chunks).toString('utf8'),
-    });
-    const reply = this.#script.shift() ?? { kind: 'json', status: 200, body: {} };
-    if (reply.kind === 'hang') {
-      response.once('close', () => {
-        this.abandoned += 1;
-      });
-      return;
-    }
-    if (reply.kind === 'reset') {
-      request.socket.destroy();
-      return;
-    }
-    const body =
-      reply.kind === 'json'
-        ? JSON.stringify(reply.body)
-        : JSON.stringify({
-            __type: `com.amazonaws.dynamodb.v20120810#${reply.type}`,
-            message: 'x',
-          });
-    response.writeHead(reply.status, { 'content-type': 'application/x-amz-json-1.0' });
-    // A long reply arrives in pieces, as one from AWS does.
-    const pieces = reply.kind === 'json' ? (reply.chunks ?? 1) : 1;
-    const size = Math.ceil(body.length / pieces);
-    for (let start = 0; start < body.length; start += size) {
-      response.write(body.slice(start, start + size));
-    }
-    response.end();
-  }
-}
+const IMPLEMENTATIONS = [
+  { implementation: 'json', timing: () => ({ timing: new FakeTiming() }) },
+  { implementation: 'sdk', timing: () => ({}) },
+] as const;
 
 const getItem = () =>
   new GetItemCommand({ TableName: 't', Key: { pk: { S: 'NODE#n' }, sk: { S: 'NODE' } } });
 
-describe('createDynamoDbClient against a scripted DynamoDB endpoint', () => {
-  const endpoint = new ScriptedDynamoDb();
-  beforeAll(() => endpoint.listen());
-  afterAll(() => endpoint.close());
-  let client: ReturnType<typeof createDynamoDbClient>;
-  beforeEach(() => {
-    client?.destroy();
-    client = createDynamoDbClient({ region: REGION, endpoint: endpoint.endpoint });
-  });
+describe.each(IMPLEMENTATIONS)(
+  'createDynamoDbClient ($implementation) against a scripted DynamoDB endpoint',
+  ({ implementation, timing }) => {
+    const endpoint = new ScriptedDynamoDb();
+    beforeAll(() => endpoint.listen());
+    afterAll(() => endpoint.close());
+    const clientOf = (options: Partial<DynamoDbClientOptions> = {}): DynamoDbClient =>
+      createDynamoDbClient({
+        region: REGION,
+        endpoint: endpoint.endpoint,
+        implementation,
+        ...timing(),
+        ...options,
+      });
+    let client: DynamoDbClient;
+    beforeEach(() => {
+      client?.destroy();
+      client = clientOf();
+    });
 
-  it('sends a SigV4-signed JSON request and decodes a binary attribute of the reply', async () => {
-    const bytes = Uint8Array.from({ length: 5_000 }, (_, index) => (index * 7) % 256);
-    endpoint.script(item(bytes));
-
-    const output = await client.send(getItem());
-
-    expect(Buffer.from(output.Item?.data?.B ?? [])).toEqual(Buffer.from(bytes));
-    const [request] = endpoint.received;
-    expect(request?.headers['x-amz-target']).toBe('DynamoDB_20120810.GetItem');
-    expect(JSON.parse(request?.body ?? '')).toMatchObject({ TableName: 't' });
-    const signer = {
-      region: REGION,
-      service: 'dynamodb',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    };
-    expect(request && signatureProblem(request, signer)).toBeNull();
-  });
-
-  it('reads a reply that arrives in many pieces', async () => {
-    const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 13) % 256);
-    endpoint.script({ ...(item(bytes) as Reply & { kind: 'json' }), chunks: 40 });
-
-    const output = await client.send(getItem());
-
-    expect(Buffer.from(output.Item?.data?.B ?? [])).toEqual(Buffer.from(bytes));
-  });
-
-  it(
-    'retries a 5xx reply and a dropped connection, then answers',
-    async () => {
-      endpoint.script(
-        failure(500, 'InternalServerError'),
-        { kind: 'reset' },
-        item(new Uint8Array([1])),
-      );
+    it('sends a SigV4-signed JSON request and decodes a binary attribute of the reply', async () => {
+      const bytes = Uint8Array.from({ length: 5_000 }, (_, index) => (index * 7) % 256);
+      endpoint.script(item(bytes));
 
       const output = await client.send(getItem());
 
-      expect(output.Item?.pk?.S).toBe('NODE#n');
-      expect(endpoint.received).toHaveLength(3);
-    },
-    CASE_TIMEOUT_MS,
-  );
+      expect(Buffer.from(output.Item?.data?.B ?? [])).toEqual(Buffer.from(bytes));
+      const [request] = endpoint.received;
+      expect(request?.headers['x-amz-target']).toBe('DynamoDB_20120810.GetItem');
+      expect(JSON.parse(request?.body ?? '')).toMatchObject({ TableName: 't' });
+      const signer = {
+        region: REGION,
+        service: 'dynamodb',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      };
+      expect(request && signatureProblem(request, signer)).toBeNull();
+    });
 
-  it(
-    'retries throttling at most three attempts in all, then throws the typed error',
-    async () => {
-      endpoint.script(
-        failure(400, 'ProvisionedThroughputExceededException'),
-        failure(400, 'ThrottlingException'),
-        failure(400, 'ThrottlingException'),
-        item(new Uint8Array([1])),
-      );
+    it('reads a reply that arrives in many pieces', async () => {
+      const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => (index * 13) % 256);
+      endpoint.script({ ...(item(bytes) as ScriptedReply & { kind: 'json' }), chunks: 40 });
+
+      const output = await client.send(getItem());
+
+      expect(Buffer.from(output.Item?.data?.B ?? [])).toEqual(Buffer.from(bytes));
+    });
+
+    it(
+      'retries a 5xx reply and a dropped connection, then answers',
+      async () => {
+        endpoint.script(
+          failure(500, 'InternalServerError'),
+          { kind: 'reset' },
+          item(new Uint8Array([1])),
+        );
+
+        const output = await client.send(getItem());
+
+        expect(output.Item?.pk?.S).toBe('NODE#n');
+        expect(endpoint.received).toHaveLength(3);
+      },
+      CASE_TIMEOUT_MS,
+    );
+
+    it(
+      'retries throttling at most three attempts in all, then throws the typed error',
+      async () => {
+        endpoint.script(
+          failure(400, 'ProvisionedThroughputExceededException'),
+          failure(400, 'ThrottlingException'),
+          failure(400, 'ThrottlingException'),
+          item(new Uint8Array([1])),
+        );
+
+        const sending = client.send(getItem());
+
+        await expect(sending).rejects.toBeInstanceOf(ThrottlingException);
+        expect(endpoint.received).toHaveLength(3);
+      },
+      CASE_TIMEOUT_MS,
+    );
+
+    it('throws a failed condition as ConditionalCheckFailedException, without a retry', async () => {
+      endpoint.script(failure(400, 'ConditionalCheckFailedException'));
 
       const sending = client.send(getItem());
 
-      await expect(sending).rejects.toBeInstanceOf(ThrottlingException);
-      expect(endpoint.received).toHaveLength(3);
-    },
-    CASE_TIMEOUT_MS,
-  );
+      await expect(sending).rejects.toBeInstanceOf(ConditionalCheckFailedException);
+      await expect(sending).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
+      expect(endpoint.received).toHaveLength(1);
+    });
 
-  it('throws a failed condition as ConditionalCheckFailedException, without a retry', async () => {
-    endpoint.script(failure(400, 'ConditionalCheckFailedException'));
+    it(
+      'gives up on an unanswered attempt after the request timeout and retries it',
+      async () => {
+        const impatient = clientOf({ requestTimeoutMs: 200 });
+        endpoint.script({ kind: 'hang' }, item(new Uint8Array([2])));
 
-    const sending = client.send(getItem());
+        const output = await impatient.send(getItem());
 
-    await expect(sending).rejects.toBeInstanceOf(ConditionalCheckFailedException);
-    await expect(sending).rejects.toMatchObject({ $metadata: { httpStatusCode: 400 } });
-    expect(endpoint.received).toHaveLength(1);
-  });
+        expect(output.Item?.pk?.S).toBe('NODE#n');
+        expect(endpoint.received).toHaveLength(2);
+        impatient.destroy();
+      },
+      CASE_TIMEOUT_MS,
+    );
 
-  it(
-    'gives up on an unanswered attempt after the request timeout and retries it',
-    async () => {
-      const impatient = createDynamoDbClient({
-        region: REGION,
-        endpoint: endpoint.endpoint,
-        requestTimeoutMs: 200,
-      });
-      endpoint.script({ kind: 'hang' }, item(new Uint8Array([2])));
+    it('stops at once, closing the connection, without a retry, when the caller aborts', async () => {
+      endpoint.script({ kind: 'hang' });
+      const controller = new AbortController();
 
-      const output = await impatient.send(getItem());
+      const failing = client
+        .send(getItem(), { abortSignal: controller.signal })
+        .catch((error: unknown) => error);
+      await expect.poll(() => endpoint.received.length).toBe(1);
+      controller.abort();
 
-      expect(output.Item?.pk?.S).toBe('NODE#n');
-      expect(endpoint.received).toHaveLength(2);
-      impatient.destroy();
-    },
-    CASE_TIMEOUT_MS,
-  );
+      // Long before the request timeout (three seconds) would close it.
+      await expect.poll(() => endpoint.abandoned, { timeout: 1_000 }).toBe(1);
+      expect(await failing).toMatchObject({ name: 'AbortError' });
+      expect(endpoint.received).toHaveLength(1);
+    });
 
-  it('stops at once, closing the connection, without a retry, when the caller aborts', async () => {
-    endpoint.script({ kind: 'hang' });
-    const controller = new AbortController();
+    it(
+      'is counted once per attempt by the counting client the tests use',
+      async () => {
+        const counting = countingDynamoDbClient(endpoint.endpoint, { implementation, ...timing() });
+        endpoint.script(failure(503, 'ServiceUnavailable'), item(new Uint8Array([3])));
 
-    const failing = client
-      .send(getItem(), { abortSignal: controller.signal })
-      .catch((error: unknown) => error);
-    await expect.poll(() => endpoint.received.length).toBe(1);
-    controller.abort();
+        await counting.client.send(getItem());
 
-    // Long before the request timeout (three seconds) would close it.
-    await expect.poll(() => endpoint.abandoned, { timeout: 1_000 }).toBe(1);
-    expect(await failing).toMatchObject({ name: 'AbortError' });
-    expect(endpoint.received).toHaveLength(1);
-  });
-
-  it(
-    'is counted once per attempt by the counting client the tests use',
-    async () => {
-      const counting = countingDynamoDbClient(endpoint.endpoint);
-      endpoint.script(failure(503, 'ServiceUnavailable'), item(new Uint8Array([3])));
-
-      await counting.client.send(getItem());
-
-      expect(counting.take()).toEqual([
-        { operation: 'GetItem', key: 'NODE#n NODE' },
-        { operation: 'GetItem', key: 'NODE#n NODE' },
-      ]);
-      expect(counting.takeMilliseconds()).toBeGreaterThan(0);
-      counting.client.destroy();
-    },
-    CASE_TIMEOUT_MS,
-  );
-});
+        expect(counting.take()).toEqual([
+          { operation: 'GetItem', key: 'NODE#n NODE' },
+          { operation: 'GetItem', key: 'NODE#n NODE' },
+        ]);
+        expect(counting.takeMilliseconds()).toBeGreaterThan(0);
+        counting.client.destroy();
+      },
+      CASE_TIMEOUT_MS,
+    );
+  },
+);
 
 /**
  * A port whose connections are never accepted: a process listens with the shortest backlog, then
@@ -286,28 +217,33 @@ async function portThatNeverAccepts(): Promise<{ port: number; close(): void }> 
   };
 }
 
-describe('createDynamoDbClient against a server that never accepts the connection', () => {
-  it(
-    'gives up on each attempt after the connection timeout, long before the request timeout',
-    async () => {
-      const unaccepting = await portThatNeverAccepts();
-      const client = createDynamoDbClient({
-        region: REGION,
-        endpoint: `http://127.0.0.1:${unaccepting.port}`,
-        connectionTimeoutMs: 100,
-        requestTimeoutMs: 60_000,
-        maxAttempts: 2,
-      });
-      try {
-        await expect(client.send(getItem())).rejects.toMatchObject({
-          name: 'TimeoutError',
-          message: expect.stringContaining('no connection'),
+describe.each(IMPLEMENTATIONS)(
+  'createDynamoDbClient ($implementation) against a server that never accepts the connection',
+  ({ implementation, timing }) => {
+    it(
+      'gives up on each attempt after the connection timeout, long before the request timeout',
+      async () => {
+        const unaccepting = await portThatNeverAccepts();
+        const client = createDynamoDbClient({
+          region: REGION,
+          endpoint: `http://127.0.0.1:${unaccepting.port}`,
+          connectionTimeoutMs: 100,
+          requestTimeoutMs: 60_000,
+          maxAttempts: 2,
+          implementation,
+          ...timing(),
         });
-      } finally {
-        client.destroy();
-        unaccepting.close();
-      }
-    },
-    CASE_TIMEOUT_MS,
-  );
-});
+        try {
+          await expect(client.send(getItem())).rejects.toMatchObject({
+            name: 'TimeoutError',
+            message: expect.stringContaining('no connection'),
+          });
+        } finally {
+          client.destroy();
+          unaccepting.close();
+        }
+      },
+      CASE_TIMEOUT_MS,
+    );
+  },
+);

@@ -1,29 +1,99 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { createDynamoDbClient, DYNAMODB_CLIENT_DEFAULTS } from '../../../shared/adapters/dynamodb';
+import { awsEndpoint } from '../../../shared/adapters/dynamodb/client';
+import { JsonDynamoDbClient } from '../../../shared/adapters/dynamodb/json-client';
+
+const LAMBDA_ENVIRONMENT = {
+  AWS_ACCESS_KEY_ID: 'AKIATESTLAMBDA',
+  AWS_SECRET_ACCESS_KEY: 'secret',
+  AWS_SESSION_TOKEN: 'token',
+};
 
 describe('createDynamoDbClient', () => {
-  it('uses static dummy credentials when given a local endpoint', async () => {
-    const client = createDynamoDbClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:1' });
+  it('is our own client for a local endpoint, and with Lambda credentials in the environment', () => {
+    const local = createDynamoDbClient({ region: 'us-east-1', endpoint: 'http://127.0.0.1:1' });
+    const lambda = createDynamoDbClient({ region: 'eu-west-1', environment: LAMBDA_ENVIRONMENT });
 
-    const credentials = await client.config.credentials();
+    expect(local).toBeInstanceOf(JsonDynamoDbClient);
+    expect(lambda).toBeInstanceOf(JsonDynamoDbClient);
+    local.destroy();
+    lambda.destroy();
+  });
 
-    expect(credentials).toMatchObject({ accessKeyId: 'local', secretAccessKey: 'local' });
+  it('is the AWS SDK client, its default chain finding the credentials, without them', async () => {
+    const client = createDynamoDbClient({
+      region: 'eu-west-1',
+      environment: { AWS_ACCESS_KEY_ID: 'AKIAONLYHALF' },
+    });
+
+    expect(client).toBeInstanceOf(DynamoDBClient);
+    const sdk = client as DynamoDBClient;
+    expect(await sdk.config.maxAttempts()).toBe(DYNAMODB_CLIENT_DEFAULTS.maxAttempts);
+    expect(await sdk.config.region()).toBe('eu-west-1');
     client.destroy();
   });
 
   it.each([
-    { description: 'with an endpoint', endpoint: 'http://127.0.0.1:1' },
-    { description: 'without an endpoint', endpoint: undefined },
-  ])('retries at most $description the default number of times', async ({ endpoint }) => {
+    { AWS_ENDPOINT_URL_DYNAMODB: 'https://dynamodb.example.internal' },
+    { AWS_ENDPOINT_URL: 'https://aws.example.internal' },
+    { AWS_USE_FIPS_ENDPOINT: 'true' },
+    { AWS_USE_DUALSTACK_ENDPOINT: 'true' },
+    { AWS_RETRY_MODE: 'standard' },
+  ])("is the AWS SDK client when the environment sets the SDK's %o", (setting) => {
     const client = createDynamoDbClient({
       region: 'eu-west-1',
-      ...(endpoint === undefined ? {} : { endpoint }),
+      environment: { ...LAMBDA_ENVIRONMENT, ...setting },
     });
 
-    const maxAttempts = await client.config.maxAttempts();
-
-    expect(maxAttempts).toBe(DYNAMODB_CLIENT_DEFAULTS.maxAttempts);
-    expect(await client.config.region()).toBe('eu-west-1');
+    expect(client).toBeInstanceOf(DynamoDBClient);
     client.destroy();
+  });
+
+  it('is the AWS SDK client in an isolated partition, whose endpoints only it knows', () => {
+    const client = createDynamoDbClient({
+      region: 'us-iso-east-1',
+      environment: LAMBDA_ENVIRONMENT,
+    });
+
+    expect(client).toBeInstanceOf(DynamoDBClient);
+    client.destroy();
+  });
+
+  it('is the AWS SDK client with static dummy credentials when asked for it with an endpoint', async () => {
+    const client = createDynamoDbClient({
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:1',
+      implementation: 'sdk',
+    });
+
+    expect(client).toBeInstanceOf(DynamoDBClient);
+    const sdk = client as DynamoDBClient;
+    expect(await sdk.config.credentials()).toMatchObject({
+      accessKeyId: 'local',
+      secretAccessKey: 'local',
+    });
+    expect(await sdk.config.maxAttempts()).toBe(DYNAMODB_CLIENT_DEFAULTS.maxAttempts);
+    client.destroy();
+  });
+
+  it.each([
+    'us-east-1',
+    'eu-west-3',
+    'ap-southeast-2',
+    'us-gov-west-1',
+    'cn-north-1',
+    'cn-northwest-1',
+  ])('sends to the endpoint the SDK resolves for %s', async (region) => {
+    const sdk = new DynamoDBClient({ region });
+
+    const resolved = sdk.config.endpointProvider({
+      Region: region,
+      UseFIPS: false,
+      UseDualStack: false,
+    });
+
+    expect(awsEndpoint(region)).toBe(resolved.url.href.replace(/\/$/, ''));
+    sdk.destroy();
   });
 });

@@ -1,10 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTableIfMissing,
+  type DynamoDbClient,
   DynamoDbNodeRegistry,
   TABLE_ATTRIBUTE_DEFINITIONS,
   TABLE_KEY_SCHEMA,
@@ -69,7 +70,7 @@ describe('createTableIfMissing', () => {
         described.push(command.input.TableName ?? '');
         return { Table: { TableStatus: 'CREATING' } };
       },
-    } as unknown as DynamoDBClient;
+    } as unknown as DynamoDbClient;
     const timing = new FakeTiming();
 
     // Act

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { type ApiRoute, binaryMediaTypes } from '../../../functions/http/contract/api-routes';
 import { createServiceDependencies } from '../../../functions/wiring/create-service-dependencies';
@@ -15,7 +11,7 @@ import {
   powertoolsServiceName,
 } from '../../../infra/stacks/function-environment';
 import { readServiceConfig } from '../../../shared/adapters/config/service-config';
-import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
+import { type DynamoDbClient, DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
 import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
@@ -107,7 +103,7 @@ export async function handlersFor(
 }
 
 /** Registers NODE and LIMITED_NODE in `tableName`. */
-export async function registerNodes(client: DynamoDBClient, tableName: string): Promise<void> {
+export async function registerNodes(client: DynamoDbClient, tableName: string): Promise<void> {
   const registry = new DynamoDbNodeRegistry({ client, tableName });
   for (const node of [NODE, LIMITED_NODE]) {
     await registry.put({
@@ -125,7 +121,7 @@ export async function registerNodes(client: DynamoDBClient, tableName: string): 
  * A table whose key is not ours: every read of it is refused as a malformed request
  * (ValidationException), which the adapters keep as a bug, a 500, rather than a 503.
  */
-export async function createForeignTable(client: DynamoDBClient): Promise<string> {
+export async function createForeignTable(client: DynamoDbClient): Promise<string> {
   const tableName = `jcc-foreign-${randomUUID()}`;
   await client.send(
     new CreateTableCommand({
