@@ -26,7 +26,7 @@ type Send = () => Promise<unknown>;
  * What the DynamoDB client costs the server per request: one GetItem of a conversation-sized
  * item (~6 KB, binary history) through `createDynamoDbClient` (our own JSON client), through the
  * AWS SDK's client it replaces, and as one aws4-signed JSON POST over a keep-alive connection with
- * no retries or timeouts, the floor (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+ * no retries or timeouts, the floor (docs/decisions/2026-11-26-dynamodb-json-client.md).
  * dynalite runs in a process of its own, so the CPU is this process's: the client's work and
  * Node's HTTP.
  */

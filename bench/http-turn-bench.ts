@@ -262,7 +262,7 @@ function stageTable(measured: readonly Measured[]): string {
   const p50 = (group: readonly Measured[], of: (entry: Measured) => number) =>
     percentile(group.map(of), 0.5).toFixed(2);
   const lines = [
-    "Where a warm request's time goes, p50 per stage in ms: from the server receiving it to its response sent (Node's HTTP diagnostics channel); within it, the DynamoDB client's sends (the SDK's work and the round trips, timed by a middleware of the counted client), the model call on the wire (the provider transport's request, created to its reply's end) and of it the scripted model's own handling; the server's own is the rest (the edge, the engine, the worker's checks, the items' JSON and compression, the openai SDK's request and reply)",
+    "Where a warm request's time goes, p50 per stage in ms: from the server receiving it to its response sent (Node's HTTP diagnostics channel); within it, the DynamoDB client's sends (the client's work and the round trips, timed around the counted client's send), the model call on the wire (the provider transport's request, created to its reply's end) and of it the scripted model's own handling; the server's own is the rest (the edge, the engine, the worker's checks, the items' JSON and compression, the openai SDK's request and reply)",
     '',
     "| route | outcome | total | client and HTTP | server's own | DynamoDB sends | model call on the wire | of it, the model's own |",
     '|---|---|---|---|---|---|---|---|',

@@ -87,7 +87,7 @@ const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as 
  * an endpoint, Lambda's from the environment (`AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
  * `AWS_SESSION_TOKEN`). Without them (another credential source: a profile, SSO, a container's
  * role), or when the environment sets the SDK's endpoint or retry mode, the AWS SDK's client,
- * whose default chain finds them (docs/decisions/2026-11-26-dynamodb-client-per-request.md).
+ * whose default chain finds them (docs/decisions/2026-11-26-dynamodb-json-client.md).
  */
 export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbClient {
   const environment = options.environment ?? process.env;
@@ -158,7 +158,7 @@ function requestHandlerOf(options: DynamoDbClientOptions): BufferedHttpHandler {
 }
 
 /**
- * The AWS SDK's client, made lean (docs/decisions/2026-11-26-dynamodb-client-per-request.md). The
+ * The AWS SDK's client, made lean (docs/decisions/2026-11-26-dynamodb-json-client.md). The
  * middleware stack is resolved once per command (`cacheMiddleware`): middleware is added here,
  * before the first request.
  */

@@ -99,7 +99,7 @@ export interface JsonDynamoDbClientOptions {
 }
 
 /**
- * DynamoDB's JSON protocol spoken directly (docs/decisions/2026-11-26-dynamodb-client-per-request.md):
+ * DynamoDB's JSON protocol spoken directly (docs/decisions/2026-11-26-dynamodb-json-client.md):
  * the SDK's command objects in (their `input`, the operation from their class), the SDK's output
  * shapes and exception classes out, so the stores' code is the same for either client. Each
  * request is a SigV4-signed POST over the keep-alive `BufferedHttpHandler`; failures are retried
