@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
@@ -228,6 +229,62 @@ describe('npm start reads no body before it knows who is asking', () => {
 
     // Assess: read and answered by the handler (a form without its parts), not 503 server_busy.
     expect(answered).toBe(400);
+  });
+
+  it('answers a client dripping its headers a byte at a time 400 headers_too_fragmented, unread past it', async () => {
+    // Prepare: headers that fit 16 KiB, sent one byte a write with a pause between (each a read).
+    const client = await rawClient(harness.stack.url);
+    client.socket.setNoDelay(true);
+    const head = requestHead(COMMAND, {
+      'Content-Type': 'application/json',
+      'X-API-Key': apiKeyOf(NODE_A),
+      'X-Padding': 'x'.repeat(2_000),
+    });
+
+    // Act
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < head.length && !client.socket.destroyed) client.socket.write(head[sent] ?? '');
+      sent += 1;
+    }, 1);
+    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+
+    // Assess: refused after its reads, long before its headers' timeout or their end.
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.json).toMatchObject({
+      error: {
+        code: 'headers_too_fragmented',
+        details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
+      },
+    });
+    expect(sent).toBeLessThan(head.length);
+    const health = await fetch(`${harness.stack.url}/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it("serves a kept-alive connection's requests whatever their number, each head in few reads", async () => {
+    // Prepare: one connection, many requests one after the other (each head one write).
+    const client = await rawClient(harness.stack.url);
+    const health = 'GET /health HTTP/1.1\r\nHost: local\r\n\r\n';
+    const answers: string[] = [];
+
+    // Act: more requests than a head may take reads; each waits for its answer first.
+    for (let sent = 0; sent < pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) + 20; sent += 1) {
+      client.socket.write(health);
+      const answer = await Promise.race([
+        once(client.socket, 'data').then(([chunk]) => String(chunk)),
+        client.closed.then(() => 'closed'),
+      ]);
+      answers.push(answer);
+      if (answer === 'closed') break;
+    }
+    client.socket.end();
+
+    // Assess
+    expect(answers).toHaveLength(pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) + 20);
+    const statuses = answers.join('').match(/HTTP\/1\.1 \d+/g) ?? [];
+    expect(new Set(statuses)).toEqual(new Set(['HTTP/1.1 200']));
   });
 
   it('answers headers over 16 KiB with a JSON 431', async () => {
