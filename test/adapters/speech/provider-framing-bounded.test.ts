@@ -1,4 +1,6 @@
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Socket } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { classifyFailure } from '../../../shared/adapters/openai/classify-failure';
@@ -6,6 +8,7 @@ import { providerFetch } from '../../../shared/adapters/openai/provider-fetch';
 import { ReplyFramingRefusedError } from '../../../shared/adapters/openai/reply-framing-guard';
 import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
+import { SPEECH_READS } from '../../../shared/adapters/speech/speech-stream';
 import { closedAfterEach } from '../../support/closed-after-each';
 import { collect, nodeRecording, tonePcm } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
@@ -211,5 +214,40 @@ describe('a provider reply in a coding nobody asked for', () => {
     expect(server.requestHead().toLowerCase()).toContain('accept-encoding: identity');
     expect(error.failure).toBe('malformed_reply');
     expect(error.message).toContain('gzip');
+  });
+});
+
+describe('a speech provider dripping its audio', () => {
+  it('is read no more than its audio earns: malformed after about 400 reads, not 2,893', async () => {
+    // Prepare: 2 bytes a write, a millisecond apart (each its own read), until the client leaves.
+    let writes = 0;
+    const server = createHttpServer((request, response) => {
+      request.resume();
+      request.on('end', async () => {
+        response.writeHead(200, { 'content-type': 'audio/pcm' });
+        while (!response.destroyed && writes < 10_000) {
+          response.write(new Uint8Array(2));
+          writes += 1;
+          await delay(1);
+        }
+        response.end();
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('no port');
+
+    // Act
+    const error = await speechFailureOf(
+      speechAdapter(`http://127.0.0.1:${address.port}/v1`)
+        .synthesize('hello', options)
+        .then((speech) => collect(speech.chunks)),
+    );
+
+    // Assess
+    expect(error.failure).toBe('malformed_reply');
+    expect(error.message).toContain(`under ${SPEECH_READS.minAverageBytes} bytes`);
+    expect(writes).toBeLessThan(SPEECH_READS.allowance + 600);
   });
 });
