@@ -554,3 +554,65 @@ describe('the local server answers in JSON what Node would answer itself', () =>
     expect(received).toContain('HTTP/1.1 200');
   });
 });
+
+describe('the local server counts the reads of headers sent behind an answer', () => {
+  const KEY = 'node-a:secret';
+  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
+  let server: LocalApiServer;
+  let called: () => void = () => undefined;
+  let release: () => void = () => undefined;
+
+  beforeAll(async () => {
+    server = await startLocalApiServer({
+      port: 0,
+      routes: [
+        {
+          method: 'POST',
+          path: COMMAND,
+          functionName: 'voice-command',
+          // An answer that takes its time (a turn, a synthesis): held until the test releases it.
+          handler: () =>
+            new Promise((resolve) => {
+              release = () => resolve({ statusCode: 200, body: '{}' });
+              called();
+            }),
+        },
+      ],
+      authenticate: {
+        check: async (key) => (key === KEY ? NODE : null),
+        vouch: () => undefined,
+      },
+    });
+  });
+
+  afterAll(() => server.close());
+
+  it('refuses the next request’s headers dripped a byte at a time while an answer is in hand', async () => {
+    // Prepare: a request whose answer is pending.
+    const client = await rawClient(server.url);
+    client.socket.setNoDelay(true);
+    const inHand = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    client.socket.write(
+      `${requestHead(COMMAND, { 'Content-Type': 'application/json', 'Content-Length': 2, 'X-API-Key': KEY })}{}`,
+    );
+    await inHand;
+    const next = `GET /health HTTP/1.1\r\nHost: local\r\nX-Padding: ${'x'.repeat(2_000)}\r\n\r\n`;
+
+    // Act: the next request's headers, a byte a write, behind the pending answer.
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < next.length && !client.socket.destroyed) client.socket.write(next[sent] ?? '');
+      sent += 1;
+    }, 1);
+    const received = await client.closed.finally(() => {
+      clearInterval(drip);
+      release();
+    });
+
+    // Assess
+    expect(received).toContain('headers_too_fragmented');
+    expect(sent).toBeLessThan(next.length);
+  });
+});
