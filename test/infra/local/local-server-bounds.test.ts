@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { SPEECH_LIMITS } from '../../../functions/http/contract/speech-limits';
+import type { EdgeResult } from '../../../functions/http/edge/route-request';
 import { LOCAL_SERVER_LIMITS } from '../../../infra/local/client-guard';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
@@ -572,7 +573,7 @@ describe('the local server counts the reads of headers sent behind an answer', (
           functionName: 'voice-command',
           // An answer that takes its time (a turn, a synthesis): held until the test releases it.
           handler: () =>
-            new Promise((resolve) => {
+            new Promise<EdgeResult>((resolve) => {
               release = () => resolve({ statusCode: 200, body: '{}' });
               called();
             }),
