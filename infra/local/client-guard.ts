@@ -21,6 +21,8 @@ export const LOCAL_SERVER_LIMITS = {
    * playing speech as it arrives reads it at least as fast as it plays.
    */
   writeStallTimeoutMs: 30_000,
+  /** A request's headers (Node's `maxHeaderSize`, set to it): more is a 431. */
+  headerBytes: 16 * 1024,
   /** How often the two timeouts above are checked: they fire up to this much late. */
   checkIntervalMs: 1_000,
   /**
@@ -50,6 +52,7 @@ export type Refusal = ReturnType<typeof mapError>;
  */
 export function guardConnections(server: Server, limits: LocalServerLimits): void {
   limitConnections(server, limits);
+  limitHeaderReads(server, limits);
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) =>
     refuseSocket(socket, clientErrorAnswer(error, limits)),
   );
@@ -196,6 +199,56 @@ export function serverBusy(limits: LocalServerLimits, what: BodyLimit['what']): 
       [{ limit_body_bytes_held: limits.bodyBytesHeld }],
     ),
   };
+}
+
+/** Headers refused for the reads they came in. */
+function headersTooFragmented(pieces: number): Refusal {
+  return {
+    statusCode: 400,
+    body: errorBody(
+      'headers_too_fragmented',
+      `The request's headers came in more than ${pieces} pieces; send them as they are ` +
+        'written, not a byte at a time.',
+      [{ limit_pieces: pieces }],
+    ),
+  };
+}
+
+/**
+ * Refuses a request whose headers come in more than `pieceLimit(headerBytes)` reads of the
+ * socket (80), as a provider's reply headers are: each read costs Node's parser the same whatever
+ * its size, and a client dripping its headers a byte at a time cost the server 310 ms of CPU
+ * within the headers' timeout (10 s), before any request existed to refuse. A client sends its
+ * headers in one or two writes. A 'data' listener takes the socket off the parser's native read
+ * path (Node unconsumes it), so every read is seen. Each request's headers get their own count,
+ * from the request before it: every read counts but those that come while a request's body is
+ * still arriving (readBody counts those). A read while an answer is being sent counts too: a
+ * client dripping the next request's headers behind a streamed answer cost 530 ms of CPU.
+ */
+function limitHeaderReads(server: Server, limits: LocalServerLimits): void {
+  const pieces = pieceLimit(limits.headerBytes);
+  const refusal = headersTooFragmented(pieces);
+  const connections = new WeakMap<Socket, { reads: number; bodies: Set<IncomingMessage> }>();
+  server.on('connection', (socket: Socket) => {
+    if (isRefused(socket)) return;
+    const state = { reads: 0, bodies: new Set<IncomingMessage>() };
+    connections.set(socket, state);
+    socket.on('data', () => {
+      if (state.bodies.size > 0 || isRefused(socket)) return;
+      state.reads += 1;
+      if (state.reads > pieces) refuseSocket(socket, refusal);
+    });
+  });
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const state = connections.get(request.socket);
+    if (state === undefined) return;
+    state.reads = 0;
+    if (request.complete) return;
+    state.bodies.add(request);
+    const arrived = () => state.bodies.delete(request);
+    request.once('end', arrived);
+    response.once('close', arrived);
+  });
 }
 
 /** What a client error (a timeout, a request Node cannot parse) is answered with. */

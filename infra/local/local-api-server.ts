@@ -79,6 +79,7 @@ export async function startLocalApiServer(options: {
     {
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
+      maxHeaderSize: limits.headerBytes,
       connectionsCheckingInterval: limits.checkIntervalMs,
       // Node's own answer to a missing Host is a plain-text 400: refused in JSON in `serve`.
       requireHostHeader: false,

@@ -111,6 +111,24 @@ export class SpeechTooLongError extends Error {
 }
 
 /**
+ * A text with a letter or digit the synthesizer's voice cannot say (the embedded synthesizer
+ * speaks English: "你好" was a 200 of silence). Nothing was synthesized; a buffered or streamed
+ * speak route answers it 400 `text_not_speakable`, a voice stream route its JSON.
+ */
+export class TextNotSpeakableError extends Error {
+  override readonly name = 'TextNotSpeakableError';
+  constructor(
+    /** The first character it cannot say, and where it stands (in code points). */
+    readonly character: string,
+    readonly index: number,
+    /** The language the voice speaks. */
+    readonly language: string,
+  ) {
+    super(`the ${language} voice cannot say "${character}" (character ${index})`);
+  }
+}
+
+/**
  * An embedded synthesizer or recognizer already has as much work as it takes (every synthesis
  * slot; one recognition running and a few waiting): nothing was done, the caller may retry after
  * `retryAfterSeconds`.

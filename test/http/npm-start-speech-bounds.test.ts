@@ -26,6 +26,15 @@ const speak = (path: string, text: string, signal?: AbortSignal) =>
 
 const secondsOf = (bytes: number, rate: number) => bytes / (rate * 2);
 
+/** Seconds of 16-bit PCM louder than a whisper: speech, not the silence Flite makes of nothing. */
+function loudSeconds(pcm: Uint8Array, rate: number): number {
+  const samples = new DataView(pcm.buffer, pcm.byteOffset, pcm.byteLength);
+  let loud = 0;
+  for (let at = 0; at + 1 < pcm.byteLength; at += 2)
+    if (Math.abs(samples.getInt16(at, true)) > 1_000) loud += 1;
+  return loud / rate;
+}
+
 describe('npm start: speech bounded like a turn', () => {
   it('answers 3,000 digits on speak 413 speech_too_long, and /health answers meanwhile', async () => {
     // Prepare
@@ -100,6 +109,86 @@ describe('npm start: speech bounded like a turn', () => {
     // Assess
     expect(response.status).toBe(200);
     expect(pcm.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['Chinese', '你好，世界。今天天气很好。', '你', 0],
+    ['Cyrillic', 'Привет, мир.', 'П', 0],
+    ['Arabic behind a right-to-left mark', '\u200fمرحبا بالعالم', 'م', 1],
+    ['English with a Japanese price', 'It costs 5,000 円 today.', '円', 15],
+    ['Greek at the limit', `${'Sunny days. '.repeat(249)}Ωmega`.slice(0, 3_000), 'Ω', 2_988],
+  ])(
+    'answers a text of %s 400 text_not_speakable on speak and speak/stream, never silence',
+    async (_name, text, character, index) => {
+      // Act
+      const responses = [await speak(SPEAK, text), await speak(SPEAK_STREAM, text)];
+      const after = await speak(SPEAK, 'Done.');
+
+      // Assess
+      expect([...text].length).toBeLessThanOrEqual(3_000);
+      for (const response of responses) {
+        const body = await response.text();
+        const error = expectError(
+          {
+            status: response.status,
+            headers: response.headers,
+            json: JSON.parse(body),
+            text: body,
+          },
+          400,
+          'text_not_speakable',
+        );
+        expect(error.error.details).toEqual([{ character, index, language: 'English' }]);
+      }
+      expect(after.status).toBe(200);
+    },
+  );
+
+  it.each([
+    [
+      'fullwidth letters and digits',
+      'ｓｅｔ ａ ｔｉｍｅｒ ｆｏｒ ５ ｍｉｎｕｔｅｓ',
+      'set a timer for 5 minutes',
+    ],
+    ['letters English spells', 'The Straße in Łódź.', 'The Strasse in Lodz.'],
+  ])('speaks %s as their plain letters are spoken', async (_name, text, plain) => {
+    // Act
+    const response = await speak(SPEAK_STREAM, text);
+    const pcm = new Uint8Array(await response.arrayBuffer());
+    const plainResponse = await speak(SPEAK_STREAM, plain);
+    const plainPcm = new Uint8Array(await plainResponse.arrayBuffer());
+
+    // Assess: the same speech as the plain letters make, not the silence of unread bytes.
+    expect(response.status).toBe(200);
+    const rate = Number(response.headers.get('x-audio-sample-rate'));
+    expect(loudSeconds(pcm, rate)).toBeGreaterThan(0.5);
+    expect(pcm.byteLength).toBe(plainPcm.byteLength);
+    expect(Buffer.from(pcm).equals(plainPcm)).toBe(true);
+  });
+
+  it('answers a model answer in Chinese on voice/command/stream with its 202 JSON, never silence', async () => {
+    // Prepare
+    const id = await startWithFixture(harness.client(), 'npm-start-speech-chinese');
+    const answer = '好的，计时器已设置为十分钟。';
+    harness.llm.enqueue(textReply(answer));
+
+    // Act
+    const response = await fetch(`${harness.stack.url}${ROUTES.commandStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id, voice_command: 'set a timer in Chinese' }),
+    });
+    const body = await response.text();
+    harness.llm.enqueue(textReply('You are welcome.'));
+    const next = await harness.client().post(ROUTES.command, {
+      conversation_id: id,
+      voice_command: 'thanks',
+    });
+
+    // Assess: the node gets the text to speak itself or show.
+    expect(response.status).toBe(202);
+    expect(JSON.parse(body)).toMatchObject({ stop_reason: 'complete', assistant_message: answer });
+    expect(next.status).toBe(200);
   });
 
   it('answers a third synthesis at once 503 speech_busy with Retry-After, then speaks again', async () => {

@@ -7,6 +7,7 @@ import {
   SpeechProviderError,
   SpeechTooLongError,
   type SynthesizedSpeech,
+  TextNotSpeakableError,
   type TextToSpeech,
 } from '../../../shared/ports/speech';
 import { SPEECH_METRICS } from './speech-metrics';
@@ -57,6 +58,8 @@ export async function startSpeaking(
     iterator = speech.chunks[Symbol.asyncIterator]();
     first = await iterator.next();
   } catch (error) {
+    // A text the voice cannot say is the caller's to change, not a provider's failure.
+    if (error instanceof TextNotSpeakableError) throw error;
     // A synthesis the client stopped by leaving is no provider's failure.
     if (!options.signal.aborted)
       metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
@@ -143,7 +146,7 @@ export async function synthesizeWhole(
     if (speech.cut()) throw new SpeechTooLongError(MAX_SPOKEN_SECONDS);
     return { format: speech.format, pcm: Buffer.concat(parts) };
   } catch (error) {
-    if (error instanceof SpeechTooLongError) throw error;
+    if (error instanceof SpeechTooLongError || error instanceof TextNotSpeakableError) throw error;
     if (!signal.aborted)
       options.metrics.addMetric(SPEECH_METRICS.providerErrors, MetricUnit.Count, 1);
     throw asProviderError(error);

@@ -25,6 +25,7 @@ import {
   SpeechBusyError,
   SpeechProviderError,
   SpeechTooLongError,
+  TextNotSpeakableError,
 } from '../../../shared/ports/speech';
 import { RateLimitedError } from '../edge/limit-node-rate';
 import { suggestedDeadlineMs, turnTimeoutMessage } from './deadline-advice';
@@ -77,6 +78,10 @@ const busy = (
  * (The speech engines say their own wait on `SpeechBusyError`.)
  */
 const MODEL_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** A character's code point as Unicode charts name it (`4F60`). */
+const codePointOf = (character: string): string =>
+  (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 
 /**
  * The one table from typed errors to the statuses of api.md. Messages are written for node
@@ -188,6 +193,17 @@ const RULES: readonly Rule[] = [
         'nothing was sent. Send a shorter text, or use media/tts/speak/stream, which speaks the ' +
         `first ${error.maxSeconds} s.`,
       [{ max_seconds: error.maxSeconds }],
+    ),
+  ),
+  rule(TextNotSpeakableError, (error) =>
+    body(
+      400,
+      'text_not_speakable',
+      `The synthesizer's voice speaks ${error.language} and cannot say "${error.character}" ` +
+        `(U+${codePointOf(error.character)}, character ${error.index} of the text); nothing was ` +
+        'synthesized. Send the text in Latin letters, or speak it with a provider of its language ' +
+        '(TTS_PROVIDER).',
+      [{ character: error.character, index: error.index, language: error.language }],
     ),
   ),
   rule(SpeechNotConfiguredError, (error) =>

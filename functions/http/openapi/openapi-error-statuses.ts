@@ -7,7 +7,9 @@ export const ERROR_STATUSES: Readonly<Record<string, string>> = {
   '400':
     'Not JSON, fails the request schema, an invalid command set, tool results that do not ' +
     'match, or an unknown time zone; an upload that is not valid multipart, has no `file` part ' +
-    'or a broken WAV (invalid_multipart, missing_file, invalid_audio).',
+    'or a broken WAV (invalid_multipart, missing_file, invalid_audio); a text to speak with a ' +
+    'letter the synthesizer’s voice cannot say (text_not_speakable: the embedded one speaks ' +
+    'English).',
   '401': 'Missing, malformed or wrong X-API-Key.',
   '404':
     'Conversation unknown, expired, or another node’s (conversation_not_found); a path no route ' +

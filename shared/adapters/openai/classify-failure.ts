@@ -4,6 +4,7 @@ import { AwsCredentialsUnavailableError } from './bedrock-signing-fetch';
 import { classifyAwsRefusal } from './classify-aws-refusal';
 import { ReplyHeadersRefusedError } from './provider-fetch';
 import { ReplyBodyTooLargeError } from './reply-body-limit';
+import { ReplyFramingRefusedError } from './reply-framing-guard';
 import { readRetryAfterMs } from './retry-delay';
 
 /** One failed attempt, judged: what it means for the caller and whether another may help. */
@@ -111,6 +112,10 @@ export function classifyFailure(
       return judge(error, LanguageModelFailure.unavailable, retryable, detail, retryAfterMs);
     }
     return judge(error, LanguageModelFailure.rejected, false, detail);
+  }
+  if (error instanceof ReplyFramingRefusedError) {
+    // Framing outgrew its body (chunk-size lines, extensions): as a body over its limit.
+    return judge(error, LanguageModelFailure.malformedReply, true, error.message, 0);
   }
   if (error instanceof ReplyBodyTooLargeError) {
     // Never read whole nor parsed; another generation may well be of a sane size. At once, as the

@@ -3,6 +3,7 @@ import https from 'node:https';
 import type { Socket } from 'node:net';
 import { pieceLimit } from '../system/body-reads';
 import { ReplyBodyCount, type ReplyBodyTooLargeError } from './reply-body-limit';
+import { guardReplyFraming, ReplyFramingRefusedError } from './reply-framing-guard';
 
 /**
  * The most bytes of a provider's status line and headers (each block of them, and all the reads
@@ -82,6 +83,9 @@ export function providerFetch(successLimitBytes: number | null): Fetch {
     if (body.bytes !== null && !(body.bytes instanceof ReadableStream)) {
       headers['content-length'] = String(Buffer.byteLength(body.bytes));
     }
+    // Without it any coding is acceptable (RFC 9110): nothing here decodes one, and a decoded
+    // body would outgrow the byte limits that count it.
+    headers['accept-encoding'] = 'identity';
     const options: http.RequestOptions = {
       method: init.method ?? (input instanceof Request ? input.method : 'GET'),
       headers,
@@ -166,12 +170,16 @@ function sendOnce(
       const statusText = response.statusMessage ?? '';
       // Node's parser takes what a Response refuses (a control character in the reason phrase):
       // refused here, as a Response constructor throwing in this listener would be uncaught.
+      const encoding = response.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
       const refusal =
         status < 200 || status > 599
           ? `the reply's status ${status} is not a final one`
-          : reasonPhrase.test(statusText)
-            ? null
-            : `the reply's status line has a reason phrase fetch refuses: ${JSON.stringify(statusText)}`;
+          : !reasonPhrase.test(statusText)
+            ? `the reply's status line has a reason phrase fetch refuses: ${JSON.stringify(statusText)}`
+            : // An encoded success is bytes that are not what they say (audio played as noise).
+              status < 300 && encoding !== 'identity'
+              ? `the reply is encoded (${encoding}), which was not asked for`
+              : null;
       if (refusal !== null) {
         forget();
         response.destroy();
@@ -186,7 +194,7 @@ function sendOnce(
         // Nothing of it is read: a body over its limit closes the connection.
         if (empty) response.resume();
         else response.destroy();
-      }
+      } else guardReplyFraming(response);
       const streamed = empty
         ? null
         : announcedTooLarge !== null
@@ -345,7 +353,13 @@ function streamedBody(
         settle();
         controller.close();
       });
-      response.on('error', (error) => fail(new TypeError('terminated', { cause: error })));
+      response.on('error', (error) =>
+        fail(
+          error instanceof ReplyFramingRefusedError
+            ? error
+            : new TypeError('terminated', { cause: error }),
+        ),
+      );
       response.on('close', () => {
         if (!response.complete) fail(new TypeError('terminated', { cause: new Error('closed') }));
       });

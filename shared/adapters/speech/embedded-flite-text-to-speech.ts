@@ -13,9 +13,11 @@ import {
   SpeechFailure,
   SpeechProviderError,
   type SynthesizedSpeech,
+  TextNotSpeakableError,
   type TextToSpeech,
 } from '../../ports/speech';
 import { systemTiming, type Timing } from '../system/timing';
+import { englishVoiceText } from './english-voice-text';
 import {
   type FliteLease,
   FlitePieceAbortedError,
@@ -120,7 +122,11 @@ export class EmbeddedFliteTextToSpeech implements TextToSpeech {
 
   async synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     if (options.signal?.aborted) throw failed(SpeechFailure.timeout, 'cancelled before synthesis');
-    const [whole, ...others] = speechPieces(text);
+    // Flite's voices are English: a letter it cannot say is refused, not spoken as silence.
+    const readable = englishVoiceText(text);
+    if (!readable.ok)
+      throw new TextNotSpeakableError(readable.character, readable.index, 'English');
+    const [whole, ...others] = speechPieces(readable.text);
     if (whole === undefined) throw failed(SpeechFailure.rejected, 'there is nothing to speak');
     // The first audio waits for the whole first piece: at its slowest it lasts FIRST_PIECE_SECONDS.
     const first = pieceWithin(whole, FIRST_PIECE_SECONDS);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PROVIDER_SPEECH_LIMITS,
   readSpeechStream,
+  SPEECH_READS,
   spokenBytesLimit,
 } from '../../../shared/adapters/speech/speech-stream';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
@@ -155,11 +156,15 @@ describe('readSpeechStream', () => {
     );
     const error = await collect(speech.chunks).catch((thrown: unknown) => thrown);
 
-    // Assess
-    const limit = pieceLimit(PROVIDER_SPEECH_LIMITS.wavHeaderBytes + spokenBytesLimit(mono16k));
+    // Assess: stopped once its reads pass what its bytes earn, long before its piece limit.
     expect(error).toMatchObject({ failure: SpeechFailure.malformedReply });
-    expect(String(error)).toContain(`more than ${limit} pieces`);
-    expect(read).toBeLessThanOrEqual(limit + 1);
+    expect(String(error)).toContain(`under ${SPEECH_READS.minAverageBytes} bytes each`);
+    const earned = (reads: number) =>
+      SPEECH_READS.allowance + Math.floor(reads / SPEECH_READS.minAverageBytes);
+    expect(read).toBeLessThanOrEqual(earned(read) + 1);
+    expect(read).toBeLessThan(
+      pieceLimit(PROVIDER_SPEECH_LIMITS.wavHeaderBytes + spokenBytesLimit(mono16k)),
+    );
     expect(finished).toEqual(['finished']);
   });
 

@@ -1,8 +1,10 @@
+import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { routePath } from '../../../functions/http/contract/api-routes';
 import { LIMITS } from '../../../functions/http/contract/request-schemas';
 import { SPEECH_LIMITS } from '../../../functions/http/contract/speech-limits';
+import type { EdgeResult } from '../../../functions/http/edge/route-request';
 import { LOCAL_SERVER_LIMITS } from '../../../infra/local/client-guard';
 import { type LocalApiServer, startLocalApiServer } from '../../../infra/local/local-api-server';
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
@@ -228,6 +230,62 @@ describe('npm start reads no body before it knows who is asking', () => {
 
     // Assess: read and answered by the handler (a form without its parts), not 503 server_busy.
     expect(answered).toBe(400);
+  });
+
+  it('answers a client dripping its headers a byte at a time 400 headers_too_fragmented, unread past it', async () => {
+    // Prepare: headers that fit 16 KiB, sent one byte a write with a pause between (each a read).
+    const client = await rawClient(harness.stack.url);
+    client.socket.setNoDelay(true);
+    const head = requestHead(COMMAND, {
+      'Content-Type': 'application/json',
+      'X-API-Key': apiKeyOf(NODE_A),
+      'X-Padding': 'x'.repeat(2_000),
+    });
+
+    // Act
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < head.length && !client.socket.destroyed) client.socket.write(head[sent] ?? '');
+      sent += 1;
+    }, 1);
+    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+
+    // Assess: refused after its reads, long before its headers' timeout or their end.
+    expect(answer.status).toBe(400);
+    expect(answer.headers).toContain('content-type: application/json');
+    expect(answer.json).toMatchObject({
+      error: {
+        code: 'headers_too_fragmented',
+        details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
+      },
+    });
+    expect(sent).toBeLessThan(head.length);
+    const health = await fetch(`${harness.stack.url}/health`);
+    expect(health.status).toBe(200);
+  });
+
+  it("serves a kept-alive connection's requests whatever their number, each head in few reads", async () => {
+    // Prepare: one connection, many requests one after the other (each head one write).
+    const client = await rawClient(harness.stack.url);
+    const health = 'GET /health HTTP/1.1\r\nHost: local\r\n\r\n';
+    const answers: string[] = [];
+
+    // Act: more requests than a head may take reads; each waits for its answer first.
+    for (let sent = 0; sent < pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) + 20; sent += 1) {
+      client.socket.write(health);
+      const answer = await Promise.race([
+        once(client.socket, 'data').then(([chunk]) => String(chunk)),
+        client.closed.then(() => 'closed'),
+      ]);
+      answers.push(answer);
+      if (answer === 'closed') break;
+    }
+    client.socket.end();
+
+    // Assess
+    expect(answers).toHaveLength(pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) + 20);
+    const statuses = answers.join('').match(/HTTP\/1\.1 \d+/g) ?? [];
+    expect(new Set(statuses)).toEqual(new Set(['HTTP/1.1 200']));
   });
 
   it('answers headers over 16 KiB with a JSON 431', async () => {
@@ -495,5 +553,67 @@ describe('the local server answers in JSON what Node would answer itself', () =>
 
     // Assess
     expect(received).toContain('HTTP/1.1 200');
+  });
+});
+
+describe('the local server counts the reads of headers sent behind an answer', () => {
+  const KEY = 'node-a:secret';
+  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
+  let server: LocalApiServer;
+  let called: () => void = () => undefined;
+  let release: () => void = () => undefined;
+
+  beforeAll(async () => {
+    server = await startLocalApiServer({
+      port: 0,
+      routes: [
+        {
+          method: 'POST',
+          path: COMMAND,
+          functionName: 'voice-command',
+          // An answer that takes its time (a turn, a synthesis): held until the test releases it.
+          handler: () =>
+            new Promise<EdgeResult>((resolve) => {
+              release = () => resolve({ statusCode: 200, body: '{}' });
+              called();
+            }),
+        },
+      ],
+      authenticate: {
+        check: async (key) => (key === KEY ? NODE : null),
+        vouch: () => undefined,
+      },
+    });
+  });
+
+  afterAll(() => server.close());
+
+  it('refuses the next request’s headers dripped a byte at a time while an answer is in hand', async () => {
+    // Prepare: a request whose answer is pending.
+    const client = await rawClient(server.url);
+    client.socket.setNoDelay(true);
+    const inHand = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    client.socket.write(
+      `${requestHead(COMMAND, { 'Content-Type': 'application/json', 'Content-Length': 2, 'X-API-Key': KEY })}{}`,
+    );
+    await inHand;
+    const next = `GET /health HTTP/1.1\r\nHost: local\r\nX-Padding: ${'x'.repeat(2_000)}\r\n\r\n`;
+
+    // Act: the next request's headers, a byte a write, behind the pending answer.
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < next.length && !client.socket.destroyed) client.socket.write(next[sent] ?? '');
+      sent += 1;
+    }, 1);
+    const received = await client.closed.finally(() => {
+      clearInterval(drip);
+      release();
+    });
+
+    // Assess
+    expect(received).toContain('headers_too_fragmented');
+    expect(sent).toBeLessThan(next.length);
   });
 });
