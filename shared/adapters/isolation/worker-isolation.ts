@@ -33,7 +33,7 @@ export interface WorkerIsolationOptions {
 export const ISOLATION_LIMITS = {
   stepDeadlineMs: 1_000,
   compileDeadlineMs: 2_000,
-  /** Each at most MAX_REGISTRATION_BYTES (about 250 KB): a few MB of the worker's heap at most. */
+  /** Each at most MAX_REGISTRATION_BYTES (170 KB): under 6 MB of the worker's heap. */
   registrationsHeld: 16,
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
 } as const;
