@@ -15,6 +15,7 @@ import { inThreadWork } from '../../../shared/conversation/turn/in-thread-work';
 import { startTurn } from '../../../shared/conversation/turn/turn-state';
 import type { CompiledCommandSet } from '../../../shared/params';
 import type { IdGenerator } from '../../../shared/ports/clock';
+import type { ModelReply } from '../../../shared/ports/language-model';
 import {
   call,
   compile,
@@ -268,6 +269,28 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
       a.commandSource,
     );
     for (const answer of answers) expect(answer).toEqual(inThread);
+  });
+
+  it('a request that cannot be posted leaves no account behind: the next step still answers', async () => {
+    // Prepare: a registration this worker never had, first used by a reply that cannot be cloned.
+    const registration = variant('never posted');
+    const commandSet = compile(registration);
+    const registrationSource = JSON.stringify(registration);
+    const state = startTurn([{ role: 'user', content: 'weather in Paris' }], false);
+    const modelReply = reply('On it.', [call('get_weather', { city: 'Paris' })]);
+    const uncloneable = { ...modelReply, extra: () => undefined };
+    const ask = (sent: ModelReply) =>
+      isolation.step(state, sent, turnContext(commandSet), registrationSource);
+
+    // Act
+    const refused = await ask(uncloneable).catch((error: unknown) => error);
+    const next = await ask(modelReply);
+
+    // Assess
+    expect((refused as Error).name).toBe('DataCloneError');
+    expect(next).toEqual(
+      await inThreadWork.step(state, modelReply, turnContext(commandSet), registrationSource),
+    );
   });
 
   it('random ids are drawn on the worker, never asked of the pool', async () => {
