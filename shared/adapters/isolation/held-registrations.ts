@@ -8,10 +8,10 @@ export interface RegistrationCrossing {
 
 /**
  * The registrations (stored command sources, by their content hash) one isolation worker holds,
- * as the pool keeps account of them. The real node's is about 20 KB, and a step used to carry it
- * every time: now only when its worker does not hold it. The pool decides what the worker keeps
- * and drops (the most recently used `capacity`), and the worker does as told, so the two never
- * disagree; a fresh worker (after a kill) starts with an account of its own, empty.
+ * as the pool keeps account of them. The real node's is about 20 KB, so a step carries it only
+ * when its worker does not hold it. The pool decides what the worker keeps and drops (the most
+ * recently used `capacity`), and the worker does as told, so the two never disagree; a fresh
+ * worker (after a kill) starts with an account of its own, empty.
  */
 export class HeldRegistrations {
   /** In the order of their last use, oldest first. */
@@ -30,7 +30,7 @@ export class HeldRegistrations {
       if (this.hashes.size - forget.length < this.capacity) break;
       forget.push(held);
     }
-    for (const hash of forget) this.hashes.delete(hash);
+    for (const dropped of forget) this.hashes.delete(dropped);
     this.hashes.add(hash);
     return { send: true, forget };
   }

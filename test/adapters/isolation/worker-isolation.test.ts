@@ -236,12 +236,15 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
     const ask = ({ commandSet, commandSource }: Registration) =>
       steps.step(state, modelReply, turnContext(commandSet), commandSource);
 
-    // Act
+    // Act: a is used again before c comes, so b is the one dropped for c.
+    const order = [a, a, b, a, c, b];
     const [answers, posted] = await postedDuring(async () => {
-      const answers = [await ask(a), await ask(a), await ask(b), await ask(c), await ask(a)];
+      const answers = [];
+      for (const registration of order) answers.push(await ask(registration));
       deadline.fireNext();
-      await ask(a).catch(() => undefined);
-      return [...answers, await ask(a)];
+      await ask(b).catch(() => undefined);
+      answers.push(await ask(b));
+      return answers;
     }).finally(() => steps.close());
 
     // Assess: the source crosses when the worker lacks it, with what the worker drops for it.
@@ -250,25 +253,27 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
         ? [{ source: request.commandSource !== null, forget: request.forget }]
         : [],
     );
-    const { hash: hashA } = a.commandSet;
-    const { hash: hashB } = b.commandSet;
+    const [hashA, hashB] = [a.commandSet.hash, b.commandSet.hash];
     expect(crossed).toEqual([
       { source: true, forget: [] },
       { source: false, forget: [] },
       { source: true, forget: [] },
-      { source: true, forget: [hashA] },
+      { source: false, forget: [] },
       { source: true, forget: [hashB] },
-      // The job that overran: the worker held a; the fresh worker holds nothing.
+      { source: true, forget: [hashA] },
+      // The job that overran: its worker held b; the fresh worker that follows holds nothing.
       { source: false, forget: [] },
       { source: true, forget: [] },
     ]);
-    const inThread = await inThreadWork.step(
-      state,
-      modelReply,
-      turnContext(a.commandSet),
-      a.commandSource,
-    );
-    for (const answer of answers) expect(answer).toEqual(inThread);
+    const inThread = (registration: Registration) =>
+      inThreadWork.step(
+        state,
+        modelReply,
+        turnContext(registration.commandSet),
+        registration.commandSource,
+      );
+    for (const [index, registration] of [...order, b].entries())
+      expect(answers[index]).toEqual(await inThread(registration));
   });
 
   it('a request that cannot be posted leaves no account behind: the next step still answers', async () => {
