@@ -29,7 +29,7 @@ export interface WorkerIsolationOptions {
   readonly armDeadline?: ArmDeadline;
 }
 
-/** The limits documented in the README (Limits) and docs/decisions/2026-11-24-isolation.md. */
+/** The limits documented in docs/node-api.md (Limits) and docs/decisions/2026-11-24-isolation.md. */
 export const ISOLATION_LIMITS = {
   stepDeadlineMs: 1_000,
   compileDeadlineMs: 2_000,
