@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { WorkerIsolation } from '../shared/adapters/isolation/worker-isolation';
 import { randomIds } from '../shared/adapters/system/system-clock';
+import type { ChatMessage } from '../shared/chat/chat-message';
 import { DEFAULT_ENGINE_SETTINGS } from '../shared/conversation/engine-settings';
 import { inThreadWork } from '../shared/conversation/turn/in-thread-work';
 import { startTurn, type TurnContext } from '../shared/conversation/turn/turn-state';
@@ -17,12 +18,19 @@ import { formatBenchTable } from './format-table';
 import { BOOTS, bundledWorkerBoot, interrupted } from './isolation/worker-probes';
 
 const PLAN = { warmupExchanges: 50, measuredExchanges: 500, exchangesPerConversation: 10 };
-const FULL_HISTORY_STEPS = 300;
+const STEPS = 300;
 
-async function exchangeMedian(work: UntrustedWork): Promise<number> {
+/** The voice/command half's p50, and the process's CPU per exchange (every thread, mean). */
+async function exchangeFigures(work: UntrustedWork): Promise<{ p50: number; cpuMs: number }> {
   const stores = { store: new InMemoryConversationStore() };
+  const before = process.cpuUsage();
   const latencies = await measureExchanges(stores, fixtureRegistration(), PLAN, work);
-  return percentile(latencies.command, 0.5);
+  const used = process.cpuUsage(before);
+  const exchanges = PLAN.warmupExchanges + PLAN.measuredExchanges;
+  return {
+    p50: percentile(latencies.command, 0.5),
+    cpuMs: (used.user + used.system) / 1000 / exchanges,
+  };
 }
 
 const STARTS = 40;
@@ -59,17 +67,28 @@ async function startCpuMedian(work: UntrustedWork): Promise<number> {
   return percentile(samples, 0.5);
 }
 
-/** One step of a turn whose history is the whole stored budget (160 KB), in-thread or not. */
-async function fullHistoryStepMedian(work: UntrustedWork): Promise<number> {
+/** A history of `length` exchanges of `repeat` sentences each way (400 of 6: the 160 KB budget). */
+function history(length: number, repeat: number): ChatMessage[] {
+  const line = 'turn the kitchen lights on and tell me the weather for tomorrow please. ';
+  return Array.from({ length }, (_, index) =>
+    index % 2 === 0
+      ? { role: 'user' as const, content: line.repeat(repeat) }
+      : { role: 'assistant' as const, content: line.repeat(repeat), toolCalls: [] },
+  );
+}
+
+/**
+ * One step of a turn on `messages`, in-thread or not, the model's call with `callId` (null: the
+ * step draws one).
+ */
+async function stepMedian(
+  work: UntrustedWork,
+  messages: readonly ChatMessage[],
+  callId: string | null,
+): Promise<number> {
   const registration = fixtureRegistration();
   const commandSet = compileForEngine(registration);
   const commandSource = JSON.stringify(registration);
-  const line = 'turn the kitchen lights on and tell me the weather for tomorrow please. ';
-  const messages = Array.from({ length: 400 }, (_, index) =>
-    index % 2 === 0
-      ? { role: 'user' as const, content: line.repeat(6) }
-      : { role: 'assistant' as const, content: line.repeat(6), toolCalls: [] },
-  );
   const state = startTurn(messages, false);
   const context: TurnContext = {
     commandSet,
@@ -78,9 +97,9 @@ async function fullHistoryStepMedian(work: UntrustedWork): Promise<number> {
     serverTools: { timezone: 'America/New_York', now: Date.UTC(2026, 0, 16), commandSet },
     home: null,
   };
-  const modelReply = reply(null, [toolCall('get_weather', WEATHER_ARGUMENTS, 'call_w')]);
+  const modelReply = reply(null, [toolCall('get_weather', WEATHER_ARGUMENTS, callId)]);
   const samples: number[] = [];
-  for (let index = 0; index < FULL_HISTORY_STEPS + 20; index += 1) {
+  for (let index = 0; index < STEPS + 20; index += 1) {
     const started = performance.now();
     const action = await work.step(state, modelReply, context, commandSource);
     if (action.type !== 'finish') throw new Error(`the step ended with ${action.type}`);
@@ -92,10 +111,14 @@ async function fullHistoryStepMedian(work: UntrustedWork): Promise<number> {
 export async function runIsolationBench(): Promise<BenchRow[]> {
   const isolation = new WorkerIsolation();
   try {
-    const inThread = await exchangeMedian(inThreadWork);
-    const isolated = await exchangeMedian(isolation);
-    const stepInThread = await fullHistoryStepMedian(inThreadWork);
-    const stepIsolated = await fullHistoryStepMedian(isolation);
+    // Booted first: the figures are of a warm worker, as every request but a container's first.
+    await isolation.compile(fixtureRegistration());
+    const inThread = await exchangeFigures(inThreadWork);
+    const isolated = await exchangeFigures(isolation);
+    const stepInThread = await stepMedian(inThreadWork, history(400, 6), 'call_w');
+    const stepIsolated = await stepMedian(isolation, history(400, 6), 'call_w');
+    const drawInThread = await stepMedian(inThreadWork, history(20, 1), null);
+    const drawIsolated = await stepMedian(isolation, history(20, 1), null);
     const startInThread = await startCpuMedian(inThreadWork);
     const startIsolated = await startCpuMedian(isolation);
     const worker = await bundledWorkerBoot();
@@ -104,13 +127,23 @@ export async function runIsolationBench(): Promise<BenchRow[]> {
     return [
       {
         name: `isolation: voice/command turn in-thread (${turns})`,
-        value: roundTo(inThread, 2),
+        value: roundTo(inThread.p50, 2),
         unit: 'ms',
       },
       {
         name: `isolation: voice/command turn, worker (${turns})`,
-        value: roundTo(isolated, 2),
+        value: roundTo(isolated.p50, 2),
         unit: 'ms',
+      },
+      {
+        name: 'isolation: process CPU per exchange (command + continue, starts included), in-thread',
+        value: roundTo(inThread.cpuMs, 3),
+        unit: 'ms CPU',
+      },
+      {
+        name: 'isolation: the same, worker (both threads)',
+        value: roundTo(isolated.cpuMs, 3),
+        unit: 'ms CPU',
       },
       {
         name: 'isolation: one step, 160 KB history, in-thread p50',
@@ -120,6 +153,16 @@ export async function runIsolationBench(): Promise<BenchRow[]> {
       {
         name: 'isolation: one step, 160 KB history, worker p50',
         value: roundTo(stepIsolated, 2),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: one step drawing an id (a call without one), 20 messages, in-thread p50',
+        value: roundTo(drawInThread, 3),
+        unit: 'ms',
+      },
+      {
+        name: 'isolation: the same, worker p50',
+        value: roundTo(drawIsolated, 3),
         unit: 'ms',
       },
       {

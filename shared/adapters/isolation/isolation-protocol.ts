@@ -6,9 +6,10 @@ import type { ModelReply } from '../../ports/language-model';
 
 /**
  * The messages between the pool and its worker. Only plain data crosses (structured clone): the
- * compiled command set (ajv functions) and the id generator stay on their side. The worker
- * compiles the registration it is sent (its own cache, keyed by hash) and asks for ids through
- * `IdChannel`.
+ * compiled command set (ajv functions) and the id generator stay on their side. The worker holds
+ * the registrations the pool sent it (`HeldRegistrations` keeps the account) and compiles them
+ * (its own cache, keyed by hash); it draws random ids itself, and asks the pool for a test's
+ * predictable ones through the shared id buffer.
  */
 export type PortableContext = Omit<TurnContext, 'commandSet' | 'ids' | 'serverTools'> & {
   readonly serverTools: Omit<TurnContext['serverTools'], 'commandSet'>;
@@ -45,7 +46,12 @@ export type WorkRequest =
       readonly reply: ModelReply;
       readonly context: PortableContext;
       readonly commandSetHash: string;
-      readonly commandSource: string;
+      /** The registration's source; null when the worker holds it already. */
+      readonly commandSource: string | null;
+      /** Registrations the worker drops before this step (`HeldRegistrations`). */
+      readonly forget: readonly string[];
+      /** Where the step's ids come from: the worker's own random ones, or the pool's generator. */
+      readonly ids: 'worker' | 'pool';
     };
 
 export type WorkReply =

@@ -8,6 +8,7 @@ import { step } from '../../conversation/turn/step';
 import type { TurnContext } from '../../conversation/turn/turn-state';
 import { compileKnownCommandSet } from '../../params';
 import type { IdGenerator } from '../../ports/clock';
+import { randomIds } from '../system/system-clock';
 import {
   crossed,
   crossingAction,
@@ -22,8 +23,8 @@ if (port === null) throw new Error('isolation-worker.ts runs as a worker thread 
 const { idBuffer } = workerData as WorkerSetup;
 const post = (reply: WorkReply) => port.postMessage(reply);
 
-/** Ids come from the pool's generator, in the order the core asks: the same ids as in-thread. */
-const ids: IdGenerator = {
+/** Ids from the pool's generator, in the order the core asks: the same ids as in-thread. */
+const poolIds: IdGenerator = {
   next(prefix) {
     post({ kind: 'id', prefix });
     return readId(idBuffer);
@@ -32,6 +33,19 @@ const ids: IdGenerator = {
 
 /** The history of the last step, index for index the one the pool holds (isolation-protocol.ts). */
 let held: readonly ChatMessage[] | null = null;
+/** The registrations the pool sent, by hash: what it keeps and drops (held-registrations.ts). */
+const registrations = new Map<string, string>();
+
+/** The request's registration, after doing as it says: first, so nothing can skip it. */
+function registrationOf(request: Extract<WorkRequest, { kind: 'step' }>): string {
+  for (const hash of request.forget) registrations.delete(hash);
+  if (request.commandSource !== null)
+    registrations.set(request.commandSetHash, request.commandSource);
+  const source = registrations.get(request.commandSetHash);
+  if (source === undefined)
+    throw new Error(`isolation: registration ${request.commandSetHash} neither sent nor held`);
+  return source;
+}
 
 port.on('message', async (request: WorkRequest) => {
   try {
@@ -43,18 +57,17 @@ port.on('message', async (request: WorkRequest) => {
       });
       return;
     }
-    const compiled = compileKnownCommandSet(
-      request.commandSetHash,
-      () => JSON.parse(request.commandSource),
-      { reservedNames: SERVER_TOOL_NAMES },
-    );
+    const source = registrationOf(request);
+    const compiled = compileKnownCommandSet(request.commandSetHash, () => JSON.parse(source), {
+      reservedNames: SERVER_TOOL_NAMES,
+    });
     if (!compiled.ok)
       throw new Error(`stored command set ${request.commandSetHash} does not compile`);
     const commandSet = compiled.value;
     const context: TurnContext = {
       ...request.context,
       commandSet,
-      ids,
+      ids: request.ids === 'worker' ? randomIds : poolIds,
       serverTools: { ...request.context.serverTools, commandSet },
     };
     const messages = crossed(request.state.messages, held);

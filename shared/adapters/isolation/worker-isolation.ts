@@ -5,6 +5,7 @@ import { UntrustedWorkOverrunError } from '../../conversation/errors';
 import type { TurnAction } from '../../conversation/turn/turn-state';
 import type { CompileCheck, UntrustedWork } from '../../conversation/turn/untrusted-work';
 import type { IdGenerator } from '../../ports/clock';
+import { HeldRegistrations } from './held-registrations';
 import {
   actionOf,
   crossing,
@@ -22,14 +23,18 @@ export interface WorkerIsolationOptions {
   readonly stepDeadlineMs?: number;
   /** Compiling one registration at start; the real node's takes tens of ms. */
   readonly compileDeadlineMs?: number;
+  /** Registrations a worker holds, so that a step under one of them need not carry it. */
+  readonly registrationsHeld?: number;
   readonly resourceLimits?: ResourceLimits;
   readonly armDeadline?: ArmDeadline;
 }
 
-/** The limits documented in the README (Limits) and docs/decisions/2026-11-24-isolation.md. */
+/** The limits documented in docs/node-api.md (Limits) and docs/decisions/2026-11-24-isolation.md. */
 export const ISOLATION_LIMITS = {
   stepDeadlineMs: 1_000,
   compileDeadlineMs: 2_000,
+  /** Each at most MAX_REGISTRATION_BYTES (170 KB): under 6 MB of the worker's heap. */
+  registrationsHeld: 16,
   resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
 } as const;
 
@@ -47,7 +52,18 @@ type Job = { readonly body: Body; readonly sent: readonly ChatMessage[] | null }
 type Answer =
   | Exclude<WorkReply, { kind: 'stepped' }>
   | { readonly kind: 'stepped'; readonly action: TurnAction };
-type Started = { readonly worker: Worker; readonly idBuffer: SharedArrayBuffer };
+/** What the job running on a worker does with its replies, and with the worker's end. */
+interface Running {
+  answer(reply: WorkReply): void;
+  fail(limit: 'memory' | 'crash', cause?: unknown): void;
+}
+/** A worker, what it holds, and its running job: one listener per event for its whole life. */
+interface Started {
+  readonly worker: Worker;
+  readonly idBuffer: SharedArrayBuffer;
+  readonly registrations: HeldRegistrations;
+  running: Running | null;
+}
 
 /**
  * The untrusted work of each request on one warm worker thread (started on first use, one per
@@ -88,13 +104,16 @@ export class WorkerIsolation implements UntrustedWork {
     const job = (worker: Started): Job => {
       const held = this.held?.worker === worker ? this.held.messages : null;
       const messages = crossing(state.messages, held);
+      const registration = worker.registrations.use(commandSet.hash);
       const body: Body = {
         kind: 'step',
         state: { ...state, messages },
         reply,
         context: { ...rest, serverTools: tools },
         commandSetHash: commandSet.hash,
-        commandSource,
+        commandSource: registration.send ? commandSource : null,
+        forget: registration.forget,
+        ids: ids.random === true ? 'worker' : 'pool',
       };
       return { body, sent: state.messages };
     };
@@ -139,13 +158,12 @@ export class WorkerIsolation implements UntrustedWork {
     // Whatever the job's outcome, the worker's history is known again only once it answers.
     this.held = null;
     return new Promise<Answer>((resolve, reject) => {
-      let settled = false;
       let disarm = () => {};
       const settle = (finish: () => void) => {
-        if (settled) return;
-        settled = true;
+        if (started.running !== running) return;
+        started.running = null;
         disarm();
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        worker.unref();
         finish();
       };
       const fail = (limit: 'time' | 'memory' | 'crash', cause?: unknown) => {
@@ -154,7 +172,7 @@ export class WorkerIsolation implements UntrustedWork {
         // in Lambda, work left running after the response would run in the next invocation.
         settle(() => void this.warmed().then(() => reject(overrun(limit, cause))));
       };
-      const onMessage = (reply: WorkReply) => {
+      const answer = (reply: WorkReply) => {
         if (reply.kind === 'id') {
           writeId(idBuffer, ids === null ? '' : ids.next(reply.prefix));
         } else if (reply.kind !== 'ready' && reply.job === job) {
@@ -166,14 +184,19 @@ export class WorkerIsolation implements UntrustedWork {
           } else if (reply.kind === 'stepped') {
             settle(() => reject(new Error('isolation: a step answered a compile')));
           } else settle(() => resolve(reply));
-          worker.unref();
         }
       };
-      const onError = (error: Error) => fail(limitOf(error), error);
-      const onExit = () => fail('crash');
-      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      const running: Running = { answer, fail };
+      started.running = running;
       worker.ref();
-      worker.postMessage({ ...body, job } satisfies WorkRequest);
+      try {
+        worker.postMessage({ ...body, job } satisfies WorkRequest);
+      } catch (error) {
+        // Never sent: what the pool counts the worker as holding may be wrong, so it goes.
+        this.discard(started);
+        settle(() => reject(error));
+        return;
+      }
       disarm = this.limits.armDeadline(() => fail('time'), deadlineMs);
     });
   }
@@ -195,9 +218,19 @@ export class WorkerIsolation implements UntrustedWork {
     if (this.current === null) {
       const idBuffer = new SharedArrayBuffer(ID_BUFFER_BYTES);
       const worker = createWorker(idBuffer, this.limits.resourceLimits);
-      const started = { worker, idBuffer };
+      const registrations = new HeldRegistrations(this.limits.registrationsHeld);
+      const started: Started = { worker, idBuffer, registrations, running: null };
       // Always listened to: an 'error' event with no listener would end the process.
-      worker.on('error', () => this.discard(started)).on('exit', () => this.discard(started));
+      worker
+        .on('message', (reply: WorkReply) => started.running?.answer(reply))
+        .on('error', (error) => {
+          this.discard(started);
+          started.running?.fail(limitOf(error), error);
+        })
+        .on('exit', () => {
+          this.discard(started);
+          started.running?.fail('crash');
+        });
       const current = new Promise<Started>((resolve, reject) => {
         worker.once('message', () => resolve(started));
         worker.once('error', reject);
