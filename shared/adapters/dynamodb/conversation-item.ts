@@ -90,6 +90,13 @@ const CONVERSATION_RECORD_TYPE = 'conversation';
 /** The registration and the home, stored unchanged by every write: compressed once per container. */
 const repeated = new RepeatedTexts();
 
+/**
+ * The recorded answers as this container last wrote or read them: a turn reads back what the
+ * previous one saved without decompressing it, and a save that added none does not compress
+ * them again. Apart from `repeated`, so their churn never pushes a registration out.
+ */
+const recordedAnswers = new RepeatedTexts();
+
 /** The histories this container wrote or read last: read back without parsing them again. */
 const knownHistories = new KnownHistories();
 
@@ -136,7 +143,7 @@ export function conversationToItem(
 export function recentResponsesAttribute(
   record: Pick<ConversationRecord, 'recentResponses'>,
 ): AttributeValue {
-  return { B: compressText(JSON.stringify(record.recentResponses)) };
+  return { B: recordedAnswers.compress(JSON.stringify(record.recentResponses)) };
 }
 
 /** The record stored in `item`; throws `StoredItemMalformedError` on a layout it did not write. */
@@ -195,7 +202,7 @@ function readMessages(item: Item): ConversationRecord['messages'] {
 function readRecentResponses(item: Item): ConversationRecord['recentResponses'] {
   const name = ConversationAttribute.recentResponses;
   if (item[name] === undefined) return [];
-  const parsed = parseStoredResponses(readCompressedJson(item, name));
+  const parsed = parseStoredResponses(readCompressedJson(item, name, recordedAnswers));
   if (!parsed.ok) throw malformed(item, name, parsed.issues.join('; '));
   return parsed.value;
 }
