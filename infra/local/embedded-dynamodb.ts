@@ -46,8 +46,9 @@ export async function startEmbeddedDynamoDb(options: {
   const { port } = server.address() as AddressInfo;
   let closed: Promise<void> | null = null;
   return {
-    // Every interface includes loopback, the address this process and the tools can dial.
-    endpoint: `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host}:${port}`,
+    // Every interface includes loopback, the address this process and the tools can dial; an
+    // IPv6 address is bracketed in a URL.
+    endpoint: `http://${WILDCARD_HOSTS.has(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     close: () => {
       closed ??= new Promise<void>((resolve) => {

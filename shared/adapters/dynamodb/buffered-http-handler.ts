@@ -72,7 +72,8 @@ export class BufferedHttpHandler {
         {
           agent: secure ? this.#httpsAgent : this.#httpAgent,
           protocol: request.protocol,
-          hostname: request.hostname,
+          // `[::1]` in a URL is `::1` to the resolver, as the SDK's own handler has it.
+          hostname: request.hostname.replace(/^\[(.*)\]$/, '$1'),
           ...(request.port === undefined ? {} : { port: request.port }),
           method: request.method,
           path: pathWithQuery(request),

@@ -114,11 +114,13 @@ export function createDynamoDbClient(options: DynamoDbClientOptions): DynamoDbCl
 }
 
 /**
- * The SDK's own settings of a client's endpoint and retries, which ours does not read: when the
- * environment sets one, the SDK's client is given, so the setting holds (and setting one, say
- * `AWS_RETRY_MODE=standard`, is how to have the SDK's client in Lambda).
+ * The SDK's own settings of a client's endpoint, retries and credentials, which ours does not
+ * read: when the environment sets one, the SDK's client is given, so the setting holds (and
+ * setting one, say `AWS_RETRY_MODE=standard`, is how to have the SDK's client in Lambda). With
+ * `AWS_PROFILE` the SDK's chain skips the environment's keys for the profile's.
  */
 const SDK_ENVIRONMENT_SETTINGS = [
+  'AWS_PROFILE',
   'AWS_ENDPOINT_URL_DYNAMODB',
   'AWS_ENDPOINT_URL',
   'AWS_USE_FIPS_ENDPOINT',
@@ -140,14 +142,21 @@ function credentialsOf(
 }
 
 /**
- * DynamoDB's regional endpoint, as the SDK's resolver gives it (the China regions' own domain);
- * null in the isolated partitions (`us-iso-east-1`, …), whose domains the SDK's client knows.
+ * DynamoDB's regional endpoint, as the SDK's resolver gives it, for the regions of the commercial,
+ * GovCloud and China partitions (the SDK's own patterns for them); null anywhere else (the
+ * isolated partitions, the European Sovereign Cloud's `amazonaws.eu`, a partition yet to come),
+ * where the SDK's client, which knows their domains, is given.
  */
 export function awsEndpoint(region: string): string | null {
-  if (region.includes('-iso')) return null;
-  const domain = region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
-  return `https://dynamodb.${region}.${domain}`;
+  if (COMMERCIAL_REGION.test(region) || GOVCLOUD_REGION.test(region)) {
+    return `https://dynamodb.${region}.amazonaws.com`;
+  }
+  return CHINA_REGION.test(region) ? `https://dynamodb.${region}.amazonaws.com.cn` : null;
 }
+
+const COMMERCIAL_REGION = /^(us|eu|ap|sa|ca|me|af|il|mx)-\w+-\d+$/;
+const GOVCLOUD_REGION = /^us-gov-\w+-\d+$/;
+const CHINA_REGION = /^cn-\w+-\d+$/;
 
 function requestHandlerOf(options: DynamoDbClientOptions): BufferedHttpHandler {
   return new BufferedHttpHandler({

@@ -16,9 +16,13 @@ const ZSTD_OPTIONS = {
   params: { [constants.ZSTD_c_compressionLevel]: 1, [constants.ZSTD_c_checksumFlag]: 1 },
 };
 
-/** UTF-8 text zstd-compressed, for a Binary attribute. */
+/**
+ * UTF-8 text zstd-compressed, for a Binary attribute: a plain Uint8Array, as a Buffer's `toJSON`
+ * would turn it into an array of numbers before the request's JSON writes it as base64.
+ */
 export function compressText(text: string): Uint8Array {
-  return zstdCompressSync(Buffer.from(text, 'utf8'), ZSTD_OPTIONS);
+  const bytes = zstdCompressSync(Buffer.from(text, 'utf8'), ZSTD_OPTIONS);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

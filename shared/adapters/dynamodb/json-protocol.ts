@@ -30,8 +30,9 @@ export function replyDocument(status: number, body: Uint8Array): Record<string, 
   const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
   let parsed: unknown;
   try {
-    // A reply with no body (some 5xx from a load balancer) is an empty document.
-    parsed = text === '' ? {} : JSON.parse(text);
+    // A refusal with no body (some 5xx from a load balancer) is an empty document; DynamoDB's
+    // success always has one (`{}` at least), so an empty 2xx is a proxy's, not an answer.
+    parsed = text === '' && status >= 300 ? {} : JSON.parse(text);
   } catch (error) {
     throw new DynamoDbReplyMalformedError(status, body.byteLength, { cause: error });
   }

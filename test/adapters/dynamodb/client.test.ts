@@ -40,6 +40,7 @@ describe('createDynamoDbClient', () => {
     { AWS_USE_FIPS_ENDPOINT: 'true' },
     { AWS_USE_DUALSTACK_ENDPOINT: 'true' },
     { AWS_RETRY_MODE: 'standard' },
+    { AWS_PROFILE: 'prod-admin' },
   ])("is the AWS SDK client when the environment sets the SDK's %o", (setting) => {
     const client = createDynamoDbClient({
       region: 'eu-west-1',
@@ -50,11 +51,12 @@ describe('createDynamoDbClient', () => {
     client.destroy();
   });
 
-  it('is the AWS SDK client in an isolated partition, whose endpoints only it knows', () => {
-    const client = createDynamoDbClient({
-      region: 'us-iso-east-1',
-      environment: LAMBDA_ENVIRONMENT,
-    });
+  it.each([
+    'us-iso-east-1',
+    'us-isob-east-1',
+    'eusc-de-east-1',
+  ])('is the AWS SDK client in %s, a partition whose endpoints only it knows', (region) => {
+    const client = createDynamoDbClient({ region, environment: LAMBDA_ENVIRONMENT });
 
     expect(client).toBeInstanceOf(DynamoDBClient);
     client.destroy();
@@ -82,6 +84,8 @@ describe('createDynamoDbClient', () => {
     'eu-west-3',
     'ap-southeast-2',
     'us-gov-west-1',
+    'il-central-1',
+    'mx-central-1',
     'cn-north-1',
     'cn-northwest-1',
   ])('sends to the endpoint the SDK resolves for %s', async (region) => {

@@ -18,6 +18,7 @@ import {
   UpdateItemCommand,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startEmbeddedDynamoDb } from '../../../infra/local/embedded-dynamodb';
 import {
   createDynamoDbClient,
   type DynamoDbClient,
@@ -346,6 +347,15 @@ describe('JsonDynamoDbClient against a scripted DynamoDB endpoint', () => {
     expect(endpoint.received).toHaveLength(1);
   });
 
+  it('throws an empty 2xx (a proxy: DynamoDB always answers a document) as DynamoDbReplyMalformedError', async () => {
+    endpoint.script({ kind: 'text', status: 200, body: '' }, itemReply(KEY));
+
+    const error = await client.send(getItem()).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(DynamoDbReplyMalformedError);
+    expect(endpoint.received).toHaveLength(1);
+  });
+
   it('retries a 502 that is not JSON as the 5xx it is', async () => {
     endpoint.script(
       { kind: 'text', status: 502, body: '<html>bad gateway</html>' },
@@ -526,5 +536,27 @@ describe('JsonDynamoDbClient against dynalite', () => {
       name: 'ValidationException',
       $metadata: { httpStatusCode: 400 },
     });
+  });
+});
+
+describe('JsonDynamoDbClient on an IPv6 endpoint', () => {
+  it('reaches dynalite at [::1], both through its JSON and through the SDK client it holds', async () => {
+    // Prepare
+    const database = await startEmbeddedDynamoDb({ port: 0, host: '::1' });
+    const client = createDynamoDbClient({ region: DYNALITE_REGION, endpoint: database.endpoint });
+
+    try {
+      // Act
+      const missing = client.send(new GetItemCommand({ TableName: 'jcc-no-table', Key: KEY }));
+      const described = client.send(new DescribeTableCommand({ TableName: 'jcc-no-table' }));
+
+      // Assess: dynalite's answers, not a failure to connect.
+      expect(database.endpoint).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      await expect(missing).rejects.toBeInstanceOf(ResourceNotFoundException);
+      await expect(described).rejects.toBeInstanceOf(ResourceNotFoundException);
+    } finally {
+      client.destroy();
+      await database.close();
+    }
   });
 });
