@@ -51,16 +51,15 @@ describe('createDynamoDbClient', () => {
     client.destroy();
   });
 
-  it.each([
-    'us-iso-east-1',
-    'us-isob-east-1',
-    'eusc-de-east-1',
-  ])('is the AWS SDK client in %s, a partition whose endpoints only it knows', (region) => {
-    const client = createDynamoDbClient({ region, environment: LAMBDA_ENVIRONMENT });
+  it.each(['us-iso-east-1', 'us-isob-east-1', 'eusc-de-east-1'])(
+    'is the AWS SDK client in %s, a partition whose endpoints only it knows',
+    (region) => {
+      const client = createDynamoDbClient({ region, environment: LAMBDA_ENVIRONMENT });
 
-    expect(client).toBeInstanceOf(DynamoDBClient);
-    client.destroy();
-  });
+      expect(client).toBeInstanceOf(DynamoDBClient);
+      client.destroy();
+    },
+  );
 
   it('is the AWS SDK client with static dummy credentials when asked for it with an endpoint', async () => {
     const client = createDynamoDbClient({
