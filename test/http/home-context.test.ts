@@ -289,6 +289,15 @@ describe('the home the node reports at conversation/start, as the real node send
       'an id split in domain and object_id',
       { note: 'x', domain: 'lock', object_id: 'garage_door' },
     ],
+    [
+      'an id split in entity_domain and object_id',
+      { note: 'x', entity_domain: 'lock', object_id: 'garage_door' },
+    ],
+    ['an id of a domain of Home Assistant the list has none of', { target: 'alert.garage_door' }],
+    ['an id of a text-to-speech entity', { target: 'tts.google_translate_en' }],
+    ['an id with a variation selector after it', { target: 'lock.garage_door\ufe0f' }],
+    ['an id with a combining grapheme joiner inside', { target: 'lock.garage\u034f_door' }],
+    ['an id a C string ends after (a NUL, then text)', { target: 'lock.garage_door\u0000 now' }],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {
