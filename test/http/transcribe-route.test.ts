@@ -264,12 +264,19 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(api().output.join('')).toContain('"speech_provider_errors":1');
   });
 
+  /** `characters` code points of what a model looping on noise writes, in `unit`'s letters. */
+  const looping = (unit: string, characters: number) =>
+    [...unit.repeat(characters)].slice(0, characters).join('');
+
   it.each([
-    ['at the limit: the text, whole', SPEECH_LIMITS.transcriptCharacters, 200],
-    ['past it: 502, never a cut text', SPEECH_LIMITS.transcriptCharacters + 1, 502],
-  ])('answers a transcript %s', async (_case, characters, status) => {
+    ['at the limit: the text, whole', 'la', SPEECH_LIMITS.transcriptCharacters, 200],
+    ['past it: 502, never a cut text', 'la', SPEECH_LIMITS.transcriptCharacters + 1, 502],
+    // Counted as voice/command's schema counts the utterance: code points, an emoji is one.
+    ['at the limit with emoji: the text, whole', 'ha😀', SPEECH_LIMITS.transcriptCharacters, 200],
+    ['past it with emoji: 502', 'ha😀', SPEECH_LIMITS.transcriptCharacters + 1, 502],
+  ])('answers a transcript %s', async (_case, unit, characters, status) => {
     // Prepare: what a model looping on noise writes, within the reply's byte limit.
-    const text = 'la'.repeat(characters).slice(0, characters);
+    const text = looping(unit, characters);
     api().audio.enqueueTranscription({ text: ` ${text} ` });
 
     // Act
