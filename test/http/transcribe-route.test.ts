@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../functions/http/contract/api-routes';
 import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
-import { tonePcm, wavFile } from '../support/speech-audio';
+import { asRf64, tonePcm, wavFile } from '../support/speech-audio';
 import { acknowledgementModel, strictClientProblems } from '../support/strict-node-models';
 import { expectError } from './response-contract';
 import { postRaw, recordingForm, useSpeechApi } from './speech-api';
@@ -179,6 +179,23 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(response.json).toEqual({ text: 'lights off' });
     const upload = api().audio.requests[0]?.transcription;
     expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
+  });
+
+  it('takes an RF64 recording and hands the provider its samples as a plain WAV', async () => {
+    // Prepare: what a recorder writing RF64 sends (its sizes in a ds64 chunk).
+    const plain = recording(0.5);
+    api().audio.enqueueTranscription({ text: 'lights on' });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(asRf64(plain, 'RF64'))),
+    );
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ text: 'lights on' });
+    const upload = api().audio.requests[0]?.transcription;
+    expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(plain));
   });
 
   /** The file part of a form by hand: its Content-Disposition's parameters, then the bytes. */
