@@ -109,6 +109,20 @@ const CAPITALS_TOOL = {
   },
 };
 
+/** A node tool whose schema names its doors in an enum, one of them not in the device list. */
+const ENUM_DOORS_TOOL = {
+  type: 'function',
+  function: {
+    name: 'open_door',
+    description: 'Open a door.',
+    parameters: {
+      type: 'object',
+      properties: { door: { type: 'string', enum: ['lock.garage_door', 'lock.front_door'] } },
+      required: ['door'],
+    },
+  },
+};
+
 /** A conversation of the home fixture with one more client tool. */
 async function startWithTool(label: string, tool: unknown): Promise<string> {
   const conversationId = conversationIdFor(label);
@@ -289,6 +303,15 @@ describe('the home the node reports at conversation/start, as the real node send
       'an id split in domain and object_id',
       { note: 'x', domain: 'lock', object_id: 'garage_door' },
     ],
+    [
+      'an id split in entity_domain and object_id',
+      { note: 'x', entity_domain: 'lock', object_id: 'garage_door' },
+    ],
+    ['an id of a domain of Home Assistant the list has none of', { target: 'alert.garage_door' }],
+    ['an id of a text-to-speech entity', { target: 'tts.google_translate_en' }],
+    ['an id with a variation selector after it', { target: 'lock.garage_door\ufe0f' }],
+    ['an id with a combining grapheme joiner inside', { target: 'lock.garage\u034f_door' }],
+    ['an id a C string ends after (a NUL, then text)', { target: 'lock.garage_door\u0000 now' }],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {
@@ -345,6 +368,27 @@ describe('the home the node reports at conversation/start, as the real node send
     const body = expectVoiceResponse(response, 'validation_required');
     expect(body.validation_request?.options).toEqual(['lock.front_door', 'all of them']);
     expect(JSON.stringify(body)).not.toContain('garage');
+  });
+
+  it('offers the user only listed entities when the server asks, though the schema’s enum names others', async () => {
+    // Prepare: the model's value is in neither the enum nor the list, three times.
+    const conversationId = await startWithTool('home-entity-enum', ENUM_DOORS_TOOL);
+    const call = callsReply(toolCall('open_door', { door: 'the garage one' }));
+    harness.llm.enqueue(call, call, call);
+
+    // Act
+    const response = await client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'open the door',
+    });
+
+    // Assess: the user is asked, with the enum's listed value only, in the options and the words
+    const body = expectVoiceResponse(response, 'validation_required');
+    expect(body.tool_calls).toEqual([]);
+    expect(body.validation_request?.parameter_name).toBe('door');
+    expect(body.validation_request?.options).toEqual(['lock.front_door']);
+    expect(body.validation_request?.question).not.toContain('garage');
+    expect(body.assistant_message).not.toContain('garage');
   });
 
   it('never hands over an id repaired into one the node’s own schema refuses', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkRecording } from '../../functions/http/request-body/recording-check';
-import { tonePcm, wavFile } from '../support/speech-audio';
+import { asRf64, tonePcm, wavFile } from '../support/speech-audio';
 
 const LIMITS = { maxSeconds: 60 };
 const MONO_48K = { sampleRate: 48_000, channels: 1, sampleWidth: 2 };
@@ -74,6 +74,55 @@ describe('checkRecording', () => {
     if (!checked.ok) {
       expect(checked.issues.map((issue) => issue.code)).toEqual([code]);
       expect(checked.issues[0]?.message).toMatch(/\w{4,}/);
+    }
+  });
+});
+
+/** A `LIST` chunk of 5 bytes between `fmt ` and `data`, its pad byte left out (a writer's bug). */
+function withUnpaddedListChunk(wav: Uint8Array): Uint8Array {
+  const list = Buffer.alloc(8 + 5);
+  list.write('LIST', 0, 'latin1');
+  list.writeUInt32LE(5, 4);
+  list.write('INFOx', 8, 'latin1');
+  return Buffer.concat([wav.subarray(0, 36), list, wav.subarray(36)]);
+}
+
+/** A chunk after the samples, as ffmpeg and many editors write their metadata. */
+const TRAILING_LIST = Buffer.from('LIST\x04\x00\x00\x00INFO', 'latin1');
+
+describe('checkRecording: WAV forms a strict reader may refuse', () => {
+  const plain = wavFile(tonePcm(1, 16_000), { ...MONO_48K, sampleRate: 16_000 });
+
+  it.each([
+    ['RF64 (its data size in a ds64 chunk)', asRf64(plain, 'RF64')],
+    ['BW64', asRf64(plain, 'BW64')],
+    ['RF64 with a LIST chunk after its data', asRf64(plain, 'RF64', TRAILING_LIST)],
+    ['a chunk of odd size without its pad byte', withUnpaddedListChunk(plain)],
+  ])('takes %s, its samples handed on under a plain header', (_, wav) => {
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    if (checked.ok) {
+      expect(checked.value.durationSeconds).toBe(1);
+      expect(Buffer.from(checked.value.wav)).toEqual(Buffer.from(plain));
+    }
+  });
+
+  it('takes a RIFF with a LIST chunk after its data, as sent', () => {
+    // Prepare
+    const wav = Buffer.concat([plain, TRAILING_LIST]);
+    new DataView(wav.buffer, wav.byteOffset).setUint32(4, wav.length - 8, true);
+
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok).toBe(true);
+    if (checked.ok) {
+      expect(checked.value.durationSeconds).toBe(1);
+      expect(checked.value.wav).toBe(wav);
     }
   });
 });

@@ -40,6 +40,7 @@ describe('POST /api/v0/media/tts/speak', () => {
         format: { sampleRate: SPEECH_RATE, channels: 1, sampleWidth: 2 },
         dataOffset: 44,
         dataBytes: pcm.length,
+        irregular: false,
       },
     });
     expect(Buffer.from(bytes.subarray(44))).toEqual(Buffer.from(pcm));

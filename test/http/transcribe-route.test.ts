@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routePath } from '../../functions/http/contract/api-routes';
 import { SPEECH_LIMITS } from '../../functions/http/contract/speech-limits';
-import { tonePcm, wavFile } from '../support/speech-audio';
+import { asRf64, tonePcm, wavFile } from '../support/speech-audio';
 import { acknowledgementModel, strictClientProblems } from '../support/strict-node-models';
 import { expectError } from './response-contract';
 import { postRaw, recordingForm, useSpeechApi } from './speech-api';
@@ -181,6 +181,90 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
   });
 
+  it('takes an RF64 recording and hands the provider its samples as a plain WAV', async () => {
+    // Prepare: what a recorder writing RF64 sends (its sizes in a ds64 chunk).
+    const plain = recording(0.5);
+    api().audio.enqueueTranscription({ text: 'lights on' });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, recordingForm(asRf64(plain, 'RF64'))),
+    );
+
+    // Assess
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ text: 'lights on' });
+    const upload = api().audio.requests[0]?.transcription;
+    expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(plain));
+  });
+
+  /** The file part of a form by hand: its Content-Disposition's parameters, then the bytes. */
+  const filePart = (disposition: string, wav: Uint8Array) =>
+    Buffer.concat([
+      Buffer.from(`Content-Disposition: form-data; ${disposition}\r\n\r\n`, 'latin1'),
+      Buffer.from(wav),
+    ]);
+
+  it.each([
+    [
+      'transport padding after each delimiter (RFC 2046: receivers must take it)',
+      'pad',
+      (wav: Uint8Array) => [
+        Buffer.from('--pad \t \r\nContent-Disposition: form-data; name="note"\r\n\r\nhi'),
+        Buffer.from('\r\n--pad  \r\n'),
+        filePart('name="file"; filename="r.wav"', wav),
+        Buffer.from('\r\n--pad-- \r\n'),
+      ],
+    ],
+    [
+      'a quoted boundary with a blank, a preamble and an epilogue that spell it',
+      '"simple boundary"',
+      (wav: Uint8Array) => [
+        Buffer.from('a preamble that says --simple boundary but not after a CRLF\r\n'),
+        Buffer.from('\r\n--simple boundary\r\n'),
+        filePart('name="file"', wav),
+        Buffer.from('\r\n--simple boundary--\r\nan epilogue\r\n--simple boundary\r\n'),
+      ],
+    ],
+    [
+      'a field whose value holds CRLFs before it, headers in lower case',
+      'f00d',
+      (wav: Uint8Array) => [
+        Buffer.from('--f00d\r\ncontent-disposition: form-data; name="note"\r\n\r\na\r\nb\r\n'),
+        Buffer.from('\r\n--f00d\r\ncontent-disposition: FORM-DATA; NAME=file\r\n\r\n'),
+        Buffer.from(wav),
+        Buffer.from('\r\n--f00d--'),
+      ],
+    ],
+    [
+      'two parts named "file" (the first is the recording)',
+      'twice',
+      (wav: Uint8Array) => [
+        Buffer.from('--twice\r\n'),
+        filePart('name="file"; filename="r.wav"', wav),
+        Buffer.from('\r\n--twice\r\n'),
+        filePart('name="file"; filename="other.wav"', new Uint8Array([1, 2, 3])),
+        Buffer.from('\r\n--twice--\r\n'),
+      ],
+    ],
+  ])('takes the recording from a valid form with %s', async (_, boundary, pieces) => {
+    // Prepare
+    const wav = recording(0.2);
+    api().audio.enqueueTranscription({ text: 'lights on' });
+
+    // Act
+    const response = await read(
+      await postRaw(api().speaking, TRANSCRIBE, new Uint8Array(Buffer.concat(pieces(wav))), {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      }),
+    );
+
+    // Assess: the recording's bytes as sent
+    expect(response.status, response.text).toBe(200);
+    const upload = api().audio.requests[0]?.transcription;
+    expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
+  });
+
   /** A multipart body by hand: `parts` as [name, bytes], then the closing boundary or not. */
   const form = (boundary: string, parts: [string, Uint8Array][], closed = true) =>
     new Uint8Array(
@@ -264,12 +348,19 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(api().output.join('')).toContain('"speech_provider_errors":1');
   });
 
+  /** `characters` code points of what a model looping on noise writes, in `unit`'s letters. */
+  const looping = (unit: string, characters: number) =>
+    [...unit.repeat(characters)].slice(0, characters).join('');
+
   it.each([
-    ['at the limit: the text, whole', SPEECH_LIMITS.transcriptCharacters, 200],
-    ['past it: 502, never a cut text', SPEECH_LIMITS.transcriptCharacters + 1, 502],
-  ])('answers a transcript %s', async (_case, characters, status) => {
+    ['at the limit: the text, whole', 'la', SPEECH_LIMITS.transcriptCharacters, 200],
+    ['past it: 502, never a cut text', 'la', SPEECH_LIMITS.transcriptCharacters + 1, 502],
+    // Counted as voice/command's schema counts the utterance: code points, an emoji is one.
+    ['at the limit with emoji: the text, whole', 'ha😀', SPEECH_LIMITS.transcriptCharacters, 200],
+    ['past it with emoji: 502', 'ha😀', SPEECH_LIMITS.transcriptCharacters + 1, 502],
+  ])('answers a transcript %s', async (_case, unit, characters, status) => {
     // Prepare: what a model looping on noise writes, within the reply's byte limit.
-    const text = 'la'.repeat(characters).slice(0, characters);
+    const text = looping(unit, characters);
     api().audio.enqueueTranscription({ text: ` ${text} ` });
 
     // Act

@@ -119,3 +119,23 @@ export function extensibleWav(pcm: Uint8Array, subFormat: number): Uint8Array {
   file.set(pcm, 68);
   return file;
 }
+
+/** `wav`'s chunks after `fmt ` rewritten as RF64 (or BW64) writes them: sizes in a `ds64` chunk. */
+export function asRf64(
+  wav: Uint8Array,
+  form: 'RF64' | 'BW64',
+  after = new Uint8Array(0),
+): Uint8Array {
+  const pcm = wav.subarray(44);
+  const ds64 = Buffer.alloc(8 + 28);
+  ds64.write('ds64', 0, 'latin1');
+  ds64.writeUInt32LE(28, 4);
+  ds64.writeUInt32LE(pcm.length, 8 + 8);
+  const data = Buffer.alloc(8);
+  data.write('data', 0, 'latin1');
+  data.writeUInt32LE(0xffffffff, 4);
+  const file = Buffer.concat([wav.subarray(0, 12), ds64, wav.subarray(12, 36), data, pcm, after]);
+  file.write(form, 0, 'latin1');
+  file.writeUInt32LE(0xffffffff, 4);
+  return file;
+}

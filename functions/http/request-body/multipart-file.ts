@@ -74,9 +74,52 @@ export function readMultipartFile(
       if (found) resolve({ ok: true, file: new Uint8Array(Buffer.concat(chunks)) });
       else resolve({ ok: false, problem: 'missing' });
     });
+    const form = withoutTransportPadding(body, contentType);
     // The parser emits its events as it is written to, so a limit stops the writing here.
-    for (let at = 0; at < body.length && !stopped; at += SLICE_BYTES)
-      parser.write(body.subarray(at, at + SLICE_BYTES));
+    for (let at = 0; at < form.length && !stopped; at += SLICE_BYTES)
+      parser.write(form.subarray(at, at + SLICE_BYTES));
     if (!stopped) parser.end();
   });
+}
+
+/** `boundary=` of a Content-Type, quoted or not (RFC 2045), as busboy reads the first one. */
+const BOUNDARY_PARAMETER = /;\s*boundary\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i;
+const CRLF = Buffer.from('\r\n');
+const SPACE = 0x20;
+const TAB = 0x09;
+const DASH = 0x2d;
+
+/**
+ * `body` without RFC 2046's transport padding: blanks a transport may add after a delimiter
+ * (`--boundary  \r\n`), which a receiver "MUST be able to handle". busboy reads them as the part's
+ * first header line and loses the part (the node's recording was "missing"). The blanks go only
+ * where the boundary follows a CRLF (or opens the body) and a CRLF follows them: file bytes can
+ * never hold that, so nothing else changes. At most as many delimiters as a form may hold parts
+ * are looked at (busboy refuses the form past them), each found by one native search.
+ */
+function withoutTransportPadding(body: Uint8Array, contentType: string): Uint8Array {
+  const match = BOUNDARY_PARAMETER.exec(contentType);
+  const boundary = match?.[1]?.replace(/\\(.)/g, '$1') ?? match?.[2];
+  if (boundary === undefined || boundary === '') return body;
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const delimiter = Buffer.from(`\r\n--${boundary}`, 'latin1');
+  const kept: Uint8Array[] = [];
+  let from = 0;
+  // The first delimiter may open the body, without the CRLF before it.
+  let found = bytes.subarray(0, delimiter.length - 2).equals(delimiter.subarray(2)) ? -2 : -1;
+  if (found === -1) found = bytes.indexOf(delimiter);
+  for (let seen = 0; found !== -1 && seen <= FORM_LIMITS.parts; seen += 1) {
+    const after = found + delimiter.length;
+    if (bytes[after] === DASH && bytes[after + 1] === DASH) break;
+    let end = after;
+    while (bytes[end] === SPACE || bytes[end] === TAB) end += 1;
+    if (end > after && bytes[end] === CRLF[0] && bytes[end + 1] === CRLF[1]) {
+      kept.push(bytes.subarray(from, after));
+      from = end;
+    }
+    found = bytes.indexOf(delimiter, end);
+  }
+  if (kept.length === 0) return body;
+  kept.push(bytes.subarray(from));
+  return Buffer.concat(kept);
 }

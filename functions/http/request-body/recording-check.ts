@@ -1,11 +1,11 @@
 /**
  * The WAV check of media/whisper/transcribe, pure: the header read as RIFF lays it out
- * (readWavData, shared with the speech adapters: `fmt ` of integer PCM, plain or
- * WAVE_FORMAT_EXTENSIBLE, chunks walked to `data`), then what we take: 16-bit samples, a
+ * (readWavData, shared with the speech adapters: RIFF, RF64 or BW64, `fmt ` of integer PCM,
+ * plain or WAVE_FORMAT_EXTENSIBLE, chunks walked to `data`), then what we take: 16-bit samples, a
  * plausible rate and channel count, whole frames of audio, and a duration within the limit.
  */
-import { readWavData } from '../../../shared/adapters/speech/wav-format';
-import type { Recording } from '../../../shared/ports/speech';
+import { readWavData, wavHeader } from '../../../shared/adapters/speech/wav-format';
+import type { PcmFormat, Recording } from '../../../shared/ports/speech';
 import { failure, type Result, success } from '../../../shared/result';
 
 /** What is wrong with a file that is not a recording we take, for the 4xx body. */
@@ -22,6 +22,8 @@ export interface RecordingIssue {
 const MIN_RATE = 8_000;
 const MAX_RATE = 192_000;
 const MAX_CHANNELS = 8;
+/** The header `wavHeader` writes. */
+const WAV_HEADER_BYTES = 44;
 
 const issue = (code: RecordingIssue['code'], message: string) =>
   failure<RecordingIssue>([{ code, message }]);
@@ -61,7 +63,17 @@ export function checkRecording(
       `The recording lasts ${secondsAbove(durationSeconds, limits.maxSeconds)} s; at most ${limits.maxSeconds} s are taken.`,
     );
   }
-  return success({ wav: bytes, format, durationSeconds });
+  // An RF64 file or one missing a pad byte goes on as the plain WAV its samples fit in (an upload
+  // is far under RIFF's 4 GiB): a speech provider may read only that.
+  const wav = read.value.irregular ? plainWav(format, data) : bytes;
+  return success({ wav, format, durationSeconds });
+}
+
+function plainWav(format: PcmFormat, data: Uint8Array): Uint8Array {
+  const wav = new Uint8Array(WAV_HEADER_BYTES + data.length);
+  wav.set(wavHeader(format, data.length), 0);
+  wav.set(data, WAV_HEADER_BYTES);
+  return wav;
 }
 
 /**

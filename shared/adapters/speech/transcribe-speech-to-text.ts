@@ -18,7 +18,7 @@ import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { startDeadline } from './speech-deadline';
 import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe } from './transcribe-failure';
-import { transcriptTooLongError } from './transcript-limit';
+import { transcriptCharacters, transcriptTooLongError } from './transcript-limit';
 
 /**
  * The most bytes of Transcribe's event stream one recording may cost, counted as they arrive,
@@ -163,7 +163,7 @@ export class TranscribeSpeechToText implements SpeechToText {
         if (result.IsPartial !== false) continue;
         const text = result.Alternatives?.[0]?.Transcript?.trim() ?? '';
         if (text === '') continue;
-        characters += text.length + (finals.length === 0 ? 0 : 1);
+        characters += transcriptCharacters(text) + (finals.length === 0 ? 0 : 1);
         // Not read further: the text past the limit is answered as every recognizer's is.
         if (characters > maxCharacters) throw transcriptTooLongError('Transcribe', maxCharacters);
         finals.push(text);

@@ -6,6 +6,12 @@ export interface WavLayout {
   readonly dataOffset: number;
   /** Bytes of samples; null when the header does not say (a streamed WAV: 0 or 0xFFFFFFFF). */
   readonly dataBytes: number | null;
+  /**
+   * True when the file is one a strict reader may refuse though it is a WAV: RF64 or BW64 (the
+   * data size in a `ds64` chunk), or a chunk of odd size without its pad byte. Its samples are
+   * handed on under a plain header (`wavHeader`).
+   */
+  readonly irregular: boolean;
 }
 
 export type WavReading =
@@ -26,13 +32,34 @@ const UNKNOWN_SIZES = new Set([0, 0xffff_ffff]);
  */
 const DATA_ID = 0x6461_7461;
 const FMT_ID = 0x666d_7420;
+const DS64_ID = 0x6473_3634;
+/** The sizes of a `ds64` chunk read here: the RIFF's and the data's, 64 bits each. */
+const DS64_SIZES_BYTES = 16;
 
 const ascii = (bytes: Uint8Array, at: number): string =>
   String.fromCharCode(...bytes.subarray(at, at + 4));
 
+/**
+ * The forms of a WAV file: RIFF, and RF64 (EBU Tech 3306) and BW64 (ITU-R BS.2088), which give
+ * their sizes in a `ds64` chunk and are written by recorders that may pass 4 GiB.
+ */
+const WAVE_FORMS: ReadonlySet<string> = new Set(['RIFF', 'RF64', 'BW64']);
+
 /** Whether `bytes` open with a RIFF/WAVE header (what tells a WAV file from raw PCM). */
 export const isRiffWave = (bytes: Uint8Array): boolean =>
-  bytes.length >= RIFF_HEADER_BYTES && ascii(bytes, 0) === 'RIFF' && ascii(bytes, 8) === 'WAVE';
+  bytes.length >= RIFF_HEADER_BYTES &&
+  WAVE_FORMS.has(ascii(bytes, 0)) &&
+  ascii(bytes, 8) === 'WAVE';
+
+/** Four printable ASCII characters at `at`: what a chunk id is (`fmt `, `LIST`, `data`). */
+function isChunkId(bytes: Uint8Array, at: number): boolean {
+  if (at + 4 > bytes.length) return false;
+  for (let index = at; index < at + 4; index += 1) {
+    const byte = bytes[index] ?? 0;
+    if (byte < 0x20 || byte > 0x7e) return false;
+  }
+  return true;
+}
 
 /**
  * Reads the header of a WAV file of integer PCM (plain or WAVE_FORMAT_EXTENSIBLE), walking its
@@ -47,6 +74,9 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let format: PcmFormat | null = null;
+  let irregular = ascii(bytes, 0) !== 'RIFF';
+  /** The data's size from a `ds64` chunk (RF64, BW64), for a data chunk that says 0xFFFFFFFF. */
+  let ds64DataBytes: number | null = null;
   for (let at = RIFF_HEADER_BYTES; ; ) {
     if (at + CHUNK_HEADER_BYTES > bytes.length) return incomplete('no data chunk yet');
     const id = view.getUint32(at, false);
@@ -54,10 +84,19 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
     const body = at + CHUNK_HEADER_BYTES;
     if (id === DATA_ID) {
       if (format === null) return invalid('the data chunk comes before any fmt chunk');
-      return {
-        ok: true,
-        value: { format, dataOffset: body, dataBytes: UNKNOWN_SIZES.has(size) ? null : size },
-      };
+      const dataBytes =
+        size === 0xffff_ffff && ds64DataBytes !== null
+          ? ds64DataBytes
+          : UNKNOWN_SIZES.has(size)
+            ? null
+            : size;
+      return { ok: true, value: { format, dataOffset: body, dataBytes, irregular } };
+    }
+    if (id === DS64_ID && irregular && size >= DS64_SIZES_BYTES) {
+      if (body + DS64_SIZES_BYTES > bytes.length) return incomplete('the ds64 chunk is cut short');
+      const high = view.getUint32(body + 12, true);
+      // Past 2^53 bytes no file is: such a size is read as unknown, the data ending with the file.
+      ds64DataBytes = high < 0x20_0000 ? high * 2 ** 32 + view.getUint32(body + 8, true) : null;
     }
     if (id === FMT_ID) {
       // Fewer than 16 bytes would have its fields read from the next chunk; a second fmt chunk
@@ -73,8 +112,12 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
       if (!read.ok) return read;
       format = read.value;
     }
-    // Chunks are padded to an even size.
-    at = body + size + (size % 2);
+    // Chunks are padded to an even size; a writer that left a pad byte out is read as it wrote:
+    // the next chunk's id starts right after the odd chunk, where the padded place holds none.
+    const end = body + size;
+    const unpadded = size % 2 === 1 && isChunkId(bytes, end) && !isChunkId(bytes, end + 1);
+    if (unpadded) irregular = true;
+    at = unpadded ? end : end + (size % 2);
   }
 }
 
@@ -82,6 +125,8 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
 export interface WavData {
   readonly format: PcmFormat;
   readonly data: Uint8Array;
+  /** As WavLayout's: a strict reader may refuse the file; hand its samples on under `wavHeader`. */
+  readonly irregular: boolean;
 }
 
 /**
@@ -94,9 +139,9 @@ export function readWavData(
 ): { readonly ok: true; readonly value: WavData } | (WavReading & { readonly ok: false }) {
   const layout = readWavLayout(bytes);
   if (!layout.ok) return layout;
-  const { format, dataOffset, dataBytes } = layout.value;
+  const { format, dataOffset, dataBytes, irregular } = layout.value;
   const end = dataBytes === null ? bytes.length : Math.min(bytes.length, dataOffset + dataBytes);
-  return { ok: true, value: { format, data: bytes.subarray(dataOffset, end) } };
+  return { ok: true, value: { format, data: bytes.subarray(dataOffset, end), irregular } };
 }
 
 function readFormat(

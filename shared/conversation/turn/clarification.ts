@@ -11,9 +11,15 @@ import { ServerToolName } from '../server-tools/server-tool-names';
  * The question put to the user when the model could not produce valid arguments within its
  * retries: about the first invalid parameter the command declares, in words a person can answer
  * aloud. A name the command does not have is the model's mistake, not the user's to settle: when
- * nothing else is wrong the user is asked to say it another way.
+ * nothing else is wrong the user is asked to say it another way. The options offered (the valid
+ * values of the issue: an enum's, the closest listed entities) are those `listed` keeps
+ * (`listedOptions`: an enum of the node's schema may name an entity its device list does not
+ * hold), in the options and in the words alike.
  */
-export function clarificationFor(issues: readonly ValidationIssue[]): ClarificationQuestion {
+export function clarificationFor(
+  issues: readonly ValidationIssue[],
+  listed: (options: readonly string[]) => readonly string[] = (options) => options,
+): ClarificationQuestion {
   const issue = issues.find(
     (candidate) => candidate.parameter !== null && candidate.code !== 'unknown_parameter',
   );
@@ -26,8 +32,8 @@ export function clarificationFor(issues: readonly ValidationIssue[]): Clarificat
   }
   const parameterName = issue.parameter.replace(/\[\d+\]$/, '');
   const label = parameterName.replaceAll('_', ' ');
-  const options =
-    issue.validValues !== null && issue.validValues.length > 0 ? issue.validValues : null;
+  const offered = issue.validValues === null ? [] : listed(issue.validValues);
+  const options = offered.length > 0 ? offered : null;
   return { question: questionText(issue, label, options), parameterName, options };
 }
 
@@ -61,8 +67,23 @@ export function withListedOptions(
   entities: KnownEntities | null,
   policy: NormalizationPolicy,
 ): ClarificationQuestion {
-  if (entities === null || question.options === null) return question;
-  const options = question.options.flatMap((option) => {
+  if (question.options === null) return question;
+  const options = listedOptions(question.options, entities, policy);
+  return { ...question, options: options.length > 0 ? options : null };
+}
+
+/**
+ * The `options` the node may offer the user: each checked as a call's argument would be against
+ * the device list, an unlisted entity id left out, a miswritten listed one as listed. Without a
+ * device list, all of them.
+ */
+export function listedOptions(
+  options: readonly string[],
+  entities: KnownEntities | null,
+  policy: NormalizationPolicy,
+): readonly string[] {
+  if (entities === null) return options;
+  return options.flatMap((option) => {
     const check = checkEntityArgument(
       ServerToolName.requestValidation,
       { options: [option] },
@@ -73,5 +94,4 @@ export function withListedOptions(
     const [offered] = check.arguments.options as readonly string[];
     return offered === undefined ? [] : [offered];
   });
-  return { ...question, options: options.length > 0 ? options : null };
 }

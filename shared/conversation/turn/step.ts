@@ -32,7 +32,7 @@ import {
   type RefusedCall,
 } from './call-limits';
 import { type CheckedCall, checkClientCall } from './check-client-call';
-import { clarificationFor, withListedOptions } from './clarification';
+import { clarificationFor, listedOptions, withListedOptions } from './clarification';
 import { addUsage, retryCutOffReply, wasCutOff } from './cut-off-reply';
 import { decideAfterChecks } from './decide-after-checks';
 import { answerDirectly, callModelAgain, giveUp, retriesLeft } from './direct-answer';
@@ -101,7 +101,9 @@ export function step(previous: TurnState, reply: ModelReply, context: TurnContex
   switch (next.type) {
     case 'ask_user': {
       const issues = invalid.flatMap((result) => (result.ok ? [] : result.issues));
-      return finishWithClarification(repaired, null, clarificationFor(issues), context);
+      const listed = (options: readonly string[]) =>
+        listedOptions(options, context.home?.entities ?? null, context.settings.normalization);
+      return finishWithClarification(repaired, null, clarificationFor(issues, listed), context);
     }
     case 'say_no_room':
       return finishWithToolCalls(repaired, text, [], context);

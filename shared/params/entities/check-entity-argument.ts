@@ -45,7 +45,8 @@ const REPORTED_ISSUES = 4;
  * - each id of a string that lists two or more of that form (`"lock.a, light.b"`, as Home
  *   Assistant reads a comma-separated `entity_id`), or one with a stray comma, anywhere;
  * - each id of a string that holds JSON (an encoded list, a quoted id), as the value it encodes;
- * - an id split in `domain` and `object_id` (Home Assistant's names for its parts).
+ * - an id split in `domain` and `object_id` (Home Assistant's names for its parts, or
+ *   `entity_domain` and `entity_object_id`).
  * A listed id passes; one that differs from exactly one listed id in case, punctuation or
  * compatibility form becomes that id where it stands, a value or a key (a lossless repair, not
  * under `strict`); any other is an `unknown_entity` issue naming the closest listed ids, unless
@@ -94,16 +95,9 @@ export function checkEntityArgument(
   const visitor: Visitor = {
     value(node, value) {
       if (checkEmbedded(node, value)) return;
-      const list = entityIdList(value, entities.domains);
-      let checked: string | null = null;
-      if (list !== null) {
-        const each = list.map((part, index) =>
-          index % 2 === 1 || part === '' ? part : (checkId(part, () => pathText(node)) ?? part),
-        );
-        checked = each.join('');
-      } else if (node.underEntity || hasEntityIdForm(value, entities.domains)) {
-        checked = checkId(value, () => pathText(node));
-      }
+      const nul = value.indexOf('\u0000');
+      if (nul !== -1) checkCString(node, value.slice(0, nul));
+      const checked = checkText(node, value);
       if (checked !== null && checked !== value && node.container !== null && node.step !== null) {
         node.container[node.step] = checked;
       }
@@ -119,6 +113,30 @@ export function checkEntityArgument(
       if (renamed.size > 0) renameKeys(object, renamed);
       checkSplitId(node, object);
     },
+  };
+  /** `text` checked as one id or a list of ids: the listed text (repaired), or null if it is none. */
+  const checkText = (node: WalkNode, text: string): string | null => {
+    const list = entityIdList(text, entities.domains);
+    if (list !== null) {
+      const each = list.map((part, index) =>
+        index % 2 === 1 || part === '' ? part : (checkId(part, () => pathText(node)) ?? part),
+      );
+      return each.join('');
+    }
+    if (node.underEntity || hasEntityIdForm(text, entities.domains)) {
+      return checkId(text, () => pathText(node));
+    }
+    return null;
+  };
+  /**
+   * The text before a string's NUL, as a node in C reads it (`"lock.a, lock.b\u0000 now"` is two
+   * ids to it): its ids are checked, unlisted ones sent back. A repair is made on the string as a
+   * whole (`checkText`), so none is recorded here.
+   */
+  const checkCString = (node: WalkNode, text: string) => {
+    const repairsBefore = repairs.length;
+    checkText(node, text);
+    repairs.length = repairsBefore;
   };
   /**
    * A string holding JSON (`"[\"lock.garage_door\"]"`, `"\"lock.garage_door\""`: a model's
@@ -147,7 +165,7 @@ export function checkEntityArgument(
    */
   const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
     const keys = Object.keys(object);
-    const domainKey = keys.find((key) => looseEntityKey(key) === 'domain');
+    const domainKey = keys.find((key) => DOMAIN_KEYS.has(looseEntityKey(key)));
     const domain = domainKey === undefined ? undefined : object[domainKey];
     if (domainKey === undefined || typeof domain !== 'string') return;
     for (const objectKey of keys.filter((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)))) {
@@ -173,6 +191,9 @@ interface Visitor {
   /** An object (not an array), before its properties are walked: its keys may be renamed. */
   keys(node: WalkNode, object: Record<string, unknown>): void;
 }
+
+/** The loose keys of the property that may hold the part of a split id before the dot. */
+const DOMAIN_KEYS: ReadonlySet<string> = new Set(['domain', 'entitydomain']);
 
 /**
  * The loose keys of a property beside `domain` that may hold the part of a split id after the

@@ -1,10 +1,14 @@
 /**
- * Home Assistant's entity domains (the part of an entity id before the dot), as of 2026. A string
+ * Home Assistant's entity domains (the part of an entity id before the dot), as of 2026: every
+ * entity platform (`homeassistant.const.Platform`: `tts`, `wake_word`, `ai_task` too) and the
+ * integrations whose entities carry their own domain (`alert`, `plant`, the helpers). A string
  * of the form `<domain>.<object_id>` with one of these, or with a domain of the node's own device
  * list, is an entity id wherever it stands in a call's arguments.
  */
 export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
+  'ai_task',
   'air_quality',
+  'alert',
   'alarm_control_panel',
   'assist_satellite',
   'automation',
@@ -13,6 +17,7 @@ export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
   'calendar',
   'camera',
   'climate',
+  'conversation',
   'counter',
   'cover',
   'date',
@@ -20,9 +25,11 @@ export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
   'device_tracker',
   'event',
   'fan',
+  'geo_location',
   'group',
   'humidifier',
   'image',
+  'image_processing',
   'input_boolean',
   'input_button',
   'input_datetime',
@@ -36,6 +43,7 @@ export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
   'notify',
   'number',
   'person',
+  'plant',
   'remote',
   'scene',
   'schedule',
@@ -43,15 +51,19 @@ export const ENTITY_DOMAINS: ReadonlySet<string> = new Set([
   'select',
   'sensor',
   'siren',
+  'stt',
   'sun',
   'switch',
+  'tag',
   'text',
   'time',
   'timer',
   'todo',
+  'tts',
   'update',
   'vacuum',
   'valve',
+  'wake_word',
   'water_heater',
   'weather',
   'zone',
@@ -66,10 +78,10 @@ const ENTITY_PROPERTY_KEYS: ReadonlySet<string> = new Set(['entityid', 'entityid
 
 /**
  * `<domain>.<object_id>` once compatibility forms are folded (full-width letters, the full-width
- * stop), invisible format characters taken out, the ends trimmed and the case lowered: the domain
- * letters, digits and `_` as a device list may write it (`1wire`; that it is a known domain is
- * checked apart), the object id letters of any script, digits, `_` and `-` (a miswritten id is
- * still an id), never a blank (that is text about a device, not an id).
+ * stop), invisible characters taken out (`INVISIBLE`), the ends trimmed and the case lowered: the
+ * domain letters, digits and `_` as a device list may write it (`1wire`; that it is a known
+ * domain is checked apart), the object id letters of any script, digits, `_` and `-` (a
+ * miswritten id is still an id), never a blank (that is text about a device, not an id).
  */
 const ENTITY_ID_FORM = /^([a-z0-9_]+)\.([\p{L}\p{N}_-]+)$/u;
 
@@ -91,18 +103,35 @@ export function isEntityProperty(name: string): boolean {
 
 /**
  * True when `text` has the form of an entity id of one of `domains` (`ENTITY_DOMAINS` and the
- * device list's): `lock.garage_door`, `Lock.Garage-Door `, `ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ`.
+ * device list's): `lock.garage_door`, `Lock.Garage-Door `, `ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ`,
+ * `lock.garage_door` with invisible characters inside or a NUL and anything after it.
  * `example.com`, `notes.txt` and `3.5` are not. Linear in the text, and arguments are bounded
  * in bytes (8 KiB a call).
  */
 export function hasEntityIdForm(text: string, domains: ReadonlySet<string>): boolean {
-  const folded = percentDecoded(text)
+  const folded = cString(percentDecoded(text))
     .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
+    .replace(INVISIBLE, '')
     .trim()
     .toLowerCase();
   const domain = ENTITY_ID_FORM.exec(folded)?.[1];
   return domain !== undefined && domains.has(domain);
+}
+
+/**
+ * What a reader of the id does not see: format characters (a zero-width space), the other
+ * default-ignorable code points (a variation selector, the combining grapheme joiner, a Hangul
+ * filler) and control characters.
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Cc}]/gu;
+
+/**
+ * `text` up to its first NUL, as a node written in C reads it (`lock.garage_door\u0000 now` is
+ * `lock.garage_door` to cJSON's caller).
+ */
+function cString(text: string): string {
+  const end = text.indexOf('\u0000');
+  return end === -1 ? text : text.slice(0, end);
 }
 
 /**

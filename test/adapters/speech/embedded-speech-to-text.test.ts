@@ -340,9 +340,9 @@ describe('transcriptWithinLimit', () => {
   it.each([
     ['  hello world  ', 11, 'hello world'],
     ['hello world', 10, null],
-    ['ab\u{1F600}cd', 6, 'ab\u{1F600}cd'],
-    ['ab\u{1F600}cd', 5, null],
-  ])('%j within %i characters (UTF-16 units, trimmed) is %j', (text, limit, expected) => {
+    ['ab\u{1F600}cd', 5, 'ab\u{1F600}cd'],
+    ['ab\u{1F600}cd', 4, null],
+  ])('%j within %i characters (code points, trimmed) is %j', (text, limit, expected) => {
     expect(transcriptWithinLimit(text, limit)).toBe(expected);
   });
 });

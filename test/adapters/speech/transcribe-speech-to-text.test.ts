@@ -335,4 +335,17 @@ describe('TranscribeSpeechToText', () => {
     await Promise.all(transcribe.requests.map((request) => request.closed));
     expect(transcribe.openStreams()).toBe(0);
   });
+
+  it(`counts the transcript in code points, as voice/command's utterance: emoji within ${MAX_CHARACTERS} characters are the whole text`, async () => {
+    // Prepare: four finals of 499 emoji, joined by a blank: 1,999 characters, 3,995 UTF-16 units.
+    const final = '😀'.repeat(499);
+    transcribe.enqueue({ kind: 'results', events: Array.from({ length: 4 }, () => finals(final)) });
+    const { stt } = adapter();
+
+    // Act
+    const transcript = await stt.transcribe(mono48k(0.2), options);
+
+    // Assess
+    expect(transcript).toEqual({ text: Array.from({ length: 4 }, () => final).join(' ') });
+  });
 });

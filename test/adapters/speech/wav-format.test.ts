@@ -52,7 +52,7 @@ describe('readWavLayout', () => {
 
     expect(readWavLayout(wavFile(pcm, mono48k))).toEqual({
       ok: true,
-      value: { format: mono48k, dataOffset: 44, dataBytes: pcm.length },
+      value: { format: mono48k, dataOffset: 44, dataBytes: pcm.length, irregular: false },
     });
   });
 

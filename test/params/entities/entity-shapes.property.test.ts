@@ -9,8 +9,14 @@ const listedKeys = new Set(LISTED.map(looseEntityKey));
 
 /** An id the list does not hold, even ignoring case and punctuation. Ids always hold a dot. */
 const unlistedId = fc
-  .tuple(fc.constantFrom('lock', 'light', 'cover', 'camera'), fc.stringMatching(/^[a-z]{2,10}$/))
-  .map(([domain, name]) => `${domain}.${name}`)
+  .tuple(
+    fc.constantFrom('lock', 'light', 'cover', 'camera', 'alert', 'tts', 'wake_word'),
+    fc.stringMatching(/^[a-z]{2,10}$/),
+    // As sent: plain, or with what a reader does not see (a variation selector, a combining
+    // grapheme joiner, a NUL a C string ends at).
+    fc.constantFrom('', '\ufe0f', '\u034f', '\u0000'),
+  )
+  .map(([domain, name, invisible]) => `${domain}.${name}${invisible}`)
   .filter((id) => !listedKeys.has(looseEntityKey(id)));
 
 /** `lock.front_door` in full-width letters, as a model copying from a CJK text may write it. */
@@ -34,6 +40,9 @@ const formedMiswriting = fc
       (id: string) => `${id} `,
       (id: string) => ` ${id}`,
       (id: string) => id.replace('.', '.\u200b'),
+      (id: string) => `${id}\ufe0f`,
+      (id: string) => id.replace('_', '\u034f_'),
+      (id: string) => `${id}\u0000`,
     ),
   )
   .map(([listed, miswrite]) => ({ written: miswrite(listed), listed }))
@@ -149,6 +158,7 @@ const splitId: fc.Arbitrary<Part> = fc
       ['domain', 'name'],
       ['domain', 'id'],
       ['domain', 'entity'],
+      ['entity_domain', 'entity_object_id'],
     ),
   )
   .map(([{ written, listed, unlisted }, [domainKey, objectKey]]) => {
