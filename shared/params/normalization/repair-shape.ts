@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../types/json-value';
+import { isJsonObject, type JsonObject, setOwn } from '../types/json-value';
 import type { ScalarType } from '../types/parameter-type';
 import { isPlaceholder } from './placeholder';
 import { type NormalizationPolicy, RepairRule } from './repair';
@@ -108,7 +108,7 @@ function repairObject(
     const property = Object.hasOwn(properties, key) ? properties[key] : undefined;
     const at = `${path}.${key}`;
     if (property === undefined) {
-      repaired[key] = item;
+      setOwn(repaired, key, item);
       continue;
     }
     if (!required.has(key) && leftOut(property, item, policy)) {
@@ -118,7 +118,7 @@ function repairObject(
     }
     const next = repairNode(property, item, at, policy, record, depth + 1);
     if (next !== item) changed = true;
-    repaired[key] = next;
+    setOwn(repaired, key, next);
   }
   return changed ? repaired : value;
 }
@@ -277,7 +277,7 @@ function keyValuePairs(schema: JsonObject, text: string): JsonObject | null {
     if (!Object.hasOwn(properties, name) || Object.hasOwn(object, name) || value === '') {
       return null;
     }
-    object[name] = value;
+    setOwn(object, name, value);
   }
   return object;
 }

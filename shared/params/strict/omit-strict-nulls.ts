@@ -1,4 +1,4 @@
-import { isJsonObject } from '../types/json-value';
+import { isJsonObject, setOwn } from '../types/json-value';
 
 /**
  * Arguments of a strict-mode call as the node's schema means them: strict mode makes the model
@@ -13,9 +13,9 @@ export function omitStrictNulls(value: unknown, schema: unknown): unknown {
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const kept: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
-    const property = schema.properties[name];
+    const property = Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
     if (item === null && !required.has(name) && !acceptsNull(property)) continue;
-    kept[name] = omitStrictNulls(item, property);
+    setOwn(kept, name, omitStrictNulls(item, property));
   }
   return kept;
 }

@@ -10,6 +10,21 @@ export function cloneJson<T>(value: T): T {
   return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 }
 
+/**
+ * `object[key] = value` as an own property whatever the key: JSON.parse makes `"__proto__"` an own
+ * key of the model's arguments, which assignment would take as the object's prototype instead.
+ */
+export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else object[key] = value;
+}
+
 /** `value` without the listed keys; key order of the rest is kept. */
 export function omitKeys(value: JsonObject, keys: ReadonlySet<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.has(key)));

@@ -207,4 +207,20 @@ describe('the object conversions, per policy', () => {
     expect(first.ok).toBe(true);
     expect(again).toEqual({ ok: true, arguments: { ...q, options: [A, B] }, repairs: [] });
   });
+
+  it('keeps a "__proto__" key of the model\'s JSON as data when it repairs the object around it', () => {
+    // Prepare: what JSON.parse gives for the model's arguments, "__proto__" an own key.
+    const args = JSON.parse(
+      '{"question":"Which?","meta":{"count":"3","__proto__":{"urgent":true}}}',
+    );
+
+    // Act: `count` repaired, so `meta` is copied.
+    const check = set.check({ name: 'propose', arguments: args }, 'lossless');
+
+    // Assess
+    const meta = check.ok ? (check.arguments as { meta: object }).meta : null;
+    expect(check.ok).toBe(true);
+    expect(meta === null ? null : Object.getPrototypeOf(meta)).toBe(Object.prototype);
+    expect(JSON.stringify(meta)).toBe('{"count":3,"__proto__":{"urgent":true}}');
+  });
 });

@@ -147,4 +147,14 @@ describe('omitStrictNulls: a strict call read back as the node declared it', () 
   ])('%s', (_case, value, expected) => {
     expect(omitStrictNulls(value, schema)).toEqual(expected);
   });
+
+  it('keeps a "__proto__" key of the model\'s JSON as data, never as the prototype', () => {
+    const value = JSON.parse('{"label":"tea","__proto__":{"duration_seconds":5}}');
+
+    const read = omitStrictNulls(value, schema) as Record<string, unknown>;
+
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(read.duration_seconds).toBeUndefined();
+    expect(JSON.stringify(read)).toBe('{"label":"tea","__proto__":{"duration_seconds":5}}');
+  });
 });
