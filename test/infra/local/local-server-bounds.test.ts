@@ -11,6 +11,29 @@ import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { apiKeyOf, NODE_A, useLocalStack } from '../../support/local-stack-harness';
 
 const COMMAND = routePath('voice-command');
+
+/** The key of the one node the bare servers below know. */
+const KEY = 'node-a:secret';
+const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
+
+/** A local server with one voice-command route answered by `handler`, knowing KEY's node. */
+function commandServer(options: {
+  readonly handler: (event: object) => Promise<EdgeResult>;
+  readonly vouch?: (event: object, node: unknown) => void;
+  readonly limits?: Parameters<typeof startLocalApiServer>[0]['limits'];
+}): Promise<LocalApiServer> {
+  return startLocalApiServer({
+    port: 0,
+    routes: [
+      { method: 'POST', path: COMMAND, functionName: 'voice-command', handler: options.handler },
+    ],
+    authenticate: {
+      check: async (key) => (key === KEY ? NODE : null),
+      vouch: options.vouch ?? (() => undefined),
+    },
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+  });
+}
 const TRANSCRIBE = routePath('media-transcribe');
 const TEN_MIB = 10 * 1024 * 1024;
 
@@ -303,25 +326,11 @@ describe('npm start reads no body before it knows who is asking', () => {
 });
 
 describe('the local server bounds slow clients and connections', () => {
-  const KEY = 'node-a:secret';
-  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
   let server: LocalApiServer;
 
   beforeAll(async () => {
-    server = await startLocalApiServer({
-      port: 0,
-      routes: [
-        {
-          method: 'POST',
-          path: COMMAND,
-          functionName: 'voice-command',
-          handler: async () => ({ statusCode: 200, body: '{}' }),
-        },
-      ],
-      authenticate: {
-        check: async (key) => (key === KEY ? NODE : null),
-        vouch: () => undefined,
-      },
+    server = await commandServer({
+      handler: async () => ({ statusCode: 200, body: '{}' }),
       limits: {
         headersTimeoutMs: 500,
         requestTimeoutMs: 1_000,
@@ -434,30 +443,17 @@ describe('the local server bounds slow clients and connections', () => {
 });
 
 describe('the local server answers in JSON what Node would answer itself', () => {
-  const KEY = 'node-a:secret';
-  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
   let server: LocalApiServer;
   /** The server's verdict on each event's key, as the real handlers take it. */
   const verdicts = new WeakMap<object, unknown>();
 
   beforeAll(async () => {
-    server = await startLocalApiServer({
-      port: 0,
-      routes: [
-        {
-          method: 'POST',
-          path: COMMAND,
-          functionName: 'voice-command',
-          handler: async (event: object) => ({
-            statusCode: verdicts.get(event) === null ? 401 : 200,
-            body: '{}',
-          }),
-        },
-      ],
-      authenticate: {
-        check: async (key) => (key === KEY ? NODE : null),
-        vouch: (event, node) => verdicts.set(event, node),
-      },
+    server = await commandServer({
+      handler: async (event: object) => ({
+        statusCode: verdicts.get(event) === null ? 401 : 200,
+        body: '{}',
+      }),
+      vouch: (event, node) => verdicts.set(event, node),
     });
   });
 
@@ -557,32 +553,18 @@ describe('the local server answers in JSON what Node would answer itself', () =>
 });
 
 describe('the local server counts the reads of headers sent behind an answer', () => {
-  const KEY = 'node-a:secret';
-  const NODE = { nodeId: 'node-a', timezone: 'UTC', room: null };
   let server: LocalApiServer;
   let called: () => void = () => undefined;
   let release: () => void = () => undefined;
 
   beforeAll(async () => {
-    server = await startLocalApiServer({
-      port: 0,
-      routes: [
-        {
-          method: 'POST',
-          path: COMMAND,
-          functionName: 'voice-command',
-          // An answer that takes its time (a turn, a synthesis): held until the test releases it.
-          handler: () =>
-            new Promise<EdgeResult>((resolve) => {
-              release = () => resolve({ statusCode: 200, body: '{}' });
-              called();
-            }),
-        },
-      ],
-      authenticate: {
-        check: async (key) => (key === KEY ? NODE : null),
-        vouch: () => undefined,
-      },
+    server = await commandServer({
+      // An answer that takes its time (a turn, a synthesis): held until the test releases it.
+      handler: () =>
+        new Promise<EdgeResult>((resolve) => {
+          release = () => resolve({ statusCode: 200, body: '{}' });
+          called();
+        }),
     });
   });
 
