@@ -1,15 +1,13 @@
-import {
-  type $Command,
-  DynamoDBClient,
-  type ServiceInputTypes,
-  type ServiceOutputTypes,
-} from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { systemTiming, type Timing } from '../system/timing';
 import { outcomeOfAwsError } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 import { BufferedHttpHandler } from './buffered-http-handler';
+import type { AttemptObserver, DynamoDbClient } from './dynamodb-client';
 import { JsonDynamoDbClient } from './json-client';
 import type { AwsCredentials } from './sigv4-signer';
+
+export type { AttemptObserver, DynamoDbClient } from './dynamodb-client';
 
 /**
  * Short timeouts so an unreachable database fails a request in a few seconds instead of hanging
@@ -21,40 +19,6 @@ export const DYNAMODB_CLIENT_DEFAULTS = {
   requestTimeoutMs: 3_000,
   maxAttempts: 3,
 } as const;
-
-/** One of the SDK's DynamoDB commands (`GetItemCommand`, …): its input and the output it gives. */
-export type DynamoDbCommand<
-  Input extends ServiceInputTypes,
-  Output extends ServiceOutputTypes,
-> = $Command<
-  Input,
-  Output,
-  // biome-ignore lint/suspicious/noExplicitAny: the SDK types a command's resolved config so.
-  any,
-  ServiceInputTypes,
-  ServiceOutputTypes
->;
-
-export interface SendOptions {
-  /** Aborts the request in flight and any wait before a retry (`AbortError`). */
-  readonly abortSignal?: AbortSignal;
-}
-
-/**
- * What the stores use of a DynamoDB client: the SDK's `send` of a command, with the SDK's output
- * and exception classes, and `destroy`. Both the SDK's `DynamoDBClient` and `JsonDynamoDbClient`
- * are one.
- */
-export interface DynamoDbClient {
-  send<Input extends ServiceInputTypes, Output extends ServiceOutputTypes>(
-    command: DynamoDbCommand<Input, Output>,
-    options?: SendOptions,
-  ): Promise<Output>;
-  destroy(): void;
-}
-
-/** Told of each attempt at a request (a retry is one more): the tests count round trips so. */
-export type AttemptObserver = (operation: string, input: Readonly<Record<string, unknown>>) => void;
 
 export interface DynamoDbClientOptions {
   readonly region: string;

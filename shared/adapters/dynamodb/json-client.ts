@@ -13,7 +13,12 @@ import type { Timing } from '../system/timing';
 import { outcomeOfAwsError } from '../tracing/subsegment-outcome';
 import { traced } from '../tracing/xray-subsegments';
 import type { BufferedHttpHandler } from './buffered-http-handler';
-import type { AttemptObserver, DynamoDbClient, DynamoDbCommand, SendOptions } from './client';
+import type {
+  AttemptObserver,
+  DynamoDbClient,
+  DynamoDbCommand,
+  SendOptions,
+} from './dynamodb-client';
 import {
   DynamoDbReplyMalformedError,
   decodeBinaryAttributes,
