@@ -38,7 +38,8 @@ export class ReplyBodyTooFragmentedError extends ReplyBodyTooLargeError {
 
 /**
  * The count of a provider reply's body, kept by providerFetch as each piece (a read of the
- * socket) arrives: an error reply (400 or more) is held to ERROR_REPLY_LIMIT_BYTES, a success to
+ * socket) arrives: any reply but a success (300 or more: the SDK reads every other status's body
+ * whole, as an error's message) is held to ERROR_REPLY_LIMIT_BYTES, a success to
  * the caller's limit, or not counted here with `null` (a speech body, which its reader bounds as
  * the audio arrives). Past its bytes, or its pieces (`pieceLimit`: a provider dripping bytes costs
  * a read each), the body fails with ReplyBodyTooLargeError and is not read further.
@@ -57,7 +58,7 @@ export class ReplyBodyCount {
   /** The count of a reply of `status`; null when nothing is counted here. */
   static of(status: number, successLimitBytes: number | null): ReplyBodyCount | null {
     const limit =
-      status >= 400
+      status >= 300
         ? Math.min(successLimitBytes ?? Number.POSITIVE_INFINITY, ERROR_REPLY_LIMIT_BYTES)
         : successLimitBytes;
     return limit === null ? null : new ReplyBodyCount(limit);

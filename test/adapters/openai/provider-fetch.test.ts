@@ -383,6 +383,23 @@ describe('providerFetch counts a reply body where its pieces arrive', () => {
     expect(spoken).toBe(big);
   });
 
+  it.each([301, 302, 307])(
+    `holds a %i reply to ${ERROR_REPLY_LIMIT_BYTES} bytes too: the SDK reads any other than 2xx as an error`,
+    async (status) => {
+      // Prepare: a redirect with 64 KiB of body, to a caller with no limit of its own (speech).
+      const redirect = await unended(status, 'z'.repeat(64 * 1024), { location: '/elsewhere' });
+
+      // Act
+      const response = await fetchReply(redirect.url, { method: 'POST', body: '{}' });
+      const error = await response.text().catch((thrown: unknown) => thrown);
+
+      // Assess
+      expect(response.status).toBe(status);
+      expect(error).toBeInstanceOf(ReplyBodyTooLargeError);
+      expect((error as ReplyBodyTooLargeError).limitBytes).toBe(ERROR_REPLY_LIMIT_BYTES);
+    },
+  );
+
   it('closes the connection at the limit, drops what the socket still held, nothing uncaught', async () => {
     // Prepare: a body in many writes, never ended, the limit passed partway.
     let closed: () => void = () => undefined;
