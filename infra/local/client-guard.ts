@@ -224,25 +224,44 @@ function headersTooFragmented(pieces: number): Refusal {
  * from the request before it: every read counts but those that come while a request's body is
  * still arriving (readBody counts those). A read while an answer is being sent counts too: a
  * client dripping the next request's headers behind a streamed answer cost 530 ms of CPU.
+ * The refusal is written after a kept-alive connection's earlier answers; while one is being
+ * sent the connection is only closed, as its bytes would be cut.
  */
 function limitHeaderReads(server: Server, limits: LocalServerLimits): void {
   const pieces = pieceLimit(limits.headerBytes);
   const refusal = headersTooFragmented(pieces);
-  const connections = new WeakMap<Socket, { reads: number; bodies: Set<IncomingMessage> }>();
+  const connections = new WeakMap<
+    Socket,
+    { reads: number; bodies: Set<IncomingMessage>; answers: Set<ServerResponse> }
+  >();
   server.on('connection', (socket: Socket) => {
     if (isRefused(socket)) return;
-    const state = { reads: 0, bodies: new Set<IncomingMessage>() };
+    const state = {
+      reads: 0,
+      bodies: new Set<IncomingMessage>(),
+      answers: new Set<ServerResponse>(),
+    };
     connections.set(socket, state);
     socket.on('data', () => {
       if (state.bodies.size > 0 || isRefused(socket)) return;
       state.reads += 1;
-      if (state.reads > pieces) refuseSocket(socket, refusal);
+      if (state.reads > pieces) {
+        // A kept-alive connection's earlier answers are whole: only one being sent is cut.
+        const cutsAnAnswer = [...state.answers].some((answer) => answer.headersSent);
+        refuseSocket(socket, refusal, cutsAnAnswer);
+      }
     });
   });
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     const state = connections.get(request.socket);
     if (state === undefined) return;
     state.reads = 0;
+    if (!response.writableFinished) {
+      state.answers.add(response);
+      const sent = () => state.answers.delete(response);
+      response.once('finish', sent);
+      response.once('close', sent);
+    }
     if (request.complete) return;
     state.bodies.add(request);
     const arrived = () => state.bodies.delete(request);
@@ -278,11 +297,16 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 
 /**
  * Answers on the socket itself (no request object exists, or Node gave up on it) in the JSON
- * error format, then closes the connection. Nothing is written when a response already began.
+ * error format, then closes the connection. Nothing is written when that would cut an answer
+ * being sent (`cutsAnAnswer`; unless told, whenever the socket has sent anything).
  */
-function refuseSocket(socket: Socket, answer: Refusal): void {
+function refuseSocket(
+  socket: Socket,
+  answer: Refusal,
+  cutsAnAnswer = socket.bytesWritten > 0,
+): void {
   refusedSockets.add(socket);
-  if (socket.writable && socket.bytesWritten === 0) {
+  if (socket.writable && !cutsAnAnswer) {
     const json = JSON.stringify(answer.body);
     const headers = [
       `HTTP/1.1 ${answer.statusCode} ${STATUS_TEXT[answer.statusCode] ?? 'Error'}`,

@@ -113,9 +113,11 @@ export function readWavLayout(bytes: Uint8Array): WavReading {
       format = read.value;
     }
     // Chunks are padded to an even size; a writer that left a pad byte out is read as it wrote:
-    // the next chunk's id starts right after the odd chunk, where the padded place holds none.
+    // the next chunk's id starts right after the odd chunk. A pad byte is zero, never a letter of
+    // an id, so that place alone tells them apart (the padded place would hold the id's last three
+    // letters and the size's low byte, which may be printable too).
     const end = body + size;
-    const unpadded = size % 2 === 1 && isChunkId(bytes, end) && !isChunkId(bytes, end + 1);
+    const unpadded = size % 2 === 1 && isChunkId(bytes, end);
     if (unpadded) irregular = true;
     at = unpadded ? end : end + (size % 2);
   }

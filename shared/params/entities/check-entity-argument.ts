@@ -95,9 +95,11 @@ export function checkEntityArgument(
   const visitor: Visitor = {
     value(node, value) {
       if (checkEmbedded(node, value)) return;
-      const nul = value.indexOf('\u0000');
-      if (nul !== -1) checkCString(node, value.slice(0, nul));
+      const issuesBefore = issues.length;
       const checked = checkText(node, value);
+      // An issue on the whole string already sends it back: the same id is not named twice.
+      const nul = value.indexOf('\u0000');
+      if (nul !== -1 && issues.length === issuesBefore) checkCString(node, value.slice(0, nul));
       if (checked !== null && checked !== value && node.container !== null && node.step !== null) {
         node.container[node.step] = checked;
       }
@@ -130,8 +132,8 @@ export function checkEntityArgument(
   };
   /**
    * The text before a string's NUL, as a node in C reads it (`"lock.a, lock.b\u0000 now"` is two
-   * ids to it): its ids are checked, unlisted ones sent back. A repair is made on the string as a
-   * whole (`checkText`), so none is recorded here.
+   * ids to it): its ids are checked, unlisted ones sent back, when the string as a whole raised no
+   * issue. A repair is made on the string as a whole (`checkText`), so none is recorded here.
    */
   const checkCString = (node: WalkNode, text: string) => {
     const repairsBefore = repairs.length;

@@ -130,6 +130,36 @@ describe('readWavData', () => {
     expect(read.ok ? [...read.value.data] : null).toEqual([...expected]);
   });
 
+  /** fmt, a 3-byte LIST chunk with or without its pad byte, then `dataBytes` of samples. */
+  const withOddList = (dataBytes: number, padded: boolean) => {
+    const file = riffWave([
+      ['fmt ', fmtBody(mono48k)],
+      ['LIST', new Uint8Array([0x61, 0x62, 0x63])],
+      ['data', new Uint8Array(dataBytes)],
+    ]);
+    if (padded) return file;
+    const padAt = 12 + 8 + 16 + 8 + 3;
+    const unpadded = Buffer.concat([file.subarray(0, padAt), file.subarray(padAt + 1)]);
+    unpadded.writeUInt32LE(unpadded.length - 8, 4);
+    return new Uint8Array(unpadded);
+  };
+
+  // The data size's low byte sits where a padded reading would look for an id's fourth letter:
+  // 0x00 and 0xA8 are no letter, 0x40 ('@') and 0x64 ('d') are.
+  it.each([32_000, 16_040, 32_064, 32_100])(
+    'reads an odd chunk, padded or not, before data of %i bytes',
+    (dataBytes) => {
+      expect(readWavData(withOddList(dataBytes, true))).toMatchObject({
+        ok: true,
+        value: { data: { length: dataBytes }, irregular: false },
+      });
+      expect(readWavData(withOddList(dataBytes, false))).toMatchObject({
+        ok: true,
+        value: { data: { length: dataBytes }, irregular: true },
+      });
+    },
+  );
+
   it('says why a file is no WAV, as readWavLayout does', () => {
     expect(readWavData(new Uint8Array(11))).toMatchObject({ ok: false, reason: 'incomplete' });
   });

@@ -287,6 +287,35 @@ describe('npm start reads no body before it knows who is asking', () => {
     expect(health.status).toBe(200);
   });
 
+  it('answers headers dripped on a kept-alive connection after its answer 400 headers_too_fragmented', async () => {
+    // Prepare: a connection that asked once and has its answer.
+    const client = await rawClient(harness.stack.url);
+    client.socket.setNoDelay(true);
+    client.socket.write('GET /health HTTP/1.1\r\nHost: local\r\n\r\n');
+    await once(client.socket, 'data');
+    const next = `GET /health HTTP/1.1\r\nHost: local\r\nX-Padding: ${'x'.repeat(2_000)}\r\n\r\n`;
+
+    // Act: the next request's headers, a byte a write.
+    let sent = 0;
+    const drip = setInterval(() => {
+      if (sent < next.length && !client.socket.destroyed) client.socket.write(next[sent] ?? '');
+      sent += 1;
+    }, 1);
+    const received = await client.closed.finally(() => clearInterval(drip));
+
+    // Assess: the first answer, then the refusal in JSON, then the close.
+    expect(received.match(/HTTP\/1\.1 \d+/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 400']);
+    const refusal = parsed(received.slice(received.lastIndexOf('HTTP/1.1 ')));
+    expect(refusal.headers).toContain('content-type: application/json');
+    expect(refusal.json).toMatchObject({
+      error: {
+        code: 'headers_too_fragmented',
+        details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
+      },
+    });
+    expect(sent).toBeLessThan(next.length);
+  });
+
   it("serves a kept-alive connection's requests whatever their number, each head in few reads", async () => {
     // Prepare: one connection, many requests one after the other (each head one write).
     const client = await rawClient(harness.stack.url);

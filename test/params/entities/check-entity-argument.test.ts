@@ -109,6 +109,33 @@ describe('checkEntityArgument: an entity_id against the node’s device list', (
   });
 });
 
+describe('checkEntityArgument on a string a NUL ends for a node in C', () => {
+  const issuesOf = (args: Record<string, unknown>) => {
+    const result = checkEntityArgument('control_device', args, entities, 'lossless');
+    return result.ok ? [] : result.issues.map((issue) => [issue.parameter, issue.received]);
+  };
+
+  it('sends back an unlisted id before the NUL once', () => {
+    expect(issuesOf({ entity_id: 'lock.back_door\u0000 now' })).toEqual([
+      ['entity_id', 'lock.back_door\u0000 now'],
+    ]);
+  });
+
+  it('names each unlisted id once, so that the ids after it are still reported', () => {
+    const issues = issuesOf({
+      entity_id: 'lock.back_door, lock.side_door\u0000x',
+      target: ['light.attic', 'light.porch'],
+    });
+
+    expect(issues).toEqual([
+      ['entity_id', 'lock.back_door'],
+      ['entity_id', 'lock.side_door\u0000x'],
+      ['target[0]', 'light.attic'],
+      ['target[1]', 'light.porch'],
+    ]);
+  });
+});
+
 describe('checkEntityArgument on JSON encoded in a string', () => {
   it.each(['[]', '{}', '[1]', '""'])(
     'refuses an entity_id of %s: it encodes no id, so it is read as one',
