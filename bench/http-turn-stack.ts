@@ -44,9 +44,9 @@ export interface Posted {
 
 /**
  * Where a request's time went, in milliseconds: from the server receiving it to its response
- * sent (Node's HTTP diagnostics channel), and within that the DynamoDB client's sends (the SDK's
- * work on the request and the reply and the round trip, timed by a middleware of the counted
- * client), the model calls on the wire (providerFetch's request, created to its reply's end), and
+ * sent (Node's HTTP diagnostics channel), and within that the DynamoDB client's sends (the
+ * client's work on the request and the reply and the round trip, timed around the counted
+ * client's send), the model calls on the wire (providerFetch's request, created to its reply's end), and
  * of those the scripted model's own handling (its server receiving the request to its answer
  * sent). Nothing of the service is wrapped.
  */
