@@ -93,6 +93,14 @@ const wholeUploadHead = () =>
     Connection: 'close',
   });
 
+/** A raw client that sent the head of the largest upload and `bytes` of its body. */
+async function sentUpload(url: string, bytes: number): Promise<RawClient> {
+  const client = await rawClient(url);
+  client.socket.write(wholeUploadHead());
+  if (bytes > 0) client.socket.write(Buffer.alloc(bytes, 0x20));
+  return client;
+}
+
 describe('npm start reads no body before it knows who is asking', () => {
   const harness = useLocalStack();
 
@@ -184,21 +192,16 @@ describe('npm start reads no body before it knows who is asking', () => {
   it('holds at most its budget of bodies at once: one more upload is 503 server_busy, unread', async () => {
     // Prepare: as many whole uploads as the budget holds, each sent but for its last byte.
     const upload = SPEECH_LIMITS.uploadBytes;
-    const uploadHead = wholeUploadHead();
     const held: RawClient[] = [];
     for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
-      const client = await rawClient(harness.stack.url);
-      client.socket.write(uploadHead);
-      client.socket.write(Buffer.alloc(upload - 1, 0x20));
+      const client = await sentUpload(harness.stack.url, upload - 1);
       held.push(client);
       // Read by the server (nothing left on this side) before the next one is sent.
       await vi.waitFor(() => expect(client.socket.writableLength).toBe(0), { timeout: 10_000 });
     }
 
     // Act: one more, every limit of its own met.
-    const extra = await rawClient(harness.stack.url);
-    extra.socket.write(uploadHead);
-    extra.socket.write(Buffer.alloc(upload, 0x20));
+    const extra = await sentUpload(harness.stack.url, upload);
     const refused = parsed(await extra.closed);
     // A command's JSON body is not an upload: the uploads held leave it its own room.
     const command = await fetch(`${harness.stack.url}${COMMAND}`, {
@@ -209,9 +212,7 @@ describe('npm start reads no body before it knows who is asking', () => {
     const first = held[0] as RawClient;
     first.socket.write(' ');
     const answered = statusOf(await first.closed);
-    const after = await rawClient(harness.stack.url);
-    after.socket.write(uploadHead);
-    after.socket.write(Buffer.alloc(upload, 0x20));
+    const after = await sentUpload(harness.stack.url, upload);
     const taken = statusOf(await after.closed);
     for (const client of held) client.socket.destroy();
 
@@ -236,18 +237,13 @@ describe('npm start reads no body before it knows who is asking', () => {
   it('holds no budget for a size announced and not sent: the next upload is read', async () => {
     // Prepare: as many uploads as the budget holds, announced whole, not one byte sent.
     const upload = SPEECH_LIMITS.uploadBytes;
-    const uploadHead = wholeUploadHead();
     const announced: RawClient[] = [];
     for (let index = 0; index < LOCAL_SERVER_LIMITS.bodyBytesHeld / upload; index += 1) {
-      const client = await rawClient(harness.stack.url);
-      client.socket.write(uploadHead);
-      announced.push(client);
+      announced.push(await sentUpload(harness.stack.url, 0));
     }
 
     // Act: another node's whole upload.
-    const other = await rawClient(harness.stack.url);
-    other.socket.write(uploadHead);
-    other.socket.write(Buffer.alloc(upload, 0x20));
+    const other = await sentUpload(harness.stack.url, upload);
     const answered = statusOf(await other.closed);
     for (const client of announced) client.socket.destroy();
 
