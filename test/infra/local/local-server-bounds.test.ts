@@ -93,6 +93,32 @@ const wholeUploadHead = () =>
     Connection: 'close',
   });
 
+/**
+ * Writes `text` to `client` a byte a write (a pause between, so each is a read of its own) until
+ * the server closes the connection: what the client received, and how many bytes it wrote.
+ */
+async function drippedUntilClosed(
+  client: RawClient,
+  text: string,
+): Promise<{ readonly received: string; readonly sent: number }> {
+  client.socket.setNoDelay(true);
+  let sent = 0;
+  const drip = setInterval(() => {
+    if (sent < text.length && !client.socket.destroyed) client.socket.write(text[sent] ?? '');
+    sent += 1;
+  }, 1);
+  const received = await client.closed.finally(() => clearInterval(drip));
+  return { received, sent };
+}
+
+/** The refusal of headers that came in more reads than they may. */
+const HEADERS_TOO_FRAGMENTED = {
+  error: {
+    code: 'headers_too_fragmented',
+    details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
+  },
+};
+
 /** A raw client that sent the head of the largest upload and `bytes` of its body. */
 async function sentUpload(url: string, bytes: number): Promise<RawClient> {
   const client = await rawClient(url);
@@ -262,22 +288,13 @@ describe('npm start reads no body before it knows who is asking', () => {
     });
 
     // Act
-    let sent = 0;
-    const drip = setInterval(() => {
-      if (sent < head.length && !client.socket.destroyed) client.socket.write(head[sent] ?? '');
-      sent += 1;
-    }, 1);
-    const answer = parsed(await client.closed.finally(() => clearInterval(drip)));
+    const { received, sent } = await drippedUntilClosed(client, head);
+    const answer = parsed(received);
 
     // Assess: refused after its reads, long before its headers' timeout or their end.
     expect(answer.status).toBe(400);
     expect(answer.headers).toContain('content-type: application/json');
-    expect(answer.json).toMatchObject({
-      error: {
-        code: 'headers_too_fragmented',
-        details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
-      },
-    });
+    expect(answer.json).toMatchObject(HEADERS_TOO_FRAGMENTED);
     expect(sent).toBeLessThan(head.length);
     const health = await fetch(`${harness.stack.url}/health`);
     expect(health.status).toBe(200);
@@ -292,23 +309,13 @@ describe('npm start reads no body before it knows who is asking', () => {
     const next = `GET /health HTTP/1.1\r\nHost: local\r\nX-Padding: ${'x'.repeat(2_000)}\r\n\r\n`;
 
     // Act: the next request's headers, a byte a write.
-    let sent = 0;
-    const drip = setInterval(() => {
-      if (sent < next.length && !client.socket.destroyed) client.socket.write(next[sent] ?? '');
-      sent += 1;
-    }, 1);
-    const received = await client.closed.finally(() => clearInterval(drip));
+    const { received, sent } = await drippedUntilClosed(client, next);
 
     // Assess: the first answer, then the refusal in JSON, then the close.
     expect(received.match(/HTTP\/1\.1 \d+/g)).toEqual(['HTTP/1.1 200', 'HTTP/1.1 400']);
     const refusal = parsed(received.slice(received.lastIndexOf('HTTP/1.1 ')));
     expect(refusal.headers).toContain('content-type: application/json');
-    expect(refusal.json).toMatchObject({
-      error: {
-        code: 'headers_too_fragmented',
-        details: [{ limit_pieces: pieceLimit(LOCAL_SERVER_LIMITS.headerBytes) }],
-      },
-    });
+    expect(refusal.json).toMatchObject(HEADERS_TOO_FRAGMENTED);
     expect(sent).toBeLessThan(next.length);
   });
 
@@ -609,15 +616,7 @@ describe('the local server counts the reads of headers sent behind an answer', (
     const next = `GET /health HTTP/1.1\r\nHost: local\r\nX-Padding: ${'x'.repeat(2_000)}\r\n\r\n`;
 
     // Act: the next request's headers, a byte a write, behind the pending answer.
-    let sent = 0;
-    const drip = setInterval(() => {
-      if (sent < next.length && !client.socket.destroyed) client.socket.write(next[sent] ?? '');
-      sent += 1;
-    }, 1);
-    const received = await client.closed.finally(() => {
-      clearInterval(drip);
-      release();
-    });
+    const { received, sent } = await drippedUntilClosed(client, next).finally(() => release());
 
     // Assess
     expect(received).toContain('headers_too_fragmented');
