@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe,provider]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe,resample,provider]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -32,6 +32,7 @@ import { runPromptSizeBench } from './prompt-size-bench';
 import { runProviderFetchBench } from './provider-fetch-bench';
 import { runSpeechStreamBench } from './speech-stream-bench';
 import { runSttBench } from './stt-bench';
+import { runTranscribeAudioBench } from './transcribe-audio-bench';
 import { runTranscribeBench } from './transcribe-bench';
 
 interface SuiteReport {
@@ -80,6 +81,7 @@ const SUITES = {
     rows: await runTranscribeBench(),
     details: [],
   }),
+  resample: async (): Promise<SuiteReport> => ({ rows: runTranscribeAudioBench(), details: [] }),
   provider: async (): Promise<SuiteReport> => ({
     rows: await runProviderFetchBench(),
     details: [],
