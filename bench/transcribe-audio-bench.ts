@@ -9,11 +9,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { SPEECH_LIMITS } from '../functions/http/contract/speech-limits';
-import {
-  audioChunks,
-  TRANSCRIBE_CHUNK_MS,
-  transcribeAudio,
-} from '../shared/adapters/speech/transcribe-audio';
+import { TRANSCRIBE_CHUNK_MS, transcribeAudio } from '../shared/adapters/speech/transcribe-audio';
 import type { Recording } from '../shared/ports/speech';
 import { toneWav } from '../test/support/speech-audio';
 import type { BenchRow } from './bench-row';
@@ -52,7 +48,7 @@ function prepare(recording: Recording): { cpuMs: number; longestMs: number; byte
   let longestMs = 0;
   let bytes = 0;
   let started = performance.now();
-  const chunks = audioChunks(transcribeAudio(recording), TRANSCRIBE_CHUNK_MS);
+  const chunks = transcribeAudio(recording).chunks(TRANSCRIBE_CHUNK_MS);
   for (;;) {
     const next = chunks.next();
     const now = performance.now();

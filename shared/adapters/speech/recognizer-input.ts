@@ -20,19 +20,38 @@ export function recordingData(recording: Recording): Uint8Array {
  * as floats in [-1, 1), in whole frames.
  */
 export function mixToMono(recording: Recording): Float32Array {
-  const { channels, sampleWidth } = recording.format;
+  const { channels } = recording.format;
+  const data = pcm16Data(recording);
+  return monoFrames(data, channels, 0, Math.floor(data.length / (channels * 2)));
+}
+
+/** The recording's sample bytes; only 16-bit samples are taken. */
+export function pcm16Data(recording: Recording): Uint8Array {
+  const { sampleWidth } = recording.format;
   if (sampleWidth !== 2) throw new Error(`${sampleWidth * 8}-bit samples; 16-bit expected`);
-  const data = recordingData(recording);
+  return recordingData(recording);
+}
+
+/**
+ * Frames `first` to `end` (exclusive) of 16-bit PCM `data` of `channels`, mixed as `mixToMono`
+ * does; a frame the data does not hold (before 0, after its last whole frame) is silence.
+ */
+export function monoFrames(
+  data: Uint8Array,
+  channels: number,
+  first: number,
+  end: number,
+): Float32Array {
   const frames = Math.floor(data.length / (channels * 2));
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const mono = new Float32Array(frames);
+  const mono = new Float32Array(Math.max(0, end - first));
   const gain = 1 / (32_768 * channels);
-  for (let frame = 0; frame < frames; frame += 1) {
+  for (let frame = Math.max(0, first); frame < Math.min(end, frames); frame += 1) {
     let sum = 0;
     for (let channel = 0; channel < channels; channel += 1) {
       sum += view.getInt16((frame * channels + channel) * 2, true);
     }
-    mono[frame] = sum * gain;
+    mono[frame - first] = sum * gain;
   }
   return mono;
 }

@@ -3,6 +3,7 @@ import { mixToMono, recognizerInput } from '../../../shared/adapters/speech/reco
 import { resample, resampledLength } from '../../../shared/adapters/speech/windowed-sinc-resampler';
 import type { Recording } from '../../../shared/ports/speech';
 import { toneWav } from '../../support/speech-audio';
+import { middle, power, powerAt } from '../../support/tone-power';
 
 const tone = (hz: number, amplitude = 0.5) => ({ hz, amplitude });
 
@@ -13,28 +14,6 @@ function recordingOf(wav: Uint8Array, sampleRate: number, channels: number): Rec
     format: { sampleRate, channels, sampleWidth: 2 },
     durationSeconds: frames / sampleRate,
   };
-}
-
-/** The middle of a signal: the filter's fade at either end left out. */
-const middle = (samples: Float32Array, rate: number) =>
-  samples.subarray(Math.round(rate * 0.1), samples.length - Math.round(rate * 0.1));
-
-/** Mean power of `samples` (a sine of amplitude a has a²/2). */
-const power = (samples: Float32Array) =>
-  samples.reduce((sum, value) => sum + value * value, 0) / samples.length;
-
-/** Mean power of the `hz` component (Goertzel): how much of the signal is that tone. */
-function powerAt(samples: Float32Array, rate: number, hz: number): number {
-  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
-  let previous = 0;
-  let before = 0;
-  for (const sample of samples) {
-    const current = sample + coefficient * previous - before;
-    before = previous;
-    previous = current;
-  }
-  const magnitude = previous * previous + before * before - coefficient * previous * before;
-  return (2 * magnitude) / (samples.length * samples.length);
 }
 
 describe('resample', () => {
