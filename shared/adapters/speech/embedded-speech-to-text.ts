@@ -130,7 +130,8 @@ export class EmbeddedSpeechToText implements SpeechToText {
    * Hears `recording` in this turn, which stays taken until the process is free again. A caller
    * that leaves is answered at once; its recording is not sent if the process is still loading,
    * and a recognition under way is ended (its process with it) when recognitionWorthEnding says
-   * so, or runs to its end with its text dropped. At the deadline the process is ended. Either
+   * so, or runs to its end with its text dropped, unless it overruns what was expected of it by
+   * a restart's time: ended then. At the deadline the process is ended. Either
    * way a new process is started at once, loading the model while nobody waits on it.
    */
   #recognize(recording: Recording, deadline: SpeechDeadline, gone?: AbortSignal): Promise<Heard> {
@@ -165,20 +166,30 @@ export class EmbeddedSpeechToText implements SpeechToText {
       leave(stopped(true));
       restart();
     };
+    /** Aborted once the recognition is over: a check left for later has nothing to end. */
+    const over = new AbortController();
     const onGone = () => {
       leave(stopped(false));
-      const worth = recognitionWorthEnding({
+      if (sentAt === null) return;
+      const left: LeftRecognition = {
         sentAt,
         now: this.#timing.monotonic(),
         audioSeconds: recording.durationSeconds,
         msPerAudioSecond: this.#msPerAudioSecond,
         restartMs: this.#restartMs,
-      });
-      if (worth) restart();
+      };
+      if (recognitionWorthEnding(left)) {
+        restart();
+        return;
+      }
+      // Kept, as long as the estimate holds: one that overruns it by a restart's time is ended then.
+      const overrunMs = Math.max(0, expectedRemainingMs(left)) + left.restartMs;
+      this.#timing.sleep(overrunMs, over.signal).then(restart, ignore);
     };
     deadline.signal.addEventListener('abort', onExpired, { once: true });
     gone?.addEventListener('abort', onGone, { once: true });
     const free = () => {
+      over.abort();
       deadline.signal.removeEventListener('abort', onExpired);
       gone?.removeEventListener('abort', onGone);
       deadline.clear();
@@ -231,17 +242,24 @@ export interface LeftRecognition {
 }
 
 /**
+ * What is left of a recognition, in ms: the last recognition's time per second of audio, for this
+ * recording's seconds, less what it has run (below 0 past its estimate); Infinity before any pace
+ * is known.
+ */
+function expectedRemainingMs(left: LeftRecognition): number {
+  if (left.msPerAudioSecond === null) return Number.POSITIVE_INFINITY;
+  return left.msPerAudioSecond * left.audioSeconds - (left.now - (left.sentAt ?? left.now));
+}
+
+/**
  * Whether a recognition whose caller left should be ended with its process: when what is left of
- * it (the last recognition's time per second of audio, for this recording's seconds, less what it
- * has run) would keep the process longer than a new one takes to be ready. The next recording
- * then waits the shorter of the two, and no more CPU is spent than that. Before any recognition
- * was heard to its end nothing is known of the engine's pace: ended, which costs one load at most.
+ * it would keep the process longer than a new one takes to be ready. The next recording then
+ * waits the shorter of the two, and no more CPU is spent than that. Before any recognition was
+ * heard to its end nothing is known of the engine's pace: ended, which costs one load at most.
+ * A recording not yet sent (the model loading) is never sent: nothing to end.
  */
 export function recognitionWorthEnding(left: LeftRecognition): boolean {
-  if (left.sentAt === null) return false;
-  if (left.msPerAudioSecond === null) return true;
-  const remainingMs = left.msPerAudioSecond * left.audioSeconds - (left.now - left.sentAt);
-  return remainingMs > left.restartMs;
+  return left.sentAt !== null && expectedRemainingMs(left) > left.restartMs;
 }
 
 const ignore = () => undefined;

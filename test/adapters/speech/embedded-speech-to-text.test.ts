@@ -192,7 +192,7 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     await new Promise((resolve) => setImmediate(resolve));
     timing.advance(paces.msPerAudioSecond);
     await first;
-    return stt;
+    return { stt, timing };
   }
 
   /** Sends a 30 s recording, a 1 s one behind it, and the first one's caller leaves. */
@@ -210,7 +210,7 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
 
   it('answers a caller that leaves at once and keeps the process when what is left takes less than a new one', async () => {
     // Prepare: 30 s at 1 s a second of audio is less than the 60 s a new process took.
-    const stt = await recognizerThatKnows({ restartMs: 60_000, msPerAudioSecond: 1_000 });
+    const { stt } = await recognizerThatKnows({ restartMs: 60_000, msPerAudioSecond: 1_000 });
     const pid = started[0]?.pid;
 
     // Act
@@ -226,9 +226,28 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     expect(isAlive(pid)).toBe(true);
   });
 
+  it('ends a kept recognition once it overruns what was expected of it by a new process’s time', async () => {
+    // Prepare: kept (30 s expected to take 30 s, a new process 60 s)...
+    const { stt, timing } = await recognizerThatKnows({
+      restartMs: 60_000,
+      msPerAudioSecond: 1_000,
+    });
+    const pid = started[0]?.pid;
+    const { left, waiting } = await leaveA30sRecording(stt);
+
+    // Act: ...but still running 30 s and 60 s later.
+    timing.advance(90_000);
+
+    // Assess
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    await expect(waiting).resolves.toEqual({ text: heardText });
+    expect(started).toHaveLength(2);
+  });
+
   it('ends the recognition of a caller that leaves when what is left takes longer than a new process', async () => {
     // Prepare: 30 s at 1 s a second of audio against a process ready in 2 s.
-    const stt = await recognizerThatKnows({ restartMs: 2_000, msPerAudioSecond: 1_000 });
+    const { stt } = await recognizerThatKnows({ restartMs: 2_000, msPerAudioSecond: 1_000 });
     const pid = started[0]?.pid;
 
     // Act
