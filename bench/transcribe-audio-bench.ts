@@ -2,13 +2,16 @@
 // (transcribe-audio.ts): mono at a rate Transcribe takes (44.1, 48 kHz) is sent as the WAV holds
 // it, stereo is mixed, 96 and 192 kHz are brought down to a rate it takes. For each rate, mono
 // and stereo, the longest recording the upload limit lets through (4 MiB): the CPU per second of
-// audio, and the longest the main thread is held at once (the event loop waits that long).
+// audio, and the longest the main thread is held at once (the event loop waits that long). Then
+// what the embedded recognizer's process spends making the same mono recordings its 16 kHz
+// (recognizer-input.ts: above 48 kHz divided by a whole factor first, then the windowed sinc).
 // Printed, not asserted. `npx tsx bench/transcribe-audio-bench.ts` or
 // `npm run bench -- --only resample`.
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { SPEECH_LIMITS } from '../functions/http/contract/speech-limits';
+import { recognizerInput } from '../shared/adapters/speech/recognizer-input';
 import { TRANSCRIBE_CHUNK_MS, transcribeAudio } from '../shared/adapters/speech/transcribe-audio';
 import type { Recording } from '../shared/ports/speech';
 import { toneWav } from '../test/support/speech-audio';
@@ -100,6 +103,21 @@ export function runTranscribeAudioBench(): BenchRow[] {
         },
       );
     }
+  }
+  for (const rate of RATES) {
+    const recording = longestRecording(rate, 1);
+    recognizerInput(recording);
+    const cpus = Array.from({ length: RUNS }, () => {
+      const cpu = process.cpuUsage();
+      recognizerInput(recording);
+      const used = process.cpuUsage(cpu);
+      return (used.user + used.system) / 1_000;
+    });
+    rows.push({
+      name: `recognizer input ${rate / 1_000} kHz mono to 16 kHz: CPU per audio second (its process)`,
+      value: roundTo(percentile(cpus, 0.5) / recording.durationSeconds, 2),
+      unit: 'ms',
+    });
   }
   return rows;
 }

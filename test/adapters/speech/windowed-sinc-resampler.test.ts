@@ -97,6 +97,36 @@ describe('recognizerInput', () => {
     expect(power(middle(samples, 16_000))).toBeCloseTo(0.125 / 4, 3);
   });
 
+  it.each([
+    [96_000, 2],
+    [192_000, 4],
+    [176_400, 4],
+    [100_000, 3],
+  ])(
+    'brings %i Hz down by %i first, then to 16 kHz: speech kept, everything above 8 kHz gone',
+    (rate) => {
+      // Prepare: speech-band tones, and three that would fold into it (11 kHz to 5 kHz at 16 kHz;
+      // 30 kHz and 44 kHz into it when divided carelessly).
+      const tones = [
+        tone(440, 0.3),
+        tone(3_000, 0.2),
+        tone(11_000, 0.1),
+        tone(30_000, 0.1),
+        tone(44_000, 0.1),
+      ];
+      const wav = toneWav(0.5, rate, [tones]);
+
+      // Act
+      const samples = middle(recognizerInput(recordingOf(wav, rate, 1)), 16_000);
+
+      // Assess: the speech tones' power (0.3² / 2 + 0.2² / 2), nothing else.
+      expect(power(samples)).toBeCloseTo(0.065, 3);
+      expect(
+        (powerAt(samples, 16_000, 440) + powerAt(samples, 16_000, 3_000)) / power(samples),
+      ).toBeGreaterThan(0.9999);
+    },
+  );
+
   it('cancels channels in opposite phase: the mix is an average, not one channel', () => {
     // Prepare
     const wav = toneWav(0.5, 48_000, [[tone(1_000)], [tone(1_000, -0.5)]]);
