@@ -73,7 +73,7 @@ export function recognizerInput(recording: Recording): Float32Array {
   const decimator = new SpeechBandDecimator(sampleRate, factor);
   const outputs = decimator.outputLength(Math.floor(data.length / (channels * 2)));
   const { first, end } = decimator.inputSpan(0, outputs);
-  const divided = decimator.decimate(monoFrames(data, channels, first, end), 0, outputs);
+  const divided = decimator.decimate(monoFrames(data, channels, first, end), outputs);
   return resample(divided, sampleRate / factor, RECOGNIZER_SAMPLE_RATE);
 }
 

@@ -83,11 +83,11 @@ export class SpeechBandDecimator {
   }
 
   /**
-   * Outputs `from` to `to` (exclusive); `input` holds the frames of `inputSpan(from, to)` (the
-   * input taken as silent outside the recording: its first and last milliseconds fade).
+   * `count` outputs from `input`, the frames `inputSpan` names for them (taken as silent outside
+   * the recording: its first and last milliseconds fade).
    */
-  decimate(input: Float32Array, from: number, to: number): Float32Array {
-    const output = new Float32Array(Math.max(0, to - from));
+  decimate(input: Float32Array, count: number): Float32Array {
+    const output = new Float32Array(Math.max(0, count));
     const taps = this.#taps;
     const length = taps.length;
     for (let index = 0; index < output.length; index += 1) {

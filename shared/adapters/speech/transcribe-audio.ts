@@ -50,7 +50,7 @@ export function transcribeAudio(recording: Recording): TranscribeAudio {
   const rate = Math.round(sampleRate / factor);
   const decimated = (from: number, to: number) => {
     const { first, end } = decimator.inputSpan(from, to);
-    return decimator.decimate(monoFrames(data, channels, first, end), from, to);
+    return decimator.decimate(monoFrames(data, channels, first, end), to - from);
   };
   const outputs = decimator.outputLength(frames);
   return { sampleRate: rate, chunks: (chunkMs) => madeChunks(outputs, rate, chunkMs, decimated) };

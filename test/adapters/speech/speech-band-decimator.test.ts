@@ -26,7 +26,7 @@ function decimateRange(
   for (let frame = Math.max(0, first); frame < Math.min(end, input.length); frame += 1) {
     span[frame - first] = input[frame] ?? 0;
   }
-  return decimator.decimate(span, from, to);
+  return decimator.decimate(span, to - from);
 }
 
 const decimateAll = (decimator: SpeechBandDecimator, input: Float32Array) =>
