@@ -67,6 +67,34 @@ describe('resample', () => {
     expect(power(output) / 0.125).toBeLessThan(1e-6);
   });
 
+  it.each([
+    [48_000, 16_000],
+    [44_100, 16_000],
+    [8_000, 16_000],
+    [11_025, 16_000],
+    [32_000, 16_000],
+  ])(
+    'from %i Hz to %i Hz, whole rates (a filter a phase) give the sums of the general path',
+    (from, to) => {
+      // Prepare: a rate a billionth of a hertz off is not whole: every tap read from the table.
+      const input = mixToMono(
+        recordingOf(toneWav(0.3, from, [[tone(440, 0.3), tone(3_000, 0.2)]]), from, 1),
+      );
+
+      // Act
+      const byPhases = resample(input, from, to);
+      const general = resample(input, from + 1e-9, to);
+
+      // Assess
+      expect(byPhases.length).toBe(general.length);
+      const worst = byPhases.reduce(
+        (most, value, index) => Math.max(most, Math.abs(value - (general[index] ?? 0))),
+        0,
+      );
+      expect(worst).toBeLessThan(1e-6);
+    },
+  );
+
   it('keeps speech and drops what lies above 8 kHz from the same recording', () => {
     // Prepare
     const input = mixToMono(
