@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import {
 import { ReplyBodyTooLargeError } from '../../../shared/adapters/openai/reply-body-limit';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
 
@@ -45,8 +45,7 @@ async function provider(handle: Handler): Promise<Provider> {
     connections += 1;
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return { url: `http://127.0.0.1:${port}/v1/x`, connections: () => connections, received };
 }
 
@@ -285,8 +284,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       (_request, response) => response.end('{}'),
     );
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listenOnFreePort(server);
     await rm(folder, { recursive: true, force: true });
 
     // Act

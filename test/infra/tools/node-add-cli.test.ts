@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../../infra/stacks/voice-routes';
 import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
-import { freePort } from '../../http/local-api-process';
 import { useDynalite } from '../../support/dynalite';
+import { freePort } from '../../support/free-port';
 
 const database = useDynalite();
 

@@ -16,8 +16,8 @@ import {
   NotAModelFileError,
 } from '../../../../infra/local/model-files';
 import type { Timing } from '../../../../shared/adapters/system/timing';
-import { freePort } from '../../../http/local-api-process';
 import { FakeTiming } from '../../../support/fake-timing';
+import { freePort } from '../../../support/free-port';
 import { ggufBytes, sha256Of, startScriptedHubServer } from '../../../support/scripted-hub-server';
 import { useLoopbackServer } from '../../../support/use-loopback-server';
 
