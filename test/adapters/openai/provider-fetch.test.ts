@@ -57,6 +57,17 @@ const echo: Handler = (request, body, response) => {
   response.end(JSON.stringify({ body: body.toString('utf8') }));
 };
 
+/** A POST whose streamed reply gave its first piece: its reader and what aborts it. */
+async function abortableAfterFirstPiece(
+  url: string,
+): Promise<{ controller: AbortController; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+  const controller = new AbortController();
+  const response = await fetchReply(url, { method: 'POST', body: '{}', signal: controller.signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  await reader.read();
+  return { controller, reader };
+}
+
 describe('providerFetch, what it keeps of fetch', () => {
   it('sends the method, headers and body, and gives the status, headers and body', async () => {
     // Prepare
@@ -153,14 +164,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: first\n\n');
     });
-    const controller = new AbortController();
-    const response = await fetchReply(server.url, {
-      method: 'POST',
-      body: '{}',
-      signal: controller.signal,
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    const { controller, reader } = await abortableAfterFirstPiece(server.url);
 
     // Act
     controller.abort();
@@ -181,14 +185,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     const uncaught: unknown[] = [];
     const record = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', record);
-    const controller = new AbortController();
-    const response = await fetchReply(server.url, {
-      method: 'POST',
-      body: '{}',
-      signal: controller.signal,
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    const { controller, reader } = await abortableAfterFirstPiece(server.url);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     // Act: a read takes the queued piece and resumes the socket on the next tick; the abort
