@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../support/api-client';
 import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
-import { tonePcm } from '../support/speech-audio';
+import { releasable, tonePcm } from '../support/speech-audio';
 import { callsReply, fixtureStartBody, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectStarted, expectVoiceResponse } from './response-contract';
 import { SPEECH_RATE, useSpeechApi } from './speech-api';
@@ -63,15 +63,6 @@ async function largeExchange(id: string, round: number): Promise<void> {
   expectVoiceResponse(answered, 'complete');
 }
 
-/** A reply the test releases when it chooses: the turn it answers runs until then. */
-function heldReply(): { held: Promise<void>; release: () => void } {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { held, release };
-}
-
 /**
  * continue/stream with the results of `call_mul` while the model holds its answer: resolves once
  * the model was asked, with the pending response and what releases the answer.
@@ -79,7 +70,7 @@ function heldReply(): { held: Promise<void>; release: () => void } {
 async function heldContinueStream(
   id: string,
 ): Promise<{ streaming: Promise<Response>; release: () => void }> {
-  const { held, release } = heldReply();
+  const { promise: held, release } = releasable();
   api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
   api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
   const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
@@ -169,7 +160,7 @@ describe('two continues with the same results at once', () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-race-blocking');
     await askForCall(id);
-    const { held, release } = heldReply();
+    const { promise: held, release } = releasable();
     api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
     const first = postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84));
     await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
@@ -224,7 +215,7 @@ describe('more copies of one continue, from outside', () => {
     // Prepare: the model fails the stream's turn only when the test says so.
     const id = await start(api().speaking, 'continue-once-first-fails');
     await askForCall(id);
-    const { held, release } = heldReply();
+    const { promise: held, release } = releasable();
     api().llm.enqueue({ status: 400, heldUntil: held });
     const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
     await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
@@ -263,7 +254,7 @@ describe('more copies of one continue, from outside', () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-hang-up');
     await askForCall(id);
-    const { held, release } = heldReply();
+    const { promise: held, release } = releasable();
     api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
     api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
     const hangUp = new AbortController();
@@ -302,7 +293,7 @@ describe('more copies of one continue, from outside', () => {
   it('voice/command/stream and voice/command with one request id at once: one model call, then the replay', async () => {
     // Prepare
     const id = await start(api().speaking, 'command-once-race');
-    const { held, release } = heldReply();
+    const { promise: held, release } = releasable();
     api().llm.enqueue({
       ...callsReply(toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_r')),
       heldUntil: held,
@@ -437,7 +428,7 @@ describe('a copy of a continue that carries a request id', () => {
       // Prepare: the blocking continue with the node's own id holds the model.
       const id = await start(api().speaking, `continue-once-id-first-${path.length}-${requestId}`);
       await askForCall(id);
-      const { held, release } = heldReply();
+      const { promise: held, release } = releasable();
       api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
       api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
       const withId = { ...results(id, 'call_mul', 84), request_id: 'node-a' };

@@ -6,16 +6,14 @@ import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/reply-bo
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
 import { listenOnFreePort } from '../../support/free-port';
+import { releasable } from '../../support/speech-audio';
 
 const KIB = 1024;
 const { servers } = closedAfterEach();
 
 /** A server answering 403 with the given pieces of a body, then nothing ever again. */
 async function endlessErrorServer(pieces: readonly string[]) {
-  let closed: () => void = () => undefined;
-  const connectionClosed = new Promise<void>((resolve) => {
-    closed = resolve;
-  });
+  const { promise: connectionClosed, release: closed } = releasable();
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {

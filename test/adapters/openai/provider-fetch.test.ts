@@ -13,6 +13,7 @@ import { ReplyBodyTooLargeError } from '../../../shared/adapters/openai/reply-bo
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
 import { listenOnFreePort } from '../../support/free-port';
+import { releasable } from '../../support/speech-audio';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
 
@@ -315,10 +316,7 @@ describe('providerFetch, what it keeps of fetch', () => {
 describe('providerFetch counts a reply body where its pieces arrive', () => {
   /** A server writing `status`, then `body` in one write, never ending it; tells when its connection closed. */
   async function unended(status: number, body: string, headers: Record<string, string> = {}) {
-    let closed: () => void = () => undefined;
-    const connectionClosed = new Promise<void>((resolve) => {
-      closed = resolve;
-    });
+    const { promise: connectionClosed, release: closed } = releasable();
     const server = await provider((_request, _body, response) => {
       response.socket?.once('close', closed);
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -397,10 +395,7 @@ describe('providerFetch counts a reply body where its pieces arrive', () => {
 
   it('closes the connection at the limit, drops what the socket still held, nothing uncaught', async () => {
     // Prepare: a body in many writes, never ended, the limit passed partway.
-    let closed: () => void = () => undefined;
-    const connectionClosed = new Promise<void>((resolve) => {
-      closed = resolve;
-    });
+    const { promise: connectionClosed, release: closed } = releasable();
     const server = await provider((_request, _body, response) => {
       response.socket?.once('close', closed);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
