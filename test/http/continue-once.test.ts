@@ -63,6 +63,12 @@ async function largeExchange(id: string, round: number): Promise<void> {
   expectVoiceResponse(answered, 'complete');
 }
 
+/** A reply the test releases when it chooses: the turn it answers runs until then. */
+function heldReply(): { held: Promise<void>; release: () => void } {
+  const { promise: held, release } = releasable();
+  return { held, release };
+}
+
 /**
  * continue/stream with the results of `call_mul` while the model holds its answer: resolves once
  * the model was asked, with the pending response and what releases the answer.
@@ -70,7 +76,7 @@ async function largeExchange(id: string, round: number): Promise<void> {
 async function heldContinueStream(
   id: string,
 ): Promise<{ streaming: Promise<Response>; release: () => void }> {
-  const { promise: held, release } = releasable();
+  const { held, release } = heldReply();
   api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
   api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
   const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
@@ -160,7 +166,7 @@ describe('two continues with the same results at once', () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-race-blocking');
     await askForCall(id);
-    const { promise: held, release } = releasable();
+    const { held, release } = heldReply();
     api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
     const first = postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84));
     await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
@@ -215,7 +221,7 @@ describe('more copies of one continue, from outside', () => {
     // Prepare: the model fails the stream's turn only when the test says so.
     const id = await start(api().speaking, 'continue-once-first-fails');
     await askForCall(id);
-    const { promise: held, release } = releasable();
+    const { held, release } = heldReply();
     api().llm.enqueue({ status: 400, heldUntil: held });
     const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
     await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
@@ -254,7 +260,7 @@ describe('more copies of one continue, from outside', () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-hang-up');
     await askForCall(id);
-    const { promise: held, release } = releasable();
+    const { held, release } = heldReply();
     api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
     api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
     const hangUp = new AbortController();
@@ -293,7 +299,7 @@ describe('more copies of one continue, from outside', () => {
   it('voice/command/stream and voice/command with one request id at once: one model call, then the replay', async () => {
     // Prepare
     const id = await start(api().speaking, 'command-once-race');
-    const { promise: held, release } = releasable();
+    const { held, release } = heldReply();
     api().llm.enqueue({
       ...callsReply(toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_r')),
       heldUntil: held,
@@ -428,7 +434,7 @@ describe('a copy of a continue that carries a request id', () => {
       // Prepare: the blocking continue with the node's own id holds the model.
       const id = await start(api().speaking, `continue-once-id-first-${path.length}-${requestId}`);
       await askForCall(id);
-      const { promise: held, release } = releasable();
+      const { held, release } = heldReply();
       api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
       api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
       const withId = { ...results(id, 'call_mul', 84), request_id: 'node-a' };
