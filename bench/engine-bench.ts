@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { systemClock } from '../shared/adapters/system/system-clock';
 import { systemPromptFor } from '../shared/conversation';
 import { SERVER_TOOLS } from '../shared/conversation/server-tools/server-tools';
+import type { CompiledCommandSet } from '../shared/params';
 import { MUST_CALL_COMMANDS, PROBE_COMMANDS } from '../test/support/probe-commands';
 import type { BenchRow } from './bench-row';
 import { InMemoryConversationStore, startDynaliteStore } from './engine/bench-stores';
@@ -39,6 +40,15 @@ const FAILURE_MODE_CASES = [
   ...WHERE_CASES,
   ...LOOP_CASES,
 ];
+
+/** The model calls each llm-failure-modes.md row takes, against the command set it names. */
+export function countFailureModeRows(compiled: CompiledCommandSet): ModelCallCount[] {
+  return countAllModelCalls(FAILURE_MODE_CASES, {
+    fixture: compiled,
+    probe: compileForEngine(PROBE_COMMANDS),
+    must_call: compileForEngine(MUST_CALL_COMMANDS),
+  });
+}
 
 function latencyRows(
   latencies: ExchangeLatencies,
@@ -92,11 +102,7 @@ export async function runEngineBench(
     plan,
   );
 
-  const modelCalls = countAllModelCalls(FAILURE_MODE_CASES, {
-    fixture: compiled,
-    probe: compileForEngine(PROBE_COMMANDS),
-    must_call: compileForEngine(MUST_CALL_COMMANDS),
-  });
+  const modelCalls = countFailureModeRows(compiled);
   const tools = [...compiled.tools, ...SERVER_TOOLS];
   const rows: BenchRow[] = [
     ...latencyRows(onDynalite, `dynalite (${plan.measuredExchanges} exchanges)`, true),

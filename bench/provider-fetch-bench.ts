@@ -4,11 +4,12 @@
 // client's CPU is counted. `npx tsx bench/provider-fetch-bench.ts`.
 import { type ChildProcess, fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { providerFetch } from '../shared/adapters/openai/provider-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from '../shared/adapters/openai/reply-body-limit';
+import { listenOnFreePort } from '../test/support/free-port';
 import type { BenchRow } from './bench-row';
 import { percentile, roundTo } from './engine/percentile';
 import { formatBenchTable } from './format-table';
@@ -24,7 +25,7 @@ const CALLS = 2_000;
 const BUDGET_MS = 100;
 
 /** The child: an ordinary model server and a dripping one, their ports sent to the parent. */
-function serve(): void {
+async function serve(): Promise<void> {
   const reply = JSON.stringify({
     id: 'chatcmpl-1',
     object: 'chat.completion',
@@ -61,12 +62,10 @@ function serve(): void {
       drip();
     });
   });
-  ordinary.listen(0, '127.0.0.1', () =>
-    dripping.listen(0, '127.0.0.1', () => {
-      const port = (server: { address(): unknown }) => (server.address() as AddressInfo).port;
-      process.send?.({ ordinary: port(ordinary), dripping: port(dripping) });
-    }),
-  );
+  process.send?.({
+    ordinary: await listenOnFreePort(ordinary),
+    dripping: await listenOnFreePort(dripping),
+  });
 }
 
 /** CPU milliseconds of this process while `work` runs. */
@@ -126,7 +125,7 @@ export async function runProviderFetchBench(): Promise<BenchRow[]> {
 }
 
 if (process.argv.includes('--serve')) {
-  serve();
+  await serve();
 } else if (
   process.argv[1] !== undefined &&
   import.meta.url === pathToFileURL(resolve(process.argv[1])).href

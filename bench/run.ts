@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,transcribe,provider]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,leave,transcribe,resample,provider]`: runs the benchmark suites one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.
@@ -30,8 +30,10 @@ import { runParamsBench } from './params-bench';
 import { runParamsHostileBench } from './params-hostile';
 import { runPromptSizeBench } from './prompt-size-bench';
 import { runProviderFetchBench } from './provider-fetch-bench';
+import { runRecognizerLeaveBench } from './recognizer-leave-bench';
 import { runSpeechStreamBench } from './speech-stream-bench';
 import { runSttBench } from './stt-bench';
+import { runTranscribeAudioBench } from './transcribe-audio-bench';
 import { runTranscribeBench } from './transcribe-bench';
 
 interface SuiteReport {
@@ -76,10 +78,15 @@ const SUITES = {
     details: [EMBEDDED_MODEL_NOTE],
   }),
   stt: async (): Promise<SuiteReport> => ({ rows: await runSttBench(), details: [] }),
+  leave: async (): Promise<SuiteReport> => ({
+    rows: await runRecognizerLeaveBench(),
+    details: [],
+  }),
   transcribe: async (): Promise<SuiteReport> => ({
     rows: await runTranscribeBench(),
     details: [],
   }),
+  resample: async (): Promise<SuiteReport> => ({ rows: runTranscribeAudioBench(), details: [] }),
   provider: async (): Promise<SuiteReport> => ({
     rows: await runProviderFetchBench(),
     details: [],

@@ -4,10 +4,10 @@ import type { LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import { QwenCallPlanner } from '../../shared/adapters/embedded-model/qwen-call-planner';
 import type { ToolDefinition } from '../../shared/chat/chat-message';
 import type { BenchRow } from '../bench-row';
-import { percentile, roundTo } from '../engine/percentile';
+import { median, roundTo } from '../engine/percentile';
 import { timed } from '../timed';
 
-/** What the call patterns share with the run's other rows. */
+/** What the call patterns and the ceiling share with the run's other rows. */
 export interface BenchRun {
   /** The shape's name, first in every row's name. */
   readonly label: string;
@@ -20,8 +20,6 @@ export interface BenchRun {
   readonly promptBatch: number;
   readonly progress: (step: string) => void;
 }
-
-const median = (samples: readonly number[]): number => percentile(samples, 0.5);
 
 /** `tokens` evaluated into `sequence` in batches of `batch`, nothing generated. */
 export async function evaluateInBatches(

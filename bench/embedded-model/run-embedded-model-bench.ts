@@ -5,14 +5,7 @@ import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import {
-  getLlama,
-  type LlamaContext,
-  type LlamaContextSequence,
-  LlamaLogLevel,
-  type LlamaModel,
-  type Token,
-} from 'node-llama-cpp';
+import { getLlama, type LlamaContext, LlamaLogLevel, type LlamaModel } from 'node-llama-cpp';
 import { ChatTemplatePrompt } from '../../shared/adapters/embedded-model/chat-template-prompt';
 import {
   EmbeddedLanguageModel,
@@ -34,9 +27,10 @@ import {
 } from '../../test/support/random-gguf/write-random-gguf';
 import type { BenchRow } from '../bench-row';
 import { compileForEngine, fixtureRegistration } from '../engine/fixture-registration';
-import { percentile, roundTo } from '../engine/percentile';
+import { median, roundTo } from '../engine/percentile';
 import { timed } from '../timed';
-import { type BenchRun, callPatternRows, evaluateInBatches } from './call-patterns';
+import { bindingCeiling, CEILING_GENERATE, type Ceiling } from './binding-ceiling';
+import { type BenchRun, callPatternRows } from './call-patterns';
 
 const RESULT_MARKER = 'EMBEDDED_MODEL_ROWS ';
 const SHAPES: Record<string, Qwen3Shape> = { '1.7b': QWEN3_1_7B, '0.6b': QWEN3_0_6B };
@@ -50,9 +44,8 @@ const CONTEXT_SIZE = 8_192;
 const CALL_TOKENS = 73;
 /** A one-sentence spoken answer after the tool result. */
 const ANSWER_TOKENS = 25;
-/** llama-bench's pp512; its tg128 shortened to 64 on this 2-core machine. */
+/** llama-bench's pp512: the ceiling's prompt batch, and the batch the prompt rows use. */
 const CEILING_PROMPT = 512;
-const CEILING_GENERATE = 64;
 /**
  * The adapter's sampling: npm start's default unless EMBEDDED_BENCH_TEMPERATURE is set (0 greedy;
  * above 0 that temperature with Qwen3's top-p and top-k), to compare the two back to back.
@@ -82,94 +75,8 @@ function modelFile(): string {
   return path;
 }
 
-const median = (samples: readonly number[]): number => percentile(samples, 0.5);
-
 /** A line on stderr per step: a full-size run takes minutes. */
 const progress = (step: string) => process.stderr.write(`embedded ${label}: ${step}\n`);
-
-interface Ceiling {
-  readonly prompt: number;
-  readonly generation: number;
-  /** The command prompt's own tokens, in batches of CEILING_PROMPT, then greedy tokens after it. */
-  readonly promptAtDepth: number;
-  readonly generationAtDepth: number;
-  /** The same, sampled as Qwen3 recommends (temperature 0.7, top-p 0.8, top-k 20). */
-  readonly sampledAtDepth: number;
-  readonly depth: number;
-}
-
-/** Qwen3's recommended sampling with thinking off (temperature 0.7, top-p 0.8, top-k 20). */
-const QWEN3_SAMPLING = samplingFor(0.7);
-
-/** `CEILING_GENERATE` tokens from `sequence` as it stands: tokens per second. */
-async function generationRate(
-  sequence: LlamaContextSequence,
-  from: Token,
-  sampling: { readonly temperature: number } = { temperature: 0 },
-): Promise<number> {
-  const generation = await timed(async () => {
-    let count = 0;
-    for await (const _token of sequence.evaluate([from], sampling)) {
-      count += 1;
-      if (count >= CEILING_GENERATE) break;
-    }
-    return count;
-  });
-  return generation.value / (generation.ms / 1000);
-}
-
-/**
- * llama-bench's method through the binding's lowest API: a batch of prompt, then greedy tokens;
- * at pp512 as llama-bench runs it, and after the command prompt's real tokens (about 2.7k deep,
- * where every turn generates: attention reads the whole cache for each token).
- */
-async function ceiling(model: LlamaModel, commandPrompt: readonly Token[]): Promise<Ceiling> {
-  const rates: Record<Exclude<keyof Ceiling, 'depth'>, number[]> = {
-    prompt: [],
-    generation: [],
-    promptAtDepth: [],
-    generationAtDepth: [],
-    sampledAtDepth: [],
-  };
-  const last = commandPrompt.length - 1;
-  for (let run = 0; run < RUNS; run += 1) {
-    progress(`run ${run + 1}: ceiling`);
-    const context = await model.createContext({ contextSize: CONTEXT_SIZE, threads: THREADS });
-    try {
-      const sequence = context.getSequence();
-      const tokens = Array.from(
-        { length: CEILING_PROMPT },
-        (_, index) => (1_000 + index * 37 + run) as Token,
-      );
-      const prompt = await timed(() => sequence.evaluateWithoutGeneratingNewTokens(tokens));
-      rates.prompt.push(CEILING_PROMPT / (prompt.ms / 1000));
-      rates.generation.push(await generationRate(sequence, tokens[0] as Token));
-      await sequence.clearHistory();
-      progress(`run ${run + 1}: ceiling at ${commandPrompt.length} tokens deep`);
-      const deep = await timed(() =>
-        evaluateInBatches(sequence, commandPrompt.slice(0, last), CEILING_PROMPT),
-      );
-      rates.promptAtDepth.push(last / (deep.ms / 1000));
-      const from = commandPrompt[last] as Token;
-      // Greedy and sampled alternately from the same evaluated prompt, each run's order swapped.
-      for (const sampled of run % 2 === 0 ? [false, true] : [true, false]) {
-        await sequence.eraseContextTokenRanges([{ start: last, end: sequence.nextTokenIndex }]);
-        const rate = await generationRate(sequence, from, sampled ? QWEN3_SAMPLING : undefined);
-        (sampled ? rates.sampledAtDepth : rates.generationAtDepth).push(rate);
-      }
-    } finally {
-      await context.dispose();
-    }
-  }
-  return {
-    prompt: median(rates.prompt),
-    generation: median(rates.generation),
-    promptAtDepth: median(rates.promptAtDepth),
-    generationAtDepth: median(rates.generationAtDepth),
-    sampledAtDepth: median(rates.sampledAtDepth),
-    depth: commandPrompt.length,
-  };
-}
 
 const commandSet = compileForEngine(fixtureRegistration());
 const { systemMessage, tools } = requestPrefixFor(commandSet);
@@ -397,7 +304,7 @@ function tokenizingMs(): { readonly whole: number; readonly byMessage: number } 
 /** Every row; `EMBEDDED_BENCH_ONLY=call` measures only the call patterns (minutes less). */
 async function allRows(): Promise<BenchRow[]> {
   const tokenizing = tokenizingMs();
-  const limit = await ceiling(model, commandPrompt);
+  const limit = await bindingCeiling(model, commandPrompt, benchRun);
   const patternRows = await callPatternRows(model, commandPrompt, benchRun);
   const adapterRows = await adapterFigures(model, limit);
   return [

@@ -9,5 +9,8 @@ export function percentile(samples: readonly number[], fraction: number): number
   return sorted[rank - 1] ?? Number.NaN;
 }
 
+/** The nearest-rank median: `percentile(samples, 0.5)`. */
+export const median = (samples: readonly number[]): number => percentile(samples, 0.5);
+
 /** `value` rounded to `decimals` places, as a number (so tables can compare it to a budget). */
 export const roundTo = (value: number, decimals: number): number => Number(value.toFixed(decimals));

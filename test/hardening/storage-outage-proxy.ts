@@ -1,5 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from '../support/free-port';
 
 /** An answer stopped on its way back to the handler. */
 export interface HeldReply {
@@ -75,8 +75,7 @@ export async function startFaultProxy(targetBaseUrl: string): Promise<FaultProxy
         response.end(JSON.stringify({ error: { message: `proxy failed: ${String(error)}` } }));
       });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,

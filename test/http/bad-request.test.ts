@@ -15,18 +15,6 @@ beforeEach(async () => {
   conversationId = await pendingConversation(harness.client(), harness.llm, 'bad-request');
 });
 
-/** A conversation/start body with one command of the given parameters. */
-const startWith = (commands: unknown[], clientTools: unknown[] = []) => ({
-  conversation_id: 'bad-registration',
-  available_commands: commands,
-  client_tools: clientTools,
-});
-const command = (name: string, parameters: unknown[] = []) => ({
-  command_name: name,
-  description: name,
-  parameters,
-});
-
 describe.each([
   ['start', ROUTES.start, '{"conversation_id": "x",'],
   ['start', ROUTES.start, ''],
@@ -61,7 +49,17 @@ describe.each([
     'a command without command_name',
     { conversation_id: 'c', available_commands: [{ description: 'd' }] },
   ],
-  ['start', 'a parameter without type', startWith([command('set_alarm', [{ name: 'when' }])])],
+  [
+    'start',
+    'a parameter without type',
+    {
+      conversation_id: 'bad-registration',
+      available_commands: [
+        { command_name: 'set_alarm', description: 'set_alarm', parameters: [{ name: 'when' }] },
+      ],
+      client_tools: [],
+    },
+  ],
   ['command', 'an empty voice_command', { conversation_id: 'c', voice_command: '' }],
   ['command', 'no voice_command', { conversation_id: 'c' }],
   [

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ROUTES } from '../support/api-client';
 import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
-import { tonePcm } from '../support/speech-audio';
+import { releasable, tonePcm } from '../support/speech-audio';
 import { callsReply, fixtureStartBody, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectStarted, expectVoiceResponse } from './response-contract';
 import { SPEECH_RATE, useSpeechApi } from './speech-api';
@@ -63,6 +63,39 @@ async function largeExchange(id: string, round: number): Promise<void> {
   expectVoiceResponse(answered, 'complete');
 }
 
+/** A reply the test releases when it chooses: the turn it answers runs until then. */
+function heldReply(): { held: Promise<void>; release: () => void } {
+  const { promise: held, release } = releasable();
+  return { held, release };
+}
+
+/**
+ * continue/stream with the results of `call_mul` while the model holds its answer: resolves once
+ * the model was asked, with the pending response and what releases the answer.
+ */
+async function heldContinueStream(
+  id: string,
+): Promise<{ streaming: Promise<Response>; release: () => void }> {
+  const { held, release } = heldReply();
+  api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+  api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+  const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+  await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+  return { streaming, release };
+}
+
+/** A copy refused while the first request's turn runs: 409, retry it. */
+function expectToldToRetry(response: Awaited<ReturnType<typeof read>>): void {
+  expect(response.status, response.text).toBe(409);
+  expect(response.json).toMatchObject({ error: { code: 'request_in_progress' } });
+}
+
+/** A retry answered with the first request's recorded answer, not a new turn. */
+function expectReplayOfAnswer(response: Awaited<ReturnType<typeof read>>): void {
+  expect(expectVoiceResponse(response, 'complete').assistant_message).toBe(ANSWER);
+  expect(response.headers.get('idempotent-replayed')).toBe('true');
+}
+
 describe('a continue replays only the exchange it answered', () => {
   it.each([
     { route: 'the blocking continue', path: ROUTES.continue },
@@ -109,14 +142,7 @@ describe('two continues with the same results at once', () => {
     // Prepare: the model holds its answer to the stream's continue until the test releases it.
     const id = await start(api().speaking, 'continue-once-race');
     await askForCall(id);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
-    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
-    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
-    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const { streaming, release } = await heldContinueStream(id);
 
     // Act: the node gives up on the stream and sends the blocking continue while the turn runs.
     const meanwhile = await read(
@@ -129,12 +155,10 @@ describe('two continues with the same results at once', () => {
     );
 
     // Assess
-    expect(meanwhile.status, meanwhile.text).toBe(409);
-    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expectToldToRetry(meanwhile);
     expect(meanwhile.headers.get('retry-after')).toBe('1');
     expect(streamed.status).toBe(200);
-    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
-    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expectReplayOfAnswer(retried);
     expect(api().llm.requests).toHaveLength(2);
   });
 
@@ -142,10 +166,7 @@ describe('two continues with the same results at once', () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-race-blocking');
     await askForCall(id);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { held, release } = heldReply();
     api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
     const first = postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84));
     await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
@@ -160,34 +181,19 @@ describe('two continues with the same results at once', () => {
     );
 
     // Assess
-    expect(meanwhile.status, meanwhile.text).toBe(409);
-    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expectToldToRetry(meanwhile);
     expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe(ANSWER);
-    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
-    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expectReplayOfAnswer(retried);
     expect(api().llm.requests).toHaveLength(2);
   });
 });
-
-/** A reply the test releases when it chooses: the turn it answers runs until then. */
-function heldReply(): { held: Promise<void>; release: () => void } {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { held, release };
-}
 
 describe('more copies of one continue, from outside', () => {
   it('continue/stream, the blocking continue and one with a request id at once: one model call, each copy then replayed', async () => {
     // Prepare
     const id = await start(api().speaking, 'continue-once-three');
     await askForCall(id);
-    const { held, release } = heldReply();
-    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
-    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
-    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
-    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const { streaming, release } = await heldContinueStream(id);
     const withId = { ...results(id, 'call_mul', 84), request_id: 'node-three-1' };
 
     // Act
@@ -204,15 +210,9 @@ describe('more copies of one continue, from outside', () => {
     ]);
 
     // Assess
-    for (const copy of copies) {
-      expect(copy.status, copy.text).toBe(409);
-      expect(copy.json).toMatchObject({ error: { code: 'request_in_progress' } });
-    }
+    for (const copy of copies) expectToldToRetry(copy);
     expect(streamed.status).toBe(200);
-    for (const answer of retried) {
-      expect(expectVoiceResponse(answer, 'complete').assistant_message).toBe(ANSWER);
-      expect(answer.headers.get('idempotent-replayed')).toBe('true');
-    }
+    for (const answer of retried) expectReplayOfAnswer(answer);
     expect(api().llm.requests).toHaveLength(2);
     expect(api().llm.protocolViolations).toEqual([]);
   });
@@ -245,8 +245,7 @@ describe('more copies of one continue, from outside', () => {
     );
 
     // Assess: a clear answer each time, the results added once, the model asked once per turn
-    expect(meanwhile.status, meanwhile.text).toBe(409);
-    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expectToldToRetry(meanwhile);
     expect(failed.status, failed.text).toBe(502);
     expect(failed.json).toMatchObject({ error: { code: 'llm_failed' } });
     expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
@@ -292,10 +291,8 @@ describe('more copies of one continue, from outside', () => {
     );
 
     // Assess
-    expect(meanwhile.status, meanwhile.text).toBe(409);
-    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
-    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
-    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expectToldToRetry(meanwhile);
+    expectReplayOfAnswer(retried);
     expect(api().llm.requests).toHaveLength(2);
   });
 
@@ -318,8 +315,7 @@ describe('more copies of one continue, from outside', () => {
     const retried = await read(await postJson(api().speaking, ROUTES.command, body));
 
     // Assess
-    expect(meanwhile.status, meanwhile.text).toBe(409);
-    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expectToldToRetry(meanwhile);
     expect(streamed.status).toBe(202);
     expect(expectVoiceResponse(retried, 'tool_calls').tool_calls.map((call) => call.id)).toEqual([
       'call_r',
@@ -456,8 +452,7 @@ describe('a copy of a continue that carries a request id', () => {
       const retried = await read(await postJson(api().speaking, path, copy));
 
       // Assess: one model call; the copy's retry gets the answer the first request got.
-      expect(meanwhile.status, meanwhile.text).toBe(409);
-      expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+      expectToldToRetry(meanwhile);
       expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe(ANSWER);
       expect(retried.status, retried.text).toBe(200);
       if (path === ROUTES.continue) {
@@ -475,11 +470,7 @@ describe('a copy sent to another container during the model call', () => {
     // Prepare: two servers, each its own dependencies and caches, on one database.
     const id = await start(api().speaking, 'continue-once-two-containers');
     await askForCall(id);
-    const { held, release } = heldReply();
-    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
-    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
-    const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
-    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const { streaming, release } = await heldContinueStream(id);
     const withId = { ...results(id, 'call_mul', 84), request_id: 'node-other-container' };
 
     // Act
@@ -495,15 +486,9 @@ describe('a copy sent to another container during the model call', () => {
     ]);
 
     // Assess
-    for (const copy of meanwhile) {
-      expect(copy.status, copy.text).toBe(409);
-      expect(copy.json).toMatchObject({ error: { code: 'request_in_progress' } });
-    }
+    for (const copy of meanwhile) expectToldToRetry(copy);
     expect(streamed.status).toBe(200);
-    for (const answer of retried) {
-      expect(expectVoiceResponse(answer, 'complete').assistant_message).toBe(ANSWER);
-      expect(answer.headers.get('idempotent-replayed')).toBe('true');
-    }
+    for (const answer of retried) expectReplayOfAnswer(answer);
     expect(api().llm.requests).toHaveLength(2);
   });
 });

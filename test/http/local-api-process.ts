@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 export const REPOSITORY_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -12,19 +11,6 @@ export function npmStartCommand(): { readonly binary: string; readonly args: rea
   };
   const [binary = '', ...args] = (manifest.scripts?.start ?? '').split(/\s+/);
   return { binary, args };
-}
-
-/** A port free right now on 127.0.0.1 (for a child process that cannot report the one it got). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port was assigned');
-  return address.port;
 }
 
 export interface LocalApiProcess {

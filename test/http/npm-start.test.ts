@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePortAfter } from '../../infra/local/port-in-use-error';
 import { createApiClient, ROUTES } from '../support/api-client';
+import { freePort } from '../support/free-port';
 import { NODE_TIMEZONE, withoutStackVariables } from '../support/local-stack-harness';
 import { conversationIdFor, fixtureStartBody } from './http-fixtures';
 import {
-  freePort,
   type LocalApiProcess,
   npmStartCommand,
   REPOSITORY_ROOT,

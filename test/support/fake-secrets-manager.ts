@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, vi } from 'vitest';
+import { listenOnFreePort } from './free-port';
 
 /** What the fake answers to GetSecretValue: a value, or an AWS error type and message. */
 export type SecretAnswer =
@@ -40,8 +40,7 @@ export function useFakeSecretsManager(secrets: Readonly<Record<string, SecretAns
         }
       });
     });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listenOnFreePort(server);
     vi.stubEnv('AWS_ENDPOINT_URL_SECRETS_MANAGER', `http://127.0.0.1:${port}`);
     vi.stubEnv('AWS_ACCESS_KEY_ID', 'local');
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'local');

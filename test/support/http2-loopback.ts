@@ -1,5 +1,5 @@
 import type { Http2Server, Http2Session } from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './free-port';
 
 /**
  * Starts a scripted HTTP/2 server on a free loopback port; `close` ends every session it holds
@@ -13,8 +13,7 @@ export async function listenOnLoopback(
     sessions.add(session);
     session.on('close', () => sessions.delete(session));
   });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     close: async () => {

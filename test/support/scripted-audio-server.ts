@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './free-port';
 import type {
   AudioStep,
   ErrorStep,
@@ -80,8 +80,7 @@ export async function startScriptedAudioServer(): Promise<ScriptedAudioServer> {
         } else response.destroy();
       });
   });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,

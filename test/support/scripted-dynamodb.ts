@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { listenOnFreePort } from './free-port';
 import type { ReceivedRequest } from './sigv4-verifier';
 
 /** What the scripted endpoint does with one request, in the order the requests come. */
@@ -52,6 +53,7 @@ export class ScriptedDynamoDb {
   #script: ScriptedReply[] = [];
   readonly #sockets = new Set<Socket>();
   readonly #server: Server;
+  #port = 0;
 
   constructor() {
     this.#server = createServer((request, response) => this.#answer(request, response));
@@ -62,11 +64,11 @@ export class ScriptedDynamoDb {
   }
 
   get endpoint(): string {
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${this.#port}`;
   }
 
   async listen(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.listen(0, '127.0.0.1', resolve));
+    this.#port = await listenOnFreePort(this.#server);
   }
 
   script(...replies: ScriptedReply[]): void {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './free-port';
 
 /** A file the hub serves; an LFS file is redirected to the CDN with its digest, as the hub does. */
 export interface HubServedFile {
@@ -159,8 +159,7 @@ export async function startScriptedHubServer(): Promise<ScriptedHubServer> {
     response.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return {
     endpoint: `http://127.0.0.1:${port}`,
     requests,

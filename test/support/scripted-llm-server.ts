@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnFreePort } from './free-port';
 import { type LatencyOptions, LocalModelSimulator } from './scripted-llm/local-model-simulator';
 import { findProtocolIssues } from './scripted-llm/protocol-checks';
 import {
@@ -171,8 +171,7 @@ export async function startScriptedLlmServer(
         });
       });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
 
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,

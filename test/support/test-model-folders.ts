@@ -14,7 +14,7 @@ export async function testModelFolder(prefix: string): Promise<string> {
 
 /**
  * Removes, after the test file's tests, the model folders it made (a whisper test model is
- * 6.8 MB: every run used to leave its copies behind). Called at a test file's top level.
+ * 6.8 MB: left behind, every run's copies would pile up). Called at a test file's top level.
  */
 export function removeTestModelFoldersAfterAll(): void {
   afterAll(async () => {

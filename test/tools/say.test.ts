@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textReply } from '../http/http-fixtures';
-import { REPOSITORY_ROOT } from '../http/local-api-process';
 import { useLocalStack, withoutStackVariables } from '../support/local-stack-harness';
+import { runTool, type ToolRun } from '../support/run-tool';
 
 /** npm start's data in a folder of its own, as `DATA_DIR=... npm start` keeps it. */
 const serverDataDir = mkdtempSync(join(tmpdir(), 'jcc-say-server-'));
@@ -22,29 +21,13 @@ afterAll(() => {
 const harness = useLocalStack({ env: { DATA_DIR: serverDataDir, LOCAL_NODE_API_KEY: '' } });
 
 /** `npm run say -- ...` as package.json runs it (tsx), in a shell that has only `env`. */
-function say(
-  env: Readonly<Record<string, string>>,
-  args: readonly string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function say(env: Readonly<Record<string, string>>, args: readonly string[]): Promise<ToolRun> {
   const port = new URL(harness.stack.url).port;
-  const child = spawn(
-    process.execPath,
-    [`${REPOSITORY_ROOT}node_modules/tsx/dist/cli.mjs`, 'infra/tools/say.ts', ...args],
-    {
-      cwd: REPOSITORY_ROOT,
-      env: { ...withoutStackVariables(process.env), PORT: port, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
+  return runTool('infra/tools/say.ts', args, {
+    ...withoutStackVariables(process.env),
+    PORT: port,
+    ...env,
   });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
 describe('npm run say', () => {

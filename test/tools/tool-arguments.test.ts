@@ -1,6 +1,5 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REPOSITORY_ROOT } from '../http/local-api-process';
+import { runTool } from '../support/run-tool';
 
 // Issue 29, item 6: `npm run say -- --help` printed a stack trace (ERR_PARSE_ARGS_UNKNOWN_OPTION).
 // Every tool of infra/tools answers --help with its usage, and an unknown option with one line.
@@ -11,28 +10,8 @@ const TOOLS = [
 ] as const;
 
 /** The tool as package.json runs it (tsx), with nothing in its environment it could act on. */
-function run(script: string, args: readonly string[]) {
-  const child = spawn(
-    process.execPath,
-    [`${REPOSITORY_ROOT}node_modules/tsx/dist/cli.mjs`, script, ...args],
-    {
-      cwd: REPOSITORY_ROOT,
-      env: { PATH: process.env.PATH ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8');
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const run = (script: string, args: readonly string[]) =>
+  runTool(script, args, { PATH: process.env.PATH ?? '' });
 
 describe.each(TOOLS)('npm run %s', (name, script, usage) => {
   it.each(['--help', '-h'])('%s prints the usage and exits 0', async (flag) => {

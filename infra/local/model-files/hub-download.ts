@@ -324,8 +324,7 @@ export class HubDownload {
     } else {
       // A 200 to a Range request: the server sends the whole file, so the partial one goes.
       offset = 0;
-      const length = byteCount(response.headers.get('content-length'));
-      announcedTotal = length;
+      announcedTotal = byteCount(response.headers.get('content-length'));
     }
     const totalBytes = this.file.sizeBytes ?? opened.publishedSize ?? announcedTotal;
     if (totalBytes !== undefined && announcedTotal !== undefined && announcedTotal !== totalBytes) {
@@ -393,12 +392,10 @@ export class HubDownload {
         next = await withinStallTimeout(reader.read(), this.#stallMs, this.timing);
       } catch (error) {
         this.options.signal?.throwIfAborted();
-        throw new TryAgain(
-          `the connection broke at ${received} bytes: ${networkReason(error, this.#url)}`,
-          {
-            cause: error,
-          },
-        );
+        const reason = networkReason(error, this.#url);
+        throw new TryAgain(`the connection broke at ${received} bytes: ${reason}`, {
+          cause: error,
+        });
       }
       if (next === stalled) {
         abort.abort();
@@ -408,10 +405,7 @@ export class HubDownload {
       const chunk = next.value;
       received += chunk.byteLength;
       if (totalBytes !== undefined && received > totalBytes) {
-        abort.abort();
-        // Closed before it is deleted: Windows refuses to delete an open file.
-        await output.close().catch(() => undefined);
-        await rm(this.#partial, { force: true });
+        await this.#discard(output, abort);
         throw new ModelDownloadError(
           this.#url,
           `the server sent more than the ${totalBytes} bytes announced`,
@@ -424,9 +418,7 @@ export class HubDownload {
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code !== 'ENOSPC' && code !== 'EDQUOT') throw error;
-        abort.abort();
-        await output.close().catch(() => undefined);
-        await rm(this.#partial, { force: true });
+        await this.#discard(output, abort);
         throw new ModelDiskFullError(this.#directory, totalBytes, { cause: error });
       }
       this.options.progress?.report({
@@ -438,6 +430,13 @@ export class HubDownload {
       });
       if (signal.aborted) this.options.signal?.throwIfAborted();
     }
+  }
+
+  /** Ends the transfer and deletes the partial file, closed first (Windows keeps an open one). */
+  async #discard(output: FileHandle, abort: AbortController): Promise<void> {
+    abort.abort();
+    await output.close().catch(() => undefined);
+    await rm(this.#partial, { force: true });
   }
 
   /** Digest, then magic bytes, then the record, then the rename: a bad file never gets in. */

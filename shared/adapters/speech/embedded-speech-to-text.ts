@@ -45,12 +45,15 @@ const TURN = 'turn';
 /**
  * Speech in for `npm start` with nothing else installed: Moonshine on sherpa-onnx, or whisper.cpp
  * (@fugood/whisper.node), in a process of its own (RecognizerProcess), which loads the model once
- * and is started on the first recording (or by `warm`). One recording is heard at a time, `queueLimit` wait,
- * more are refused at once. A caller that leaves is answered at once, but its recognition keeps
- * the turn until it ends (at most 60 s of accepted audio, its documented work): ending the
- * process instead would make the next recording, often another node's, pay a model load (about
- * a second, 0.6-0.7 s of CPU for Moonshine tiny) beyond any audio of its own. The deadline ends a recognition by ending its process
- * and starts a new one at once, so the load runs while nobody waits on it.
+ * and is started on the first recording (or by `warm`). One recording is heard at a time,
+ * `queueLimit` wait, more are refused at once. Neither engine can stop a recognition it has begun:
+ * only ending its process does, and the next recording then waits for a new one to be ready. So a
+ * caller that leaves is answered at once, and its recognition is ended only when what is left of
+ * it would take longer than a new process takes to be ready (recognitionWorthEnding): whisper.cpp,
+ * which encodes a whole 30 s window whatever the recording, is ended (its remaining seconds
+ * against a load of about 0.2 s); Moonshine, whose work follows the audio, finishes a command
+ * and is ended on a long recording. The deadline always ends a recognition by ending its process.
+ * Either way a new process is started at once, loading while nobody waits on it.
  */
 export class EmbeddedSpeechToText implements SpeechToText {
   readonly #options: EmbeddedSpeechToTextOptions;
@@ -59,6 +62,10 @@ export class EmbeddedSpeechToText implements SpeechToText {
   readonly #timing: Timing;
   readonly #turns: SlotQueue<typeof TURN>;
   #process: RecognizerProcess | null = null;
+  /** How long the last process took from its start to ready: what ending a recognition costs. */
+  #restartMs = 0;
+  /** Milliseconds a second of audio took the last recognition heard to its end; null before. */
+  #msPerAudioSecond: number | null = null;
 
   constructor(options: EmbeddedSpeechToTextOptions) {
     this.#options = options;
@@ -109,53 +116,91 @@ export class EmbeddedSpeechToText implements SpeechToText {
       const start =
         this.#options.startProcess ??
         ((model: RecognizerModel, threads: number) => new RecognizerProcess(model, threads));
-      this.#process = start(this.#options.model, this.#threads);
+      const startedAt = this.#timing.monotonic();
+      const process = start(this.#options.model, this.#threads);
+      process.ready().then(() => {
+        this.#restartMs = this.#timing.monotonic() - startedAt;
+      }, ignore);
+      this.#process = process;
     }
     return this.#process;
   }
 
   /**
    * Hears `recording` in this turn, which stays taken until the process is free again. A caller
-   * that leaves is answered at once and the recognition runs to its end, its text dropped: neither
-   * engine can stop one it has begun (whisper.node checks its stop flag only before and after
-   * whisper_full), its audio was accepted (at most 60 s), and the model stays loaded. At the
-   * deadline the process is ended and a new one started at once, loading the model while nobody
-   * waits on it.
+   * that leaves is answered at once; its recording is not sent if the process is still loading,
+   * and a recognition under way is ended (its process with it) when recognitionWorthEnding says
+   * so, or runs to its end with its text dropped, unless it overruns what was expected of it by
+   * a restart's time: ended then. At the deadline the process is ended. Either
+   * way a new process is started at once, loading the model while nobody waits on it.
    */
   #recognize(recording: Recording, deadline: SpeechDeadline, gone?: AbortSignal): Promise<Heard> {
     let recognizer: RecognizerProcess;
-    let running: ReturnType<RecognizerProcess['recognize']>;
     try {
       recognizer = this.#recognizer();
-      running = recognizer.recognize(recording, this.#options.maxCharacters);
     } catch (error) {
       // Not started (a process that could not be made): the turn is free for the next one.
       deadline.clear();
       this.#turns.release(TURN);
       return Promise.reject(recognizerFailed(error));
     }
+    /** When the recording was sent to the process; null while it waits for the model to load. */
+    let sentAt: number | null = null;
+    const running = recognizer.ready().then(() => {
+      if (gone?.aborted === true || deadline.signal.aborted) throw stopped(deadline.expired());
+      sentAt = this.#timing.monotonic();
+      return recognizer.recognize(recording, this.#options.maxCharacters);
+    });
     let leave: (error: SpeechProviderError) => void = () => undefined;
     const abandoned = new Promise<never>((_, reject) => {
       leave = reject;
     });
-    const onExpired = () => {
-      leave(stopped(true));
+    const restart = () => {
       recognizer.kill();
       // Loading ahead is only a head start: the next recording starts one if this could not.
       try {
         this.#recognizer();
       } catch {}
     };
-    const onGone = () => leave(stopped(false));
+    const onExpired = () => {
+      leave(stopped(true));
+      restart();
+    };
+    /** Aborted once the recognition is over: a check left for later has nothing to end. */
+    const over = new AbortController();
+    const onGone = () => {
+      leave(stopped(false));
+      if (sentAt === null) return;
+      const left: LeftRecognition = {
+        sentAt,
+        now: this.#timing.monotonic(),
+        audioSeconds: recording.durationSeconds,
+        msPerAudioSecond: this.#msPerAudioSecond,
+        restartMs: this.#restartMs,
+      };
+      if (recognitionWorthEnding(left)) {
+        restart();
+        return;
+      }
+      // Kept, as long as the estimate holds: one that overruns it by a restart's time is ended then.
+      const overrunMs = Math.max(0, expectedRemainingMs(left)) + left.restartMs;
+      this.#timing.sleep(overrunMs, over.signal).then(restart, ignore);
+    };
     deadline.signal.addEventListener('abort', onExpired, { once: true });
     gone?.addEventListener('abort', onGone, { once: true });
     const free = () => {
+      over.abort();
       deadline.signal.removeEventListener('abort', onExpired);
       gone?.removeEventListener('abort', onGone);
       deadline.clear();
       this.#turns.release(TURN);
     };
-    running.then(free, free);
+    running.then(() => {
+      if (sentAt !== null && recording.durationSeconds > 0) {
+        this.#msPerAudioSecond = (this.#timing.monotonic() - sentAt) / recording.durationSeconds;
+      }
+      free();
+    }, free);
     return Promise.race([running, abandoned]).then(
       (result) => {
         const { text } = result;
@@ -183,6 +228,41 @@ export class EmbeddedSpeechToText implements SpeechToText {
     }
   }
 }
+
+/** What a recognition under way tells about ending it, when its caller has left. */
+export interface LeftRecognition {
+  /** When it was sent to the process (monotonic ms); null while the model loads: not begun. */
+  readonly sentAt: number | null;
+  readonly now: number;
+  readonly audioSeconds: number;
+  /** What a second of audio took the last recognition heard to its end; null before the first. */
+  readonly msPerAudioSecond: number | null;
+  /** What the last process took from its start to ready. */
+  readonly restartMs: number;
+}
+
+/**
+ * What is left of a recognition, in ms: the last recognition's time per second of audio, for this
+ * recording's seconds, less what it has run (below 0 past its estimate); Infinity before any pace
+ * is known.
+ */
+function expectedRemainingMs(left: LeftRecognition): number {
+  if (left.msPerAudioSecond === null) return Number.POSITIVE_INFINITY;
+  return left.msPerAudioSecond * left.audioSeconds - (left.now - (left.sentAt ?? left.now));
+}
+
+/**
+ * Whether a recognition whose caller left should be ended with its process: when what is left of
+ * it would keep the process longer than a new one takes to be ready. The next recording then
+ * waits the shorter of the two, and no more CPU is spent than that. Before any recognition was
+ * heard to its end nothing is known of the engine's pace: ended, which costs one load at most.
+ * A recording not yet sent (the model loading) is never sent: nothing to end.
+ */
+export function recognitionWorthEnding(left: LeftRecognition): boolean {
+  return left.sentAt !== null && expectedRemainingMs(left) > left.restartMs;
+}
+
+const ignore = () => undefined;
 
 function stopped(expired: boolean): SpeechProviderError {
   return expired

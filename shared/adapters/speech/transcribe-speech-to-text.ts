@@ -16,7 +16,7 @@ import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
 import { startDeadline } from './speech-deadline';
-import { audioChunks, TRANSCRIBE_CHUNK_MS, transcribeAudio } from './transcribe-audio';
+import { TRANSCRIBE_CHUNK_MS, type TranscribeAudio, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe } from './transcribe-failure';
 import { transcriptCharacters, transcriptTooLongError } from './transcript-limit';
 
@@ -129,13 +129,10 @@ export class TranscribeSpeechToText implements SpeechToText {
    * The audio as events of TRANSCRIBE_CHUNK_MS, the n-th due n chunks after the first: a late
    * timer (a busy machine) delays one event, never the ones after it.
    */
-  async *#audioEvents(
-    audio: ReturnType<typeof transcribeAudio>,
-    signal: AbortSignal,
-  ): AsyncGenerator<AudioStream> {
+  async *#audioEvents(audio: TranscribeAudio, signal: AbortSignal): AsyncGenerator<AudioStream> {
     const started = this.#timing.monotonic();
     let index = 0;
-    for (const chunk of audioChunks(audio, TRANSCRIBE_CHUNK_MS)) {
+    for (const chunk of audio.chunks(TRANSCRIBE_CHUNK_MS)) {
       if (index > 0) {
         const due = started + index * TRANSCRIBE_CHUNK_MS;
         // A wait the signal ends is no failure: the check below stops the audio.

@@ -1,5 +1,6 @@
 import { isJsonObject, type JsonObject, setOwn } from '../types/json-value';
 import type { ScalarType } from '../types/parameter-type';
+import { enumValueNamed } from './enum-match';
 import { isPlaceholder } from './placeholder';
 import { type NormalizationPolicy, RepairRule } from './repair';
 import { isValidScalar, repairScalar } from './scalar-repairs';
@@ -195,23 +196,12 @@ function repairScalarNode(
     record(path, repair.rule, current, repair.value);
     current = repair.value;
   }
-  const match = enumMatch(schema.enum, current);
+  const match = Array.isArray(schema.enum) ? enumValueNamed(schema.enum, current) : null;
   if (match !== null) {
     record(path, RepairRule.matchEnumIgnoringCase, current, match);
     current = match;
   }
   return current;
-}
-
-/** The one string of `values` equal to `value` ignoring case and blanks, when it is not one. */
-function enumMatch(values: unknown, value: unknown): string | null {
-  if (!Array.isArray(values) || typeof value !== 'string' || values.includes(value)) return null;
-  const folded = value.trim().toLowerCase();
-  const found = values.filter(
-    (candidate): candidate is string =>
-      typeof candidate === 'string' && candidate.trim().toLowerCase() === folded,
-  );
-  return found.length === 1 ? (found[0] ?? null) : null;
 }
 
 /**

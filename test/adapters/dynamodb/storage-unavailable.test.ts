@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +7,7 @@ import {
 } from '../../../shared/adapters/dynamodb';
 import { StorageUnavailableError } from '../../../shared/ports/conversation-store';
 import { DYNALITE_REGION, startDynalite } from '../../support/dynalite';
+import { listenOnFreePort } from '../../support/free-port';
 import { conversationRecord, MovableClock } from './conversation-fixtures';
 
 /** Far below the 20 s default: an unreachable database must fail a request in a few seconds. */
@@ -78,8 +78,7 @@ describe('DynamoDB client against a server that accepts but never answers', () =
     'gives up after its request timeout instead of waiting forever',
     async () => {
       server = createServer((socket) => sockets.add(socket));
-      await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-      const { port } = server.address() as AddressInfo;
+      const port = await listenOnFreePort(server);
       const client = clientAt(`http://127.0.0.1:${port}`, {
         requestTimeoutMs: 200,
         maxAttempts: 2,

@@ -61,6 +61,18 @@ async function postedDuring<T>(act: () => Promise<T>): Promise<[T, WorkRequest[]
   }
 }
 
+/** The same step on a worker and in this thread, each with a context of its own. */
+async function stepBothWays(
+  state: ReturnType<typeof startTurn>,
+  modelReply: ModelReply,
+  commandSet: CompiledCommandSet,
+) {
+  return {
+    isolated: await isolation.step(state, modelReply, turnContext(commandSet), commandSource),
+    inThread: await inThreadWork.step(state, modelReply, turnContext(commandSet), commandSource),
+  };
+}
+
 /** A deadline that fires at once for the job armed after `fireNext()`, and never otherwise. */
 function firedOnDemand(): { readonly armDeadline: ArmDeadline; fireNext(): void } {
   let fire = false;
@@ -88,18 +100,7 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
     const state = startTurn([{ role: 'user', content: 'weather and a timer' }], false);
 
     // Act
-    const isolated = await isolation.step(
-      state,
-      modelReply,
-      turnContext(commandSet),
-      commandSource,
-    );
-    const inThread = await inThreadWork.step(
-      state,
-      modelReply,
-      turnContext(commandSet),
-      commandSource,
-    );
+    const { isolated, inThread } = await stepBothWays(state, modelReply, commandSet);
 
     // Assess
     expect(isolated).toEqual(inThread);
@@ -115,18 +116,7 @@ describe('WorkerIsolation: the same work as in-thread, on a worker', () => {
     const state = startTurn([...history, { role: 'user', content: 'weather in Paris' }], false);
     const modelReply = reply('On it.', [call('get_weather', { city: 'Paris' }, null)]);
 
-    const isolated = await isolation.step(
-      state,
-      modelReply,
-      turnContext(commandSet),
-      commandSource,
-    );
-    const inThread = await inThreadWork.step(
-      state,
-      modelReply,
-      turnContext(commandSet),
-      commandSource,
-    );
+    const { isolated, inThread } = await stepBothWays(state, modelReply, commandSet);
 
     expect(isolated).toEqual(inThread);
     // The same objects, not clones of them: they never crossed back.

@@ -1,21 +1,19 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { awsErrorInOpenAiShape } from '../../../shared/adapters/openai/aws-error-body';
 import { providerFetch } from '../../../shared/adapters/openai/provider-fetch';
 import { REPLY_BODY_LIMIT_BYTES } from '../../../shared/adapters/openai/reply-body-limit';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
+import { releasable } from '../../support/speech-audio';
 
 const KIB = 1024;
 const { servers } = closedAfterEach();
 
 /** A server answering 403 with the given pieces of a body, then nothing ever again. */
 async function endlessErrorServer(pieces: readonly string[]) {
-  let closed: () => void = () => undefined;
-  const connectionClosed = new Promise<void>((resolve) => {
-    closed = resolve;
-  });
+  const { promise: connectionClosed, release: closed } = releasable();
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
@@ -27,8 +25,7 @@ async function endlessErrorServer(pieces: readonly string[]) {
     });
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return { url: `http://127.0.0.1:${port}/v1/chat/completions`, connectionClosed };
 }
 

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { listenOnFreePort } from '../../support/free-port';
 import type { ScriptStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, secretApiKey, userAsks } from './model-under-test';
@@ -60,8 +60,7 @@ describe('OpenAiLanguageModel malformed replies', () => {
       response.write('{"id":"chatcmpl-1","choices":[');
       setTimeout(() => response.destroy(), 5);
     });
-    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
-    const { port } = dropping.address() as AddressInfo;
+    const port = await listenOnFreePort(dropping);
     const model = modelFor(`http://127.0.0.1:${port}/v1`, {
       backoff: { baseDelayMs: 5, maxAttempts: 2 },
     });

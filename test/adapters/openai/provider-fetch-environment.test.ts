@@ -2,12 +2,13 @@ import { execFile, execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 
 const REPOSITORY_ROOT = resolve(__dirname, '../../..');
 const run = promisify(execFile);
@@ -28,8 +29,7 @@ async function folder(): Promise<string> {
 
 async function listening(server: Server): Promise<number> {
   servers.push(server);
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return (server.address() as AddressInfo).port;
+  return listenOnFreePort(server);
 }
 
 /**

@@ -1,13 +1,14 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { getEventListeners } from 'node:events';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   providerFetch,
   ReplyHeadersRefusedError,
 } from '../../../shared/adapters/openai/provider-fetch';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
 
 /**
@@ -51,11 +52,9 @@ async function rawProvider(script: Script): Promise<RawProvider> {
     });
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
+  const port = await listenOnFreePort(server);
   return {
-    url: `http://127.0.0.1:${address.port}/v1/x`,
+    url: `http://127.0.0.1:${port}/v1/x`,
     connections: () => connections,
     requests: () => requests,
   };
@@ -358,9 +357,7 @@ describe('providerFetch sending a body', () => {
         response.end('{}');
       });
     });
-    const port = await new Promise<number>((done) =>
-      echo.listen(0, '127.0.0.1', () => done((echo.address() as { port: number }).port)),
-    );
+    const port = await listenOnFreePort(echo);
     const url = `http://127.0.0.1:${port}/v1/x`;
     const bytes = new TextEncoder().encode('[{"a":"b"}]');
 
@@ -396,15 +393,13 @@ describe('providerFetch sending a body', () => {
   it('stops reading a streamed body, and cancels it, when the connection fails', async () => {
     // Prepare: a body that never ends, to a server that hangs up as soon as the head came.
     const server = await rawProvider(() => undefined);
-    const hangUp = await new Promise<Server>((done) => {
-      const made = createServer((socket) => {
-        sockets.add(socket);
-        socket.on('error', () => undefined);
-        socket.once('data', () => socket.destroy());
-      });
-      made.listen(0, '127.0.0.1', () => done(made));
+    const hangUp = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('data', () => socket.destroy());
     });
     servers.push(hangUp);
+    const port = await listenOnFreePort(hangUp);
     let cancelled: unknown = null;
     const endless = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -414,7 +409,6 @@ describe('providerFetch sending a body', () => {
         cancelled = reason;
       },
     });
-    const { port } = hangUp.address() as { port: number };
 
     // Act
     const error = await post(`http://127.0.0.1:${port}/v1/x`, {

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +12,8 @@ import {
 import { ReplyBodyTooLargeError } from '../../../shared/adapters/openai/reply-body-limit';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
+import { releasable } from '../../support/speech-audio';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
 
@@ -45,8 +46,7 @@ async function provider(handle: Handler): Promise<Provider> {
     connections += 1;
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return { url: `http://127.0.0.1:${port}/v1/x`, connections: () => connections, received };
 }
 
@@ -57,6 +57,17 @@ const echo: Handler = (request, body, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'x-method': request.method ?? '' });
   response.end(JSON.stringify({ body: body.toString('utf8') }));
 };
+
+/** A POST whose streamed reply gave its first piece: its reader and what aborts it. */
+async function abortableAfterFirstPiece(
+  url: string,
+): Promise<{ controller: AbortController; reader: ReadableStreamDefaultReader<Uint8Array> }> {
+  const controller = new AbortController();
+  const response = await fetchReply(url, { method: 'POST', body: '{}', signal: controller.signal });
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  await reader.read();
+  return { controller, reader };
+}
 
 describe('providerFetch, what it keeps of fetch', () => {
   it('sends the method, headers and body, and gives the status, headers and body', async () => {
@@ -154,14 +165,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write('data: first\n\n');
     });
-    const controller = new AbortController();
-    const response = await fetchReply(server.url, {
-      method: 'POST',
-      body: '{}',
-      signal: controller.signal,
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    const { controller, reader } = await abortableAfterFirstPiece(server.url);
 
     // Act
     controller.abort();
@@ -182,14 +186,7 @@ describe('providerFetch, what it keeps of fetch', () => {
     const uncaught: unknown[] = [];
     const record = (error: unknown) => uncaught.push(error);
     process.on('uncaughtException', record);
-    const controller = new AbortController();
-    const response = await fetchReply(server.url, {
-      method: 'POST',
-      body: '{}',
-      signal: controller.signal,
-    });
-    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-    await reader.read();
+    const { controller, reader } = await abortableAfterFirstPiece(server.url);
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     // Act: a read takes the queued piece and resumes the socket on the next tick; the abort
@@ -285,8 +282,7 @@ describe('providerFetch, what it keeps of fetch', () => {
       (_request, response) => response.end('{}'),
     );
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    const port = await listenOnFreePort(server);
     await rm(folder, { recursive: true, force: true });
 
     // Act
@@ -320,10 +316,7 @@ describe('providerFetch, what it keeps of fetch', () => {
 describe('providerFetch counts a reply body where its pieces arrive', () => {
   /** A server writing `status`, then `body` in one write, never ending it; tells when its connection closed. */
   async function unended(status: number, body: string, headers: Record<string, string> = {}) {
-    let closed: () => void = () => undefined;
-    const connectionClosed = new Promise<void>((resolve) => {
-      closed = resolve;
-    });
+    const { promise: connectionClosed, release: closed } = releasable();
     const server = await provider((_request, _body, response) => {
       response.socket?.once('close', closed);
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -402,10 +395,7 @@ describe('providerFetch counts a reply body where its pieces arrive', () => {
 
   it('closes the connection at the limit, drops what the socket still held, nothing uncaught', async () => {
     // Prepare: a body in many writes, never ended, the limit passed partway.
-    let closed: () => void = () => undefined;
-    const connectionClosed = new Promise<void>((resolve) => {
-      closed = resolve;
-    });
+    const { promise: connectionClosed, release: closed } = releasable();
     const server = await provider((_request, _body, response) => {
       response.socket?.once('close', closed);
       response.writeHead(200, { 'content-type': 'text/event-stream' });

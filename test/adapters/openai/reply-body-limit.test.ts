@@ -8,6 +8,7 @@ import {
 import { pieceLimit } from '../../../shared/adapters/system/body-reads';
 import { REPLY_LIMITS } from '../../../shared/conversation/tool-calls/reply-limits';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 import type { StreamedBodyStep } from '../../support/scripted-llm-server';
 import { useScriptedLlmServer } from '../../support/use-scripted-llm-server';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
@@ -119,8 +120,7 @@ describe('providerFetch counts the pieces a body arrives in', () => {
       });
     });
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as { port: number };
+    const port = await listenOnFreePort(server);
     return { url: `http://127.0.0.1:${port}/v1/chat/completions`, written };
   };
   const fetchReply = providerFetch(REPLY_BODY_LIMIT_BYTES);

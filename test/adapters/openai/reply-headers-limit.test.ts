@@ -7,6 +7,7 @@ import {
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
 import { SpeechFailure } from '../../../shared/ports/speech';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 import { speechFailureOf } from '../../support/speech-failure';
 import { failureOf, modelFor, requestOf, userAsks } from './model-under-test';
 
@@ -79,11 +80,9 @@ async function drippingProvider(first: FirstReply, after: string): Promise<Dripp
     });
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
+  const port = await listenOnFreePort(server);
   return {
-    baseURL: `http://127.0.0.1:${address.port}/v1`,
+    baseURL: `http://127.0.0.1:${port}/v1`,
     drippedBytes: () => dripped,
     connections: () => connections,
   };

@@ -1,6 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EmbeddedSpeechToText } from '../../../shared/adapters/speech/embedded-speech-to-text';
+import {
+  EmbeddedSpeechToText,
+  recognitionWorthEnding,
+} from '../../../shared/adapters/speech/embedded-speech-to-text';
 import type { RecognizerModel } from '../../../shared/adapters/speech/recognizer-engines';
 import { RecognizerProcess } from '../../../shared/adapters/speech/recognizer-process';
 import { transcriptWithinLimit } from '../../../shared/adapters/speech/transcript-limit';
@@ -173,11 +176,27 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     expect(started).toHaveLength(2);
   });
 
-  it('answers a caller that leaves at once and keeps the loaded model for the next recording', async () => {
-    // Prepare: the model loaded, a 30 s recording sent to it, a short one waiting behind it.
-    const stt = recognizer({ queueLimit: 1 });
-    await stt.warm();
-    const pid = started[0]?.pid;
+  /**
+   * A recognizer on a fake clock whose process took `restartMs` to be ready and whose last
+   * recognition (1 s of audio) took `msPerAudioSecond` on that clock: what a caller that leaves is
+   * weighed against.
+   */
+  async function recognizerThatKnows(paces: { restartMs: number; msPerAudioSecond: number }) {
+    const timing = new FakeTiming({ instantSleeps: false });
+    const stt = recognizer({ queueLimit: 1, timing });
+    const warming = stt.warm();
+    timing.advance(paces.restartMs);
+    await warming;
+    const first = stt.recognize(recording(1, 48_000, [sine(440)]), LONG);
+    // Sent once its turn is taken and the ready model is seen: a few turns of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    timing.advance(paces.msPerAudioSecond);
+    await first;
+    return { stt, timing };
+  }
+
+  /** Sends a 30 s recording, a 1 s one behind it, and the first one's caller leaves. */
+  async function leaveA30sRecording(stt: EmbeddedSpeechToText) {
     const caller = new AbortController();
     const left = stt.transcribe(recording(30, 48_000, [sine(440)]), {
       timeoutMs: 600_000,
@@ -185,9 +204,17 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     });
     const waiting = stt.transcribe(recording(1, 48_000, [sine(440)]), LONG);
     await new Promise((resolve) => setImmediate(resolve));
+    caller.abort();
+    return { left, waiting };
+  }
+
+  it('answers a caller that leaves at once and keeps the process when what is left takes less than a new one', async () => {
+    // Prepare: 30 s at 1 s a second of audio is less than the 60 s a new process took.
+    const { stt } = await recognizerThatKnows({ restartMs: 60_000, msPerAudioSecond: 1_000 });
+    const pid = started[0]?.pid;
 
     // Act
-    caller.abort();
+    const { left, waiting } = await leaveA30sRecording(stt);
 
     // Assess: the caller answered, the recording behind it heard by the same process.
     await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
@@ -197,6 +224,92 @@ describe.each(engines)('EmbeddedSpeechToText on $engine', ({ write, said }) => {
     });
     expect(started).toHaveLength(1);
     expect(isAlive(pid)).toBe(true);
+  });
+
+  it('ends a kept recognition once it overruns what was expected of it by a new process’s time', async () => {
+    // Prepare: kept (30 s expected to take 30 s, a new process 60 s)...
+    const { stt, timing } = await recognizerThatKnows({
+      restartMs: 60_000,
+      msPerAudioSecond: 1_000,
+    });
+    const pid = started[0]?.pid;
+    const { left, waiting } = await leaveA30sRecording(stt);
+
+    // Act: ...but still running 30 s and 60 s later.
+    timing.advance(90_000);
+
+    // Assess
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    await expect(waiting).resolves.toEqual({ text: heardText });
+    expect(started).toHaveLength(2);
+  });
+
+  it('ends the recognition of a caller that leaves when what is left takes longer than a new process', async () => {
+    // Prepare: 30 s at 1 s a second of audio against a process ready in 2 s.
+    const { stt } = await recognizerThatKnows({ restartMs: 2_000, msPerAudioSecond: 1_000 });
+    const pid = started[0]?.pid;
+
+    // Act
+    const { left, waiting } = await leaveA30sRecording(stt);
+
+    // Assess: the process ended, a new one started at once hears the recording behind it.
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    expect(started).toHaveLength(2);
+    await expect(waiting).resolves.toEqual({ text: heardText });
+    expect(started).toHaveLength(2);
+  });
+
+  it('ends the recognition of a caller that leaves before any was heard to its end: nothing is known of its pace', async () => {
+    // Prepare
+    const stt = recognizer({ queueLimit: 1, timing: new FakeTiming({ instantSleeps: false }) });
+    await stt.warm();
+    const pid = started[0]?.pid;
+
+    // Act
+    const { left, waiting } = await leaveA30sRecording(stt);
+
+    // Assess
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    await expect(waiting).resolves.toEqual({ text: heardText });
+    expect(started).toHaveLength(2);
+  });
+
+  it('never sends the recording of a caller that leaves while the model loads; the load goes on', async () => {
+    // Prepare: every recording the process is sent, counted.
+    let sent = 0;
+    const stt = recognizer({
+      startProcess: (startedModel, threads) => {
+        const process = new RecognizerProcess(startedModel, threads);
+        const recognize = process.recognize.bind(process);
+        process.recognize = (...input) => {
+          sent += 1;
+          return recognize(...input);
+        };
+        started.push(process);
+        return process;
+      },
+    });
+    const caller = new AbortController();
+
+    // Act: the caller leaves once its turn is taken, before the model is loaded.
+    const left = stt.transcribe(recording(30, 48_000, [sine(440)]), {
+      timeoutMs: 600_000,
+      signal: caller.signal,
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started).toHaveLength(1);
+    caller.abort();
+
+    // Assess: answered, never sent; the same process hears the next recording.
+    await expect(left).rejects.toMatchObject({ failure: 'unavailable' });
+    await expect(stt.transcribe(recording(1, 16_000, [sine(440)]), LONG)).resolves.toEqual({
+      text: heardText,
+    });
+    expect(sent).toBe(1);
+    expect(started).toHaveLength(1);
   });
 
   it('hears the recording waiting in line with a new process when the running one is stopped', async () => {
@@ -333,6 +446,27 @@ describe('EmbeddedSpeechToText on sherpa-onnx (Moonshine)', () => {
     expect(full.length).toBeGreaterThan(2_000);
     await expect(heard).rejects.toBeInstanceOf(SpeechProviderError);
     await expect(heard).rejects.toMatchObject({ failure: 'malformed_reply' });
+  });
+});
+
+describe('recognitionWorthEnding', () => {
+  const left = {
+    sentAt: 1_000,
+    now: 1_500,
+    audioSeconds: 30,
+    msPerAudioSecond: 100,
+    restartMs: 1_000,
+  };
+
+  it.each([
+    ['2,500 ms left against a 1,000 ms restart', left, true],
+    ['500 ms left against a 1,000 ms restart', { ...left, now: 3_500 }, false],
+    ['as long left as a restart takes', { ...left, restartMs: 2_500 }, false],
+    ['a pace not yet known', { ...left, msPerAudioSecond: null }, true],
+    ['a recording not yet sent (the model loading)', { ...left, sentAt: null }, false],
+    ['a recognition past its expected time', { ...left, now: 10_000 }, false],
+  ])('%s: %s', (_, recognition, expected) => {
+    expect(recognitionWorthEnding(recognition)).toBe(expected);
   });
 });
 

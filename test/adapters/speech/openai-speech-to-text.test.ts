@@ -1,9 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speech-to-text';
 import type { Recording } from '../../../shared/ports/speech';
 import { FakeTiming } from '../../support/fake-timing';
+import { freePort } from '../../support/free-port';
 import { releasable, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 import { useScriptedAudioServer } from '../../support/use-scripted-audio-server';
@@ -119,10 +118,7 @@ describe('OpenAiSpeechToText', () => {
 
   it('calls a server that is not there unavailable', async () => {
     // Prepare: a port that was just free.
-    const probe = createServer();
-    await new Promise<void>((listening) => probe.listen(0, '127.0.0.1', listening));
-    const { port } = probe.address() as AddressInfo;
-    await new Promise((closed) => probe.close(closed));
+    const port = await freePort();
 
     // Act
     const error = await speechFailureOf(

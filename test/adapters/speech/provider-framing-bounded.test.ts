@@ -11,6 +11,7 @@ import { OpenAiSpeechToText } from '../../../shared/adapters/speech/openai-speec
 import { OpenAiTextToSpeech } from '../../../shared/adapters/speech/openai-text-to-speech';
 import { SPEECH_READS } from '../../../shared/adapters/speech/speech-stream';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 import { collect, nodeRecording, tonePcm } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
 
@@ -62,11 +63,9 @@ async function rawServer(script: () => Iterable<string | Uint8Array>): Promise<R
     socket.on('data', onData);
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('no port');
+  const port = await listenOnFreePort(server);
   return {
-    baseURL: `http://127.0.0.1:${address.port}/v1`,
+    baseURL: `http://127.0.0.1:${port}/v1`,
     requestHead: () => head,
     written: () => written,
   };
@@ -239,13 +238,11 @@ describe('a speech provider dripping its audio', () => {
       });
     });
     servers.push(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
-    if (address === null || typeof address === 'string') throw new Error('no port');
+    const port = await listenOnFreePort(server);
 
     // Act
     const error = await speechFailureOf(
-      speechAdapter(`http://127.0.0.1:${address.port}/v1`)
+      speechAdapter(`http://127.0.0.1:${port}/v1`)
         .synthesize('hello', options)
         .then((speech) => collect(speech.chunks)),
     );

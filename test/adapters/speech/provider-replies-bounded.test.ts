@@ -1,6 +1,5 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { createServer as createHttp2Server } from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
   OpenAiSpeechToText,
@@ -13,6 +12,7 @@ import { wavHeader } from '../../../shared/adapters/speech/wav-format';
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { MAX_SPOKEN_SECONDS, type Recording } from '../../../shared/ports/speech';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { listenOnFreePort } from '../../support/free-port';
 import { listenOnLoopback } from '../../support/http2-loopback';
 import { collect, tonePcm, wavFile } from '../../support/speech-audio';
 import { speechFailureOf } from '../../support/speech-failure';
@@ -58,8 +58,7 @@ async function flood(
     });
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnFreePort(server);
   return { baseURL: `http://127.0.0.1:${port}/v1`, written: () => written, closed };
 }
 

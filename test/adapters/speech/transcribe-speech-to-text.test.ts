@@ -131,7 +131,7 @@ describe('TranscribeSpeechToText', () => {
     expect(paceWaits(timing)).toEqual([100, 70, 70, 70]);
   });
 
-  it('mixes stereo into mono and resamples a rate Transcribe does not take (96 kHz) to 16 kHz', async () => {
+  it('mixes stereo into mono and divides a rate Transcribe does not take (96 kHz) down to 48 kHz', async () => {
     // Prepare
     const stereo = toneWav(0.5, 44_100, [
       [{ hz: 440, amplitude: 0.3 }],
@@ -152,8 +152,10 @@ describe('TranscribeSpeechToText', () => {
     const [stereoRequest, highRequest] = transcribe.requests;
     expect(stereoRequest?.headers['x-amzn-transcribe-sample-rate']).toBe('44100');
     expect(Buffer.concat(stereoRequest?.audioEvents ?? []).length).toBe(0.5 * 44_100 * 2);
-    expect(highRequest?.headers['x-amzn-transcribe-sample-rate']).toBe('16000');
-    expect(Buffer.concat(highRequest?.audioEvents ?? []).length).toBe(0.5 * 16_000 * 2);
+    expect(highRequest?.headers['x-amzn-transcribe-sample-rate']).toBe('48000');
+    // 100 ms events at 48 kHz, as for a node's own recording.
+    const sizes = highRequest?.audioEvents.map((event) => event.length);
+    expect(sizes).toEqual(Array.from({ length: 5 }, () => 9_600));
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { mixToMono, recognizerInput } from '../../../shared/adapters/speech/reco
 import { resample, resampledLength } from '../../../shared/adapters/speech/windowed-sinc-resampler';
 import type { Recording } from '../../../shared/ports/speech';
 import { toneWav } from '../../support/speech-audio';
+import { middle, power, powerAt } from '../../support/tone-power';
 
 const tone = (hz: number, amplitude = 0.5) => ({ hz, amplitude });
 
@@ -13,28 +14,6 @@ function recordingOf(wav: Uint8Array, sampleRate: number, channels: number): Rec
     format: { sampleRate, channels, sampleWidth: 2 },
     durationSeconds: frames / sampleRate,
   };
-}
-
-/** The middle of a signal: the filter's fade at either end left out. */
-const middle = (samples: Float32Array, rate: number) =>
-  samples.subarray(Math.round(rate * 0.1), samples.length - Math.round(rate * 0.1));
-
-/** Mean power of `samples` (a sine of amplitude a has a²/2). */
-const power = (samples: Float32Array) =>
-  samples.reduce((sum, value) => sum + value * value, 0) / samples.length;
-
-/** Mean power of the `hz` component (Goertzel): how much of the signal is that tone. */
-function powerAt(samples: Float32Array, rate: number, hz: number): number {
-  const coefficient = 2 * Math.cos((2 * Math.PI * hz) / rate);
-  let previous = 0;
-  let before = 0;
-  for (const sample of samples) {
-    const current = sample + coefficient * previous - before;
-    before = previous;
-    previous = current;
-  }
-  const magnitude = previous * previous + before * before - coefficient * previous * before;
-  return (2 * magnitude) / (samples.length * samples.length);
 }
 
 describe('resample', () => {
@@ -88,6 +67,34 @@ describe('resample', () => {
     expect(power(output) / 0.125).toBeLessThan(1e-6);
   });
 
+  it.each([
+    [48_000, 16_000],
+    [44_100, 16_000],
+    [8_000, 16_000],
+    [11_025, 16_000],
+    [32_000, 16_000],
+  ])(
+    'from %i Hz to %i Hz, whole rates (a filter a phase) give the sums of the general path',
+    (from, to) => {
+      // Prepare: a rate a billionth of a hertz off is not whole: every tap read from the table.
+      const input = mixToMono(
+        recordingOf(toneWav(0.3, from, [[tone(440, 0.3), tone(3_000, 0.2)]]), from, 1),
+      );
+
+      // Act
+      const byPhases = resample(input, from, to);
+      const general = resample(input, from + 1e-9, to);
+
+      // Assess
+      expect(byPhases.length).toBe(general.length);
+      const worst = byPhases.reduce(
+        (most, value, index) => Math.max(most, Math.abs(value - (general[index] ?? 0))),
+        0,
+      );
+      expect(worst).toBeLessThan(1e-6);
+    },
+  );
+
   it('keeps speech and drops what lies above 8 kHz from the same recording', () => {
     // Prepare
     const input = mixToMono(
@@ -117,6 +124,36 @@ describe('recognizerInput', () => {
     expect(samples.length).toBe(16_000);
     expect(power(middle(samples, 16_000))).toBeCloseTo(0.125 / 4, 3);
   });
+
+  it.each([
+    [96_000, 2],
+    [192_000, 4],
+    [176_400, 4],
+    [100_000, 3],
+  ])(
+    'brings %i Hz down by %i first, then to 16 kHz: speech kept, everything above 8 kHz gone',
+    (rate) => {
+      // Prepare: speech-band tones, and three that would fold into it (11 kHz to 5 kHz at 16 kHz;
+      // 30 kHz and 44 kHz into it when divided carelessly).
+      const tones = [
+        tone(440, 0.3),
+        tone(3_000, 0.2),
+        tone(11_000, 0.1),
+        tone(30_000, 0.1),
+        tone(44_000, 0.1),
+      ];
+      const wav = toneWav(0.5, rate, [tones]);
+
+      // Act
+      const samples = middle(recognizerInput(recordingOf(wav, rate, 1)), 16_000);
+
+      // Assess: the speech tones' power (0.3² / 2 + 0.2² / 2), nothing else.
+      expect(power(samples)).toBeCloseTo(0.065, 3);
+      expect(
+        (powerAt(samples, 16_000, 440) + powerAt(samples, 16_000, 3_000)) / power(samples),
+      ).toBeGreaterThan(0.9999);
+    },
+  );
 
   it('cancels channels in opposite phase: the mix is an average, not one channel', () => {
     // Prepare

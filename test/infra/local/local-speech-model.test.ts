@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { localSpeechModel } from '../../../infra/local/local-speech-model';
 import { ModelDownloadError } from '../../../infra/local/model-files';
-import { freePort } from '../../http/local-api-process';
+import { freePort } from '../../support/free-port';
 
 const folders: string[] = [];
 afterEach(() => {

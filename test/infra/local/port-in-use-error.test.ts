@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startLocalStack } from '../../../infra/local/local-stack';
 import { freePortAfter, PortInUseError } from '../../../infra/local/port-in-use-error';
+import { listenOnFreePort } from '../../support/free-port';
 import { withoutStackVariables } from '../../support/local-stack-harness';
 
 const servers: Server[] = [];
@@ -63,13 +64,13 @@ describe('npm start with its PORT taken', () => {
       requests.push(request.url ?? '');
       response.writeHead(404).end();
     });
-    await new Promise<void>((resolve) => hub.listen(0, '127.0.0.1', resolve));
+    const hubPort = await listenOnFreePort(hub);
     const env = {
       ...withoutStackVariables(process.env),
       PORT: String(taken),
       DATA_DIR: 'memory',
       LLM_MODEL: 'hf:someone/some-model-GGUF/some-model.gguf',
-      HF_ENDPOINT: `http://127.0.0.1:${(hub.address() as { port: number }).port}`,
+      HF_ENDPOINT: `http://127.0.0.1:${hubPort}`,
       MODEL_CACHE_DIR: await mkdtemp(join(tmpdir(), 'jcc-port-first-')),
     };
 

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../infra/stacks/voice-routes';
+import { runTool } from '../../support/run-tool';
 import { ggufBytes, startScriptedHubServer } from '../../support/scripted-hub-server';
 import { useLoopbackServer } from '../../support/use-loopback-server';
 
@@ -28,21 +26,12 @@ async function modelPull(env: Record<string, string>, ...args: string[]) {
     STT_ENGINE: _stt_engine,
     ...inherited
   } = process.env;
-  const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
-  try {
-    const { stdout, stderr } = await promisify(execFile)(
-      tsx,
-      ['infra/tools/model-pull.ts', ...args],
-      {
-        cwd: repositoryRoot,
-        env: { ...inherited, MODEL_CACHE_DIR: cacheDir, HF_ENDPOINT: hub.endpoint, ...env },
-      },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  return runTool('infra/tools/model-pull.ts', args, {
+    ...inherited,
+    MODEL_CACHE_DIR: cacheDir,
+    HF_ENDPOINT: hub.endpoint,
+    ...env,
+  });
 }
 
 /** A whisper.cpp ggml file's magic (0x67676d6c, little-endian), then filler. */

@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../infra/stacks/voice-routes';
 import { DynamoDbNodeRegistry } from '../../../shared/adapters/dynamodb';
 import { hashNodeKey } from '../../../shared/adapters/node-key';
-import { freePort } from '../../http/local-api-process';
 import { useDynalite } from '../../support/dynalite';
+import { freePort } from '../../support/free-port';
+import { runTool } from '../../support/run-tool';
 
 const database = useDynalite();
 
@@ -23,17 +20,7 @@ async function nodeAddOn(port: string, ...args: string[]) {
     DYNAMODB_PORT: port,
     TABLE_NAME: database().tableName,
   };
-  const tsx = join(repositoryRoot, 'node_modules', '.bin', 'tsx');
-  try {
-    const { stdout } = await promisify(execFile)(tsx, ['infra/tools/node-add.ts', ...args], {
-      cwd: repositoryRoot,
-      env,
-    });
-    return { code: 0, stdout, stderr: '' };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  return runTool('infra/tools/node-add.ts', args, env);
 }
 
 const keyOf = (stdout: string) => /X-API-Key: [^:]+:(\S+)/.exec(stdout)?.[1] ?? '';

@@ -25,6 +25,7 @@ const set = compileOrThrow({
           properties: {
             count: { type: 'integer' },
             urgent: { type: 'boolean' },
+            priority: { type: 'string', enum: ['low', 'high'] },
             alternatives: { type: 'array', items: OPTION },
           },
         },
@@ -152,6 +153,13 @@ const CASES: readonly Case[] = [
       'options[0].proposedBy:drop_null',
       'meta.count:drop_null',
     ),
+  ],
+  [
+    'a nested enum value in another case, blanks around',
+    { ...q, meta: { priority: ' HIGH ' } },
+    RETRY,
+    same({ ...q, meta: { priority: 'high' } }, 'meta.priority:match_enum_ignoring_case'),
+    same({ ...q, meta: { priority: 'high' } }, 'meta.priority:match_enum_ignoring_case'),
   ],
   [
     'an optional nested integer sent as "None"',

@@ -16,8 +16,8 @@ import {
   NotAModelFileError,
 } from '../../../../infra/local/model-files';
 import type { Timing } from '../../../../shared/adapters/system/timing';
-import { freePort } from '../../../http/local-api-process';
 import { FakeTiming } from '../../../support/fake-timing';
+import { freePort } from '../../../support/free-port';
 import { ggufBytes, sha256Of, startScriptedHubServer } from '../../../support/scripted-hub-server';
 import { useLoopbackServer } from '../../../support/use-loopback-server';
 
@@ -141,51 +141,43 @@ describe('ensureModelFile', () => {
     });
   });
 
-  it('resumes a partial file an earlier run left behind', async () => {
-    // Prepare
+  describe('with the partial file an earlier run left behind', () => {
     const body = ggufBytes(200_000);
-    hub.serve(repo, name, { body });
-    await mkdir(folder(), { recursive: true });
-    await writeFile(`${target()}.partial`, body.subarray(0, 120_000));
+    it.each([
+      {
+        case: 'resumes it with Range',
+        misbehaviour: null,
+        partial: body.subarray(0, 120_000),
+        ranges: ['bytes=120000-'],
+      },
+      {
+        case: 'starts again when Range gets a 200',
+        misbehaviour: { kind: 'ignore-range' },
+        partial: Buffer.alloc(90_000, 9),
+        ranges: ['bytes=90000-'],
+      },
+      {
+        case: 'starts again when a 206 starts at 0',
+        misbehaviour: { kind: 'range-from-start' },
+        partial: body.subarray(0, 80_000),
+        ranges: ['bytes=80000-', undefined],
+      },
+    ] as const)('$case', async ({ misbehaviour, partial, ranges }) => {
+      // Prepare
+      hub.serve(repo, name, { body });
+      if (misbehaviour !== null) hub.misbehave(misbehaviour);
+      await mkdir(folder(), { recursive: true });
+      await writeFile(`${target()}.partial`, partial);
 
-    // Act
-    const path = await ensureModelFile(pinned(body), settings(), { timing: new DownloadTiming() });
+      // Act
+      const path = await ensureModelFile(pinned(body), settings(), {
+        timing: new DownloadTiming(),
+      });
 
-    // Assess
-    expect(await readFile(path)).toEqual(body);
-    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=120000-']);
-  });
-
-  it('starts again from the first byte when the server answers a Range request with a 200', async () => {
-    // Prepare
-    const body = ggufBytes(200_000);
-    hub.serve(repo, name, { body });
-    hub.misbehave({ kind: 'ignore-range' });
-    await mkdir(folder(), { recursive: true });
-    await writeFile(`${target()}.partial`, Buffer.alloc(90_000, 9));
-
-    // Act
-    const path = await ensureModelFile(pinned(body), settings(), { timing: new DownloadTiming() });
-
-    // Assess
-    expect(await readFile(path)).toEqual(body);
-    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=90000-']);
-  });
-
-  it('starts again from the first byte when a 206 does not start where it was asked to', async () => {
-    // Prepare
-    const body = ggufBytes(200_000);
-    hub.serve(repo, name, { body });
-    hub.misbehave({ kind: 'range-from-start' });
-    await mkdir(folder(), { recursive: true });
-    await writeFile(`${target()}.partial`, body.subarray(0, 80_000));
-
-    // Act
-    const path = await ensureModelFile(pinned(body), settings(), { timing: new DownloadTiming() });
-
-    // Assess
-    expect(await readFile(path)).toEqual(body);
-    expect(cdnRequests().map((request) => request.range)).toEqual(['bytes=80000-', undefined]);
+      // Assess
+      expect(await readFile(path)).toEqual(body);
+      expect(cdnRequests().map((request) => request.range)).toEqual(ranges);
+    });
   });
 
   it('deletes a download whose digest is not the published one, and loads nothing', async () => {
