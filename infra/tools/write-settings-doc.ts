@@ -25,8 +25,8 @@ when this page and the tables disagree, so change the table, then run the comman
 The handlers read and check every setting once, when a container starts (\`npm start\` checks
 them, and its own, with the same checks before it starts anything): an invalid one stops
 \`npm start\` with one line naming it and what it takes, and is reported in a Lambda function's
-log. Deployed, the stack sets them from \`cdk.json\`'s context
-([deploy.md](deploy.md)).`;
+log. Deployed, the stack sets those its \`cdk.json\` context names, and every other at its
+default ([deploy.md](deploy.md#settings-cdk-context)).`;
 
 /** docs/settings.md as the tables say it. */
 export function renderSettingsDoc(): string {
