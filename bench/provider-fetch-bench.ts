@@ -21,7 +21,7 @@ const DRIPPED_HEADER_BYTES = 3_000;
 const DRIP_RUNS = 3;
 const CALL_WARMUP = 200;
 const CALLS = 2_000;
-/** The budget of server CPU anything a provider sends may cost (DEVELOPERS.md). */
+/** The server CPU anything a provider sends may cost a request beyond its documented work. */
 const BUDGET_MS = 100;
 
 /** The child: an ordinary model server and a dripping one, their ports sent to the parent. */

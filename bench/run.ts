@@ -1,4 +1,4 @@
-// `npm run bench [-- --only params,engine,hostile,auth,dynamodb,turn,attack,rows,bundle,flite,speech,embedded,stt,leave,transcribe,resample,provider]`: runs the benchmark suites one after the other
+// `npm run bench [-- --only <suites>]`: runs the suites of SUITES below one after the other
 // (never in parallel: on 2 shared cores they would measure each other), prints one table of every
 // figure with its budget, then the engine's model calls per llm-failure-modes.md row. A suite that
 // throws is reported and the others still run; the exit code is 1 if any suite failed.

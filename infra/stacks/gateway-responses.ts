@@ -17,7 +17,7 @@ export interface GatewayAnswer {
 
 /**
  * What API Gateway answers itself, in the `{"error": {"code", "message", "details"}}` shape of
- * every other answer (api.md, docs/openapi.json), so the deployed API and `npm start` agree.
+ * every other answer (docs/node-api.md, docs/openapi.json), so the deployed API and `npm start` agree.
  * An unknown path, or a method a path is not served with, reaches no function: API Gateway calls
  * that MISSING_AUTHENTICATION_TOKEN (a 403 by default); `npm start` answers it 404
  * route_not_found (405 method_not_allowed for a known path: a gateway response cannot tell the

@@ -37,6 +37,8 @@ function brokenLink(page: string, target: string): string | null {
   const [path = '', anchor] = target.split('#');
   const file =
     path === '' ? page : relative(repositoryRoot, join(repositoryRoot, dirname(page), path));
+  // A clone has nothing beside it (../shared is this workplace's, not the reader's).
+  if (file.startsWith('..')) return `${target}: outside the repository`;
   if (!existsSync(join(repositoryRoot, file))) return `${target}: no ${file}`;
   if (anchor === undefined || !file.endsWith('.md')) return null;
   const anchors = anchorsOf(readFileSync(join(repositoryRoot, file), 'utf8'));

@@ -1,5 +1,5 @@
 /**
- * The limits of the speech routes (README, "Limits, for node developers"): each is answered with
+ * The limits of the speech routes (docs/speech-limits.md): each is answered with
  * a 4xx naming it, before the provider is asked.
  */
 export const SPEECH_LIMITS = {

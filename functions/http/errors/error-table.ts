@@ -84,7 +84,7 @@ const codePointOf = (character: string): string =>
   (character.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
 
 /**
- * The one table from typed errors to the statuses of api.md. Messages are written for node
+ * The one table from typed errors to the statuses of docs/node-api.md. Messages are written for node
  * developers and never hold secrets; an error not listed here is a 500 with a generic body.
  */
 const RULES: readonly Rule[] = [
