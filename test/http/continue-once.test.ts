@@ -507,3 +507,39 @@ describe('a copy sent to another container during the model call', () => {
     expect(api().llm.requests).toHaveLength(2);
   });
 });
+
+describe('another request on a conversation whose turn runs, from outside', () => {
+  it.each([
+    { second: 'voice/command', path: ROUTES.command },
+    { second: 'voice/command/stream', path: ROUTES.commandStream },
+  ])(
+    'the same words under a new request id ($second): 409 conversation_conflict, then a turn of its own',
+    async ({ path }) => {
+      // Prepare: voice/command with the node's id holds the model.
+      const id = await start(api().speaking, `command-new-id-same-words-${path.length}`);
+      const { held, release } = heldReply();
+      api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+      const first = { conversation_id: id, voice_command: UTTERANCE, request_id: 'node-words-1' };
+      const running = postJson(api().speaking, ROUTES.command, first);
+      await vi.waitFor(() => expect(api().llm.requests).toHaveLength(1), { timeout: 10_000 });
+      const second = { ...first, request_id: 'node-words-2' };
+
+      // Act
+      const meanwhile = await read(await postJson(api().speaking, path, second));
+      release();
+      const answered = await read(await running);
+      api().llm.enqueue(textReply('Again: 84.'));
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      const retried = await read(await postJson(api().speaking, ROUTES.command, second));
+
+      // Assess: not a copy (its retry would not replay the first answer), another request.
+      expect(meanwhile.status, meanwhile.text).toBe(409);
+      expect(meanwhile.json).toMatchObject({ error: { code: 'conversation_conflict' } });
+      expect(meanwhile.headers.get('retry-after')).toBe('1');
+      expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe(ANSWER);
+      expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe('Again: 84.');
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(api().llm.requests).toHaveLength(2);
+    },
+  );
+});

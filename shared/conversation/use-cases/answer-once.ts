@@ -6,8 +6,9 @@
  *    item), so two copies of a request can never both reach the model;
  * 2. a copy that finds the conversation claimed gets the recorded outcome if the first copy has
  *    finished, else a "retry shortly" (409 request_in_progress); a request that finds another
- *    request's claim gets 409 conversation_conflict before any model call, as it would have at
- *    its save; another body with an id recorded in this conversation is refused;
+ *    request's claim (the same words under another id included) gets 409 conversation_conflict
+ *    before any model call, as it would have at its save; another body with an id recorded in
+ *    this conversation is refused;
  * 3. the claimant replays an outcome recorded in the conversation, or runs the turn, whose save
  *    records the outcome with the history and ends the claim in one write;
  * 4. without a save (a replay, an error) the claim is released: a failed request's retry runs at
@@ -122,8 +123,11 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded.outcome, record);
     const { holder } = result;
-    // The same id (another body: once recorded, refused) or the same results: a copy of ours.
-    if (holder?.requestId === identity.requestId || holder?.fingerprint === identity.fingerprint) {
+    // A copy of ours, whose retry gets the holder's answer: the same id (another body: refused
+    // once recorded), or the same results (replayed whichever request answers them). The same
+    // words under another id are another request: nothing would replay them, a conflict.
+    const sameResults = handoff !== null && holder?.fingerprint === handoff.fingerprint;
+    if (holder?.requestId === identity.requestId || sameResults) {
       throw new RequestInProgressError(
         isHandoffRecord(identity.requestId) ? null : identity.requestId,
       );
