@@ -2,7 +2,14 @@ import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { makeIssue } from '../validation/make-issue';
 import type { ValidationIssue } from '../validation/validation-issue';
 import { closestEntities } from './closest-entities';
-import { entityIdList, hasEntityIdForm, isEntityProperty, looseEntityKey } from './entity-id-shape';
+import {
+  entityIdList,
+  hasEntityIdForm,
+  isEntityProperty,
+  looseEntityKey,
+  SPLIT_ID_DOMAIN_KEYS,
+  SPLIT_ID_OBJECT_KEYS,
+} from './entity-id-shape';
 import type { KnownEntities } from './known-entities';
 
 /** The repair of an id that differs from a listed one only in case or punctuation. */
@@ -167,10 +174,10 @@ export function checkEntityArgument(
    */
   const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
     const keys = Object.keys(object);
-    const domainKey = keys.find((key) => DOMAIN_KEYS.has(looseEntityKey(key)));
+    const domainKey = keys.find((key) => SPLIT_ID_DOMAIN_KEYS.has(looseEntityKey(key)));
     const domain = domainKey === undefined ? undefined : object[domainKey];
     if (domainKey === undefined || typeof domain !== 'string') return;
-    for (const objectKey of keys.filter((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)))) {
+    for (const objectKey of keys.filter((key) => SPLIT_ID_OBJECT_KEYS.has(looseEntityKey(key)))) {
       const objectId = object[objectKey];
       if (typeof objectId !== 'string') continue;
       const id = `${String(object[domainKey]).trim()}.${objectId.trim()}`;
@@ -193,23 +200,6 @@ interface Visitor {
   /** An object (not an array), before its properties are walked: its keys may be renamed. */
   keys(node: WalkNode, object: Record<string, unknown>): void;
 }
-
-/** The loose keys of the property that may hold the part of a split id before the dot. */
-const DOMAIN_KEYS: ReadonlySet<string> = new Set(['domain', 'entitydomain']);
-
-/**
- * The loose keys of a property beside `domain` that may hold the part of a split id after the
- * dot: Home Assistant's `object_id`, and the names a schema gives it. Only a join of the form of
- * an id of a known domain is read (`{"domain": "lock", "name": "Garage Door"}` is not).
- */
-const OBJECT_ID_KEYS: ReadonlySet<string> = new Set([
-  'objectid',
-  'entityobjectid',
-  'entity',
-  'entityname',
-  'id',
-  'name',
-]);
 
 /** The value a string encodes as JSON, when it is an array, an object or a quoted string. */
 function embeddedJson(text: string): unknown {
