@@ -312,6 +312,13 @@ describe('the home the node reports at conversation/start, as the real node send
     ['an id with a variation selector after it', { target: 'lock.garage_door\ufe0f' }],
     ['an id with a combining grapheme joiner inside', { target: 'lock.garage\u034f_door' }],
     ['an id a C string ends after (a NUL, then text)', { target: 'lock.garage_door\u0000 now' }],
+    ['an id inside other text', { note: 'open lock.garage_door now' }],
+    ['an id in a URL path', { target: 'http://ha.local:8123/api/states/lock.garage_door' }],
+    ['a Python list in a string', { target: "['lock.front_door', 'lock.garage_door']" }],
+    ['ids joined by a bar', { target: 'lock.front_door|lock.garage_door' }],
+    ['ids joined by "and"', { target: 'lock.front_door and lock.garage_door' }],
+    ['an id inside a key of other text', { entity_ids: { 'open lock.garage_door': true } }],
+    ['an id in parentheses at a sentence end', { note: 'Opened (lock.garage_door).' }],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {

@@ -11,6 +11,7 @@ import {
   SPLIT_ID_OBJECT_KEYS,
 } from './entity-id-shape';
 import type { KnownEntities } from './known-entities';
+import { unlistedEntityIdsIn } from './unlisted-entity-redaction';
 
 /** The repair of an id that differs from a listed one only in case or punctuation. */
 export const MATCH_ENTITY_RULE = 'match_entity_ignoring_case';
@@ -107,6 +108,8 @@ export function checkEntityArgument(
       // An issue on the whole string already sends it back: the same id is not named twice.
       const nul = value.indexOf('\u0000');
       if (nul !== -1 && issues.length === issuesBefore) checkCString(node, value.slice(0, nul));
+      if (checked === null && issues.length === issuesBefore)
+        checkInText(value, () => pathText(node));
       if (checked !== null && checked !== value && node.container !== null && node.step !== null) {
         node.container[node.step] = checked;
       }
@@ -114,7 +117,10 @@ export function checkEntityArgument(
     keys(node, object) {
       const renamed = new Map<string, string>();
       for (const key of Object.keys(object)) {
-        if (!hasEntityIdForm(key, entities.domains)) continue;
+        if (!hasEntityIdForm(key, entities.domains)) {
+          checkInText(key, () => keyPathText(node, key));
+          continue;
+        }
         const taken = (id: string) => Object.hasOwn(object, id) || renamed.has(id);
         const listed = checkId(key, () => keyPathText(node, key), taken);
         if (listed !== null && listed !== key) renamed.set(key, listed);
@@ -136,6 +142,28 @@ export function checkEntityArgument(
       return checkId(text, () => pathText(node));
     }
     return null;
+  };
+  /**
+   * An id inside other text (`"open lock.garage_door now"`, a URL path, a Python list, ids joined
+   * by `|` or `and`) reaches the node as much as one standing alone: an unlisted one is sent back.
+   * Nothing inside text is repaired (a listed id miswritten there passes): the text is the model's.
+   */
+  const checkInText = (text: string, parameter: () => string) => {
+    if (!entities.complete || issues.length >= REPORTED_ISSUES) return;
+    for (const id of unlistedEntityIdsIn(text, entities)) {
+      if (issues.length >= REPORTED_ISSUES) return;
+      issues.push(
+        makeIssue({
+          code: 'unknown_entity',
+          command,
+          parameter: parameter(),
+          expected: 'an entity_id from the device list',
+          received: id,
+          validValues: closestEntities(id, entities),
+          parameterType: null,
+        }),
+      );
+    }
   };
   /**
    * The text before a string's NUL, as a node in C reads it (`"lock.a, lock.b\u0000 now"` is two

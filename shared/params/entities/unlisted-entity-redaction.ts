@@ -46,6 +46,29 @@ const redacts = (entities: KnownEntities | null): entities is KnownEntities =>
  */
 export function withoutUnlistedEntityIds(text: string, entities: KnownEntities | null): string {
   if (!redacts(entities)) return text;
+  const ranges = unlistedIdRanges(text, entities);
+  if (ranges.length === 0) return text;
+  let result = '';
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (end <= at) continue;
+    result += text.slice(at, Math.max(at, start)) + (start >= at ? UNLISTED_ENTITY : '');
+    at = end;
+  }
+  return result + text.slice(at);
+}
+
+/**
+ * The entity ids the node did not list inside `text`, as written there (`"open lock.garage_door
+ * now"`, `"/api/states/lock.garage_door"`, `"['lock.a', 'lock.b']"`): what the entity check sends
+ * back wherever an id stands in other text. Read as `withoutUnlistedEntityIds` reads them.
+ */
+export function unlistedEntityIdsIn(text: string, entities: KnownEntities): string[] {
+  return unlistedIdRanges(text, entities).map(([start, end]) => text.slice(start, end));
+}
+
+/** Where `text` holds ids the node did not list: [start, end) ranges, in order, may overlap. */
+function unlistedIdRanges(text: string, entities: KnownEntities): [number, number][] {
   const ranges: [number, number][] = [];
   for (const run of text.matchAll(ID_RUN)) {
     const start = run.index;
@@ -70,15 +93,7 @@ export function withoutUnlistedEntityIds(text: string, entities: KnownEntities |
       }
     }
   }
-  if (ranges.length === 0) return text;
-  let result = '';
-  let at = 0;
-  for (const [start, end] of ranges) {
-    if (end <= at) continue;
-    result += text.slice(at, Math.max(at, start)) + (start >= at ? UNLISTED_ENTITY : '');
-    at = end;
-  }
-  return result + text.slice(at);
+  return ranges;
 }
 
 /**
