@@ -4,7 +4,7 @@ import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
 import { tonePcm } from '../support/speech-audio';
 import { callsReply, fixtureStartBody, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectStarted, expectVoiceResponse } from './response-contract';
-import { SPEECH_RATE, useSpeechApi } from './speech-api';
+import { postRaw, SPEECH_RATE, useSpeechApi } from './speech-api';
 import { ANSWER, postJson, read, results, start, UTTERANCE } from './speech-exchange';
 
 const api = useSpeechApi();
@@ -361,6 +361,59 @@ describe('a request id that gets continue/stream’s answer', () => {
     expect(resent.headers.get('idempotent-replayed')).toBe('true');
     expect(api().llm.requests).toHaveLength(3);
   });
+});
+
+/** A JSON post with headers of the node's own (`Idempotency-Key`). */
+const postWith = (path: string, body: unknown, headers: Record<string, string>) =>
+  postRaw(api().speaking, path, JSON.stringify(body), {
+    'content-type': 'application/json',
+    ...headers,
+  });
+
+describe('continue/stream with the node’s own request id', () => {
+  it.each([
+    { resend: 'continue/stream', path: ROUTES.continueStream, header: false },
+    { resend: 'continue', path: ROUTES.continue, header: false },
+    {
+      resend: 'continue/stream, the id in Idempotency-Key',
+      path: ROUTES.continueStream,
+      header: true,
+    },
+  ])(
+    'its answer is recorded under the id: a resend after the conversation moved on replays it ($resend)',
+    async ({ path, header }) => {
+      // Prepare: continue/stream with an id answers; then the conversation moves on.
+      const id = await start(api().speaking, `continue-stream-own-id-${path.length}-${header}`);
+      await askForCall(id);
+      api().llm.enqueue(textReply(ANSWER), textReply('You are welcome.'));
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      const withId = header
+        ? results(id, 'call_mul', 84)
+        : { ...results(id, 'call_mul', 84), request_id: 'node-stream-own-1' };
+      const headers = header ? { 'idempotency-key': 'node-stream-own-1' } : {};
+      const streamed = await read(await postWith(ROUTES.continueStream, withId, headers));
+      const movedOn = await read(
+        await postJson(api().speaking, ROUTES.command, {
+          conversation_id: id,
+          voice_command: 'thanks',
+        }),
+      );
+
+      // Act
+      const resent = await read(await postWith(path, withId, headers));
+
+      // Assess: the answer the model gave once, never a 409 nothing_pending.
+      expect(streamed.status, streamed.text).toBe(200);
+      expectVoiceResponse(movedOn, 'complete');
+      expect(resent.status, resent.text).toBe(200);
+      if (path === ROUTES.continue) {
+        expect(expectVoiceResponse(resent, 'complete').assistant_message).toBe(ANSWER);
+        expect(resent.headers.get('idempotent-replayed')).toBe('true');
+      }
+      expect(api().llm.requests).toHaveLength(3);
+    },
+  );
 });
 
 describe('a reused call id in other exchanges', () => {
