@@ -416,6 +416,39 @@ describe('continue/stream with the node’s own request id', () => {
   );
 });
 
+describe('continue/stream with an id, raced by the blocking continue without one', () => {
+  it('one model call: the copy told to retry, then replayed by its results', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'continue-stream-id-raced');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-stream-raced' };
+    const streaming = postJson(api().speaking, ROUTES.continueStream, withId);
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+
+    // Act
+    const meanwhile = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    release();
+    const streamed = await read(await streaming);
+    const retried = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+
+    // Assess
+    expect(meanwhile.status, meanwhile.text).toBe(409);
+    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expect(streamed.status).toBe(200);
+    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(2);
+    expect(resultsReaching('call_mul', 84)).toBe(1);
+  });
+});
+
 describe('a reused call id in other exchanges', () => {
   it('after a restart under the same conversation id, the same results reach the model', async () => {
     // Prepare: continue/stream records an answer, then the node starts the conversation again.
