@@ -23,6 +23,7 @@ export {
 } from './entities/unlisted-entity-redaction';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { argumentsTextTooLargeIssue } from './limits/argument-limits';
+export { withinCharacters } from './limits/character-count';
 export { TURN_LIMITS } from './limits/limits';
 export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';

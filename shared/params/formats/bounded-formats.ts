@@ -2,6 +2,7 @@ import type Ajv from 'ajv';
 import type { Format } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FormatName } from 'ajv-formats/dist/formats';
+import { withinCharacters } from '../limits/character-count';
 import { ISO_FORMATS } from './iso-formats';
 
 /**
@@ -47,31 +48,9 @@ export function addBoundedFormats(ajv: Ajv): void {
     if (check === null) continue;
     ajv.addFormat(name, {
       type: 'string',
-      validate: (text: string) => withinCodePoints(text, maxLength) && check(text),
+      validate: (text: string) => withinCharacters(text, maxLength) && check(text),
     });
   }
-}
-
-/**
- * Whether `text` holds at most `max` code points, as every limit of characters is counted (the
- * schemas' `maxLength`): an emoji is one character, not two UTF-16 units. Its UTF-16 length
- * bounds the count (a code point is one or two units), so only a text between `max` and twice
- * it is counted, in one pass.
- */
-function withinCodePoints(text: string, max: number): boolean {
-  if (text.length <= max) return true;
-  if (text.length > 2 * max) return false;
-  let points = text.length;
-  for (let index = 1; index < text.length; index += 1) {
-    const unit = text.charCodeAt(index);
-    const before = text.charCodeAt(index - 1);
-    // A low surrogate after a high one: the pair is one code point.
-    if (unit >= 0xdc00 && unit <= 0xdfff && before >= 0xd800 && before <= 0xdbff) {
-      points -= 1;
-      index += 1;
-    }
-  }
-  return points <= max;
 }
 
 function testOf(format: Format): ((text: string) => boolean) | null {
