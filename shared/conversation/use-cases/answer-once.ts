@@ -18,6 +18,7 @@
  * recorded for the same tool results (`handoff`) in the exchange the conversation is at is
  * replayed, whichever request recorded it: continue/stream, or a continue with or without an id.
  */
+import { type KnownEntities, knownEntities } from '../../params';
 import type { ConversationRecord, RecordedResponse } from '../../ports/conversation-store';
 import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
@@ -29,6 +30,7 @@ import {
 } from '../idempotency/recent-responses';
 import { isHandoffRecord, type RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
+import { outcomeForTheNode } from '../turn/outcome-for-the-node';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadConversation, requireModel } from './load-conversation';
@@ -62,6 +64,13 @@ export type CompleteReplay<Turn extends AnsweredTurn> = (
  */
 const CLAIM_MARGIN_MS = 30_000;
 
+/** The node's device list, as the turn checks ids against it; null when it listed none. */
+function listed(record: ConversationRecord): KnownEntities | null {
+  const home = record.home ?? null;
+  if (home === null || home.entityIds.length === 0) return null;
+  return knownEntities(home.entityIds, home.entityIdsComplete);
+}
+
 /** What a request is known by: where its outcome is recorded and claimed, what it replays. */
 export interface AnswerKeys {
   /**
@@ -92,8 +101,11 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     recorded: TurnOutcome & { utterance?: string },
     record: ConversationRecord,
   ): AnsweredOnce<Turn> => {
-    // One recorded before answers kept their utterance takes the latest.
-    const answer = { utterance: latestUtterance(record.messages), ...recorded };
+    // One recorded before answers kept their utterance takes the latest; one recorded before
+    // answers were read for the node (outcomeForTheNode) is read so now.
+    const forTheNode =
+      recorded.answeredByCommands === true ? recorded : outcomeForTheNode(recorded, listed(record));
+    const answer = { utterance: latestUtterance(record.messages), ...forTheNode };
     return { ...completeReplay(answer, record), replayed: true };
   };
   /** The outcome recorded for this request, under its own id or (`handedOff`) continue/stream's. */

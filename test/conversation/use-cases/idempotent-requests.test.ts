@@ -4,8 +4,12 @@ import {
   RequestIdReusedError,
   RequestInProgressError,
 } from '../../../shared/conversation/errors';
+import { requestIdentity } from '../../../shared/conversation/idempotency/request-identity';
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
+import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
+import { fixtureRegistration } from '../../support/engine-fixtures';
+import { homeAgents } from '../../support/home-fixture';
 import { NODE, useConversationHarness } from './conversation-harness';
 
 const harness = useConversationHarness();
@@ -230,5 +234,61 @@ describe('a request id makes a voice request idempotent', () => {
 
     expect(resent).toEqual({ ...first, replayed: true });
     expect(modelCalls()).toBe(2);
+  });
+});
+
+describe('an answer recorded before answers were read for the node', () => {
+  it('is replayed without the entity ids the node did not list', async () => {
+    // Prepare: a conversation with the fixture's home, and an answer recorded as an older server
+    // recorded it (the model's words as they came) under the node's request id.
+    const conversationId = `recorded-unread-${Math.random().toString(36).slice(2)}`;
+    const dependencies = harness.dependencies();
+    await startConversation(dependencies, {
+      node: NODE,
+      conversationId,
+      requestTimezone: null,
+      commands: fixtureRegistration(),
+      agents: homeAgents(),
+    });
+    const record = await dependencies.store.load(NODE.nodeId, conversationId);
+    if (record === null) throw new Error('the conversation was not stored');
+    const identity = requestIdentity('req-old', 'voice_command', 'open the garage');
+    if (identity === null) throw new Error('a request id has an identity');
+    const outcome = {
+      stopReason: 'complete',
+      assistantMessage: 'I opened lock.garage_door and lock.front_door.',
+      toolCalls: [],
+      validationRequest: null,
+      modelCalls: 1,
+      retries: [],
+      repairs: [],
+      stepLimitReached: false,
+      usage: null,
+    };
+    await dependencies.store.save(
+      {
+        ...record,
+        version: record.version + 1,
+        recentResponses: [
+          { ...identity, outcome: JSON.stringify(outcome), recordedAt: 0, conversationVersion: 1 },
+        ],
+      },
+      record.version,
+    );
+
+    // Act
+    const replayed = await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'open the garage',
+      requestId: 'req-old',
+    });
+
+    // Assess
+    expect(replayed.replayed).toBe(true);
+    expect(replayed.assistantMessage).toBe(
+      'I opened [an entity the node did not list] and lock.front_door.',
+    );
+    expect(modelCalls()).toBe(0);
   });
 });
