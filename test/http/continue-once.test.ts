@@ -449,6 +449,58 @@ describe('continue/stream with an id, raced by the blocking continue without one
   });
 });
 
+describe('a node that hangs up on voice/command/stream', () => {
+  it.each([
+    { resend: 'voice/command', path: ROUTES.command },
+    { resend: 'voice/command/stream', path: ROUTES.commandStream },
+  ])(
+    'and resends its request id at once ($resend): told to retry, then the replay, one model call',
+    async ({ path }) => {
+      // Prepare
+      const id = await start(api().speaking, `command-stream-hang-up-${path.length}`);
+      const { held, release } = heldReply();
+      api().llm.enqueue({
+        ...callsReply(
+          toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_h'),
+        ),
+        heldUntil: held,
+      });
+      const body = { conversation_id: id, voice_command: UTTERANCE, request_id: 'node-hang-up-1' };
+      const hangUp = new AbortController();
+      const streaming = fetch(`${api().speaking.url}${ROUTES.commandStream}`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: hangUp.signal,
+      }).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(api().llm.requests).toHaveLength(1), { timeout: 10_000 });
+
+      // Act
+      hangUp.abort();
+      await streaming;
+      const meanwhile = await read(await postJson(api().speaking, path, body));
+      release();
+      const retried = await vi.waitFor(
+        async () => {
+          const answer = await read(await postJson(api().speaking, path, body));
+          expect(answer.status).not.toBe(409);
+          return answer;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+
+      // Assess: the turn ran to its end once; the resend gets its calls.
+      expect(meanwhile.status, meanwhile.text).toBe(409);
+      expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+      const status = path === ROUTES.command ? 200 : 202;
+      const calls = expectVoiceResponse(retried, 'tool_calls', status).tool_calls;
+      expect(calls.map((call) => call.id)).toEqual(['call_h']);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(api().llm.requests).toHaveLength(1);
+    },
+  );
+});
+
 describe('a reused call id in other exchanges', () => {
   it('after a restart under the same conversation id, the same results reach the model', async () => {
     // Prepare: continue/stream records an answer, then the node starts the conversation again.
