@@ -67,6 +67,29 @@ export function unlistedEntityIdsIn(text: string, entities: KnownEntities): stri
   return unlistedIdRanges(text, entities).map(([start, end]) => text.slice(start, end));
 }
 
+/**
+ * What follows the last dot of a file name or a host name (`image.png`, `script.js`,
+ * `weather.com`): read inside text, such a pair is the name of a file or a site, not an entity
+ * (the whole-string check still reads `image.png` standing alone as an id).
+ */
+const NOT_OBJECT_IDS: ReadonlySet<string> = new Set(
+  [
+    'png jpg jpeg gif svg webp bmp ico mp3 mp4 m4a wav ogg flac aac webm mov mkv',
+    'txt md json js mjs css html htm xml yaml yml ics csv pdf zip gz tar exe py com org net',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * True when the pair at `index` is two labels of a longer dotted name (`time.google.com`,
+ * `www.sensor.example`, `lock.garage_door.state`): an entity id has one dot, and Home Assistant
+ * reads no id out of such a name. A stop at the end (a sentence's, an ellipsis) is not a label.
+ */
+function dottedName(parts: readonly { readonly text: string }[], index: number): boolean {
+  return (parts[index - 1]?.text ?? '') !== '' || (parts[index + 2]?.text ?? '') !== '';
+}
+
 /** Where `text` holds ids the node did not list: [start, end) ranges, in order, may overlap. */
 function unlistedIdRanges(text: string, entities: KnownEntities): [number, number][] {
   const ranges: [number, number][] = [];
@@ -84,7 +107,11 @@ function unlistedIdRanges(text: string, entities: KnownEntities): [number, numbe
     for (let index = 0; index < parts.length; index += 1) {
       const part = parts[index] as { text: string; at: number };
       const next = parts[index + 1];
-      if (next !== undefined) {
+      if (
+        next !== undefined &&
+        !dottedName(parts, index) &&
+        !NOT_OBJECT_IDS.has(next.text.normalize('NFKC').toLowerCase())
+      ) {
         const pair = text.slice(part.at, next.at + next.text.length);
         if (unlisted(pair)) ranges.push([part.at, next.at + next.text.length]);
       }

@@ -17,11 +17,14 @@ const fullWidth = (text: string) =>
     String.fromCharCode((character.codePointAt(0) ?? 0) + 0xfee0),
   );
 
-/** An id the node did not list, even ignoring case and punctuation: `lock.garage`. */
+/**
+ * An id the node did not list, even ignoring case and punctuation: `lock.garage`. Its object id
+ * is five letters or more: in text, `image.png` and `script.js` are file names.
+ */
 const unlistedId = fc
   .tuple(
     fc.constantFrom('lock', 'cover', 'alert', 'tts', 'wake_word', 'binary_sensor'),
-    fc.stringMatching(/^[a-z][a-z_]{1,9}[a-z]$/),
+    fc.stringMatching(/^[a-z][a-z_]{3,9}[a-z]$/),
   )
   .map(([domain, name]) => `${domain}.${name}`)
   .filter((id) => !listedKeys.has(looseEntityKey(id)));

@@ -120,7 +120,10 @@ const idInText: fc.Arbitrary<Part> = fc
     fc.oneof(
       fc.constantFrom(...LISTED).map((id) => ({ id, unlisted: 0 })),
       formedMiswriting.map(({ written }) => ({ id: written, unlisted: 0 })),
-      unlistedId.map((id) => ({ id, unlisted: 1 })),
+      // Of five letters or more: `image.png`, `script.js` inside text are file names.
+      unlistedId
+        .filter((id) => (id.split('.')[1] ?? '').length >= 5)
+        .map((id) => ({ id, unlisted: 1 })),
     ),
     fc.constantFrom(' now', ').', "']", '|x'),
   )
