@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ModelFailedError,
+  RequestAnswerNotKeptError,
   RequestIdReusedError,
   RequestInProgressError,
 } from '../../../shared/conversation/errors';
@@ -290,5 +291,30 @@ describe('an answer recorded before answers were read for the node', () => {
       'I opened [an entity the node did not list] and lock.front_door.',
     );
     expect(modelCalls()).toBe(0);
+  });
+});
+
+describe('a request id whose answer a larger one pushed out', () => {
+  it('is never answered by a second model call', async () => {
+    // Prepare: a small answer under req-1, then a long spoken one (40 KB, within the 64 KiB a
+    // reply's text may take) under req-2: together over what a conversation keeps of answers.
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const first = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-1' };
+    harness.llm.enqueue(timerCall, { reply: { content: 'word '.repeat(8_000) } });
+    await handleVoiceCommand(dependencies, first);
+    const long = await handleVoiceCommand(dependencies, {
+      ...first,
+      utterance: 'tell me everything',
+      requestId: 'req-2',
+    });
+    expect(long.assistantMessage?.length).toBeGreaterThan(39_000);
+
+    // Act
+    const resent = await handleVoiceCommand(dependencies, first).catch((error: unknown) => error);
+
+    // Assess: a refusal saying the answer is not kept; never the model again.
+    expect(resent).toBeInstanceOf(RequestAnswerNotKeptError);
+    expect(modelCalls()).toBe(2);
   });
 });
