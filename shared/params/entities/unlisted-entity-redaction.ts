@@ -23,6 +23,8 @@ export const UNLISTED_ENTITY = '[an entity the node did not list]';
  */
 const ID_RUN =
   /(?:[\p{L}\p{N}\p{M}\p{Cf}\p{Default_Ignorable_Code_Point}_\-.%\u2024\ufe33\ufe34\ufe4d-\ufe4f\ufe52\ufe63\ufe6a\uff05\uff0d\uff0e\uff3f]|(?![\s\0])\p{Cc})+/gu;
+/** A stop (or its compatibility forms) or a percent sign, which every id in a run holds. */
+const MAY_HOLD_ID = /[.%\u2024\ufe52\ufe6a\uff05\uff0e]/u;
 /** The stop between a domain and an object id, and its compatibility forms. */
 const STOP = /[.\u2024\ufe52\uff0e]/gu;
 
@@ -94,6 +96,8 @@ function dottedName(parts: readonly { readonly text: string }[], index: number):
 function unlistedIdRanges(text: string, entities: KnownEntities): [number, number][] {
   const ranges: [number, number][] = [];
   for (const run of text.matchAll(ID_RUN)) {
+    // Most runs are words: without a stop or a percent sign they hold no id.
+    if (!MAY_HOLD_ID.test(run[0])) continue;
     const start = run.index;
     const parts: { text: string; at: number }[] = [];
     let from = 0;
