@@ -8,6 +8,7 @@ import { continueRequestSchema, voiceCommandRequestSchema } from './http/contrac
 import type { StreamFallbackResponse } from './http/contract/response-schemas';
 import { createRoute, type RouteInput, type RouteResult } from './http/edge/create-route';
 import { dispatchRoutes, type ProxyHandler } from './http/edge/dispatch-routes';
+import { requestIdOf } from './http/edge/request-id';
 import type { RouteHandler } from './http/edge/route-request';
 import { type StreamingHandler, streamResponses } from './http/edge/stream-responses';
 import { jsonBody } from './http/request-body/validate-request';
@@ -73,7 +74,9 @@ export function createContinueStreamHandler(dependencies: ServiceDependencies): 
       const answer = await continueConversation(dependencies.conversation, {
         node,
         conversationId: body.conversation_id,
-        recordForHandoff: true,
+        // The node's id, as the blocking continue takes it: its answer is recorded under the id,
+        // and, by its results, replayed to the blocking continue the node sends next.
+        requestId: requestIdOf(body, input.headers),
         toolResults: body.tool_results.map((result) => ({
           toolCallId: result.tool_call_id,
           output: result.output ?? null,

@@ -100,6 +100,20 @@ export class RequestInProgressError extends Error {
   }
 }
 
+/**
+ * The request id was answered, but its answer is no longer kept (a later answer too large to keep
+ * both): replaying is impossible, and running it again would ask the model a second time.
+ */
+export class RequestAnswerNotKeptError extends Error {
+  override readonly name = 'RequestAnswerNotKeptError';
+  constructor(readonly requestId: string) {
+    super(
+      `request ${requestId} was answered, but its answer is no longer kept (a later answer was ` +
+        'too large to keep both); nothing was run again. Send the utterance again as a new request.',
+    );
+  }
+}
+
 /** The request id was used before with another body: replaying would answer the wrong question. */
 export class RequestIdReusedError extends Error {
   override readonly name = 'RequestIdReusedError';

@@ -15,8 +15,15 @@ export {
 export type { CompiledCommandSet } from './command-set/compiled-command-set';
 export { checkEntityArgument } from './entities/check-entity-argument';
 export { type KnownEntities, knownEntities } from './entities/known-entities';
+export {
+  issueWithoutUnlistedEntityIds,
+  repairWithoutUnlistedEntityIds,
+  UNLISTED_ENTITY,
+  withoutUnlistedEntityIds,
+} from './entities/unlisted-entity-redaction';
 export { isIsoDate, isIsoDateTime, isIsoDuration, isIsoTime } from './formats/iso-formats';
 export { argumentsTextTooLargeIssue } from './limits/argument-limits';
+export { withinCharacters } from './limits/character-count';
 export { TURN_LIMITS } from './limits/limits';
 export { isPlaceholder } from './normalization/placeholder';
 export type { NormalizationPolicy, Repair } from './normalization/repair';

@@ -19,6 +19,10 @@ const call = (args: unknown, policy: NormalizationPolicy = 'lossless') => ({
   policy,
 });
 
+/** A character class of `count` distinct emoji: `count` + 2 characters, twice as many UTF-16 units. */
+const emojiClass = (count: number) =>
+  `[${Array.from({ length: count }, (_, index) => String.fromCodePoint(0x1f600 + index)).join('')}]`;
+
 const EVIL = '^(a+)+$';
 const EVIL_TEXT = `${'a'.repeat(32)}!`;
 const nested = (depth: number, leaf: unknown, key = 'a'): unknown => {
@@ -67,6 +71,16 @@ export const HOSTILE_SCHEMA_CASES: readonly HostileSchemaCase[] = [
   {
     name: 'row 1: a pattern of 300 characters',
     source: tool({ text: { type: 'string', pattern: 'a'.repeat(300) } }),
+    expected: { refused: [['schema_limit_exceeded', 'text', 'patternCharacters']] },
+  },
+  {
+    name: 'row 1: a pattern of 256 characters, a class of 254 emoji (512 UTF-16 units)',
+    source: tool({ text: { type: 'string', pattern: emojiClass(254) } }),
+    expected: { valid: true },
+  },
+  {
+    name: 'row 1: a pattern of 257 characters, a class of 255 emoji',
+    source: tool({ text: { type: 'string', pattern: emojiClass(255) } }),
     expected: { refused: [['schema_limit_exceeded', 'text', 'patternCharacters']] },
   },
   {

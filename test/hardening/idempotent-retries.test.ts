@@ -60,8 +60,29 @@ describe('request ids through the real handlers', () => {
     expect(modelCalls()).toBe(1);
   });
 
+  it('the header as the Idempotency-Key draft writes it (a quoted string) is the id inside the quotes', async () => {
+    const conversationId = await startConversation();
+    const body = { conversation_id: conversationId, voice_command: 'hello' };
+    handlers().llm.enqueue({ reply: { content: 'Hi there.' } });
+
+    const first = await command(body, { 'idempotency-key': '"8e03978e-40d5-43e8"' });
+    const repeat = await command({ ...body, request_id: '8e03978e-40d5-43e8' });
+    const both = await command(
+      { ...body, request_id: '8e03978e-40d5-43e8' },
+      { 'idempotency-key': '"8e03978e-40d5-43e8"' },
+    );
+
+    expect(first.statusCode).toBe(200);
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.body).toBe(first.body);
+    expect(both.body).toBe(first.body);
+    expect(modelCalls()).toBe(1);
+  });
+
   it.each([
     { name: 'a header that differs from request_id', header: 'key-2', requestId: 'other' },
+    { name: 'a quoted header with a blank inside', header: '"two words"', requestId: undefined },
+    { name: 'a quoted header left open', header: '"key-3', requestId: undefined },
     { name: 'a header with spaces', header: 'two words', requestId: undefined },
     { name: 'a header longer than 128 characters', header: 'k'.repeat(129), requestId: undefined },
   ])('$name is a 400, before any model call', async ({ header, requestId }) => {

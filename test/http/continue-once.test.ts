@@ -4,7 +4,7 @@ import { apiKeyOf, NODE_A } from '../support/local-stack-harness';
 import { releasable, tonePcm } from '../support/speech-audio';
 import { callsReply, fixtureStartBody, messagesOf, textReply, toolCall } from './http-fixtures';
 import { expectStarted, expectVoiceResponse } from './response-contract';
-import { SPEECH_RATE, useSpeechApi } from './speech-api';
+import { postRaw, SPEECH_RATE, useSpeechApi } from './speech-api';
 import { ANSWER, postJson, read, results, start, UTTERANCE } from './speech-exchange';
 
 const api = useSpeechApi();
@@ -359,6 +359,144 @@ describe('a request id that gets continue/stream’s answer', () => {
   });
 });
 
+/** A JSON post with headers of the node's own (`Idempotency-Key`). */
+const postWith = (path: string, body: unknown, headers: Record<string, string>) =>
+  postRaw(api().speaking, path, JSON.stringify(body), {
+    'content-type': 'application/json',
+    ...headers,
+  });
+
+describe('continue/stream with the node’s own request id', () => {
+  it.each([
+    { resend: 'continue/stream', path: ROUTES.continueStream, header: false },
+    { resend: 'continue', path: ROUTES.continue, header: false },
+    {
+      resend: 'continue/stream, the id in Idempotency-Key',
+      path: ROUTES.continueStream,
+      header: true,
+    },
+  ])(
+    'its answer is recorded under the id: a resend after the conversation moved on replays it ($resend)',
+    async ({ path, header }) => {
+      // Prepare: continue/stream with an id answers; then the conversation moves on.
+      const id = await start(api().speaking, `continue-stream-own-id-${path.length}-${header}`);
+      await askForCall(id);
+      api().llm.enqueue(textReply(ANSWER), textReply('You are welcome.'));
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      const withId = header
+        ? results(id, 'call_mul', 84)
+        : { ...results(id, 'call_mul', 84), request_id: 'node-stream-own-1' };
+      const headers = header ? { 'idempotency-key': 'node-stream-own-1' } : {};
+      const streamed = await read(await postWith(ROUTES.continueStream, withId, headers));
+      const movedOn = await read(
+        await postJson(api().speaking, ROUTES.command, {
+          conversation_id: id,
+          voice_command: 'thanks',
+        }),
+      );
+
+      // Act
+      const resent = await read(await postWith(path, withId, headers));
+
+      // Assess: the answer the model gave once, never a 409 nothing_pending.
+      expect(streamed.status, streamed.text).toBe(200);
+      expectVoiceResponse(movedOn, 'complete');
+      expect(resent.status, resent.text).toBe(200);
+      expect(resent.headers.get('idempotent-replayed')).toBe('true');
+      if (path === ROUTES.continue) {
+        expect(expectVoiceResponse(resent, 'complete').assistant_message).toBe(ANSWER);
+      }
+      expect(api().llm.requests).toHaveLength(3);
+    },
+  );
+});
+
+describe('continue/stream with an id, raced by the blocking continue without one', () => {
+  it('one model call: the copy told to retry, then replayed by its results', async () => {
+    // Prepare
+    const id = await start(api().speaking, 'continue-stream-id-raced');
+    await askForCall(id);
+    const { held, release } = heldReply();
+    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+    const withId = { ...results(id, 'call_mul', 84), request_id: 'node-stream-raced' };
+    const streaming = postJson(api().speaking, ROUTES.continueStream, withId);
+    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+
+    // Act
+    const meanwhile = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+    release();
+    const streamed = await read(await streaming);
+    const retried = await read(
+      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
+    );
+
+    // Assess
+    expect(meanwhile.status, meanwhile.text).toBe(409);
+    expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+    expect(streamed.status).toBe(200);
+    expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe(ANSWER);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(api().llm.requests).toHaveLength(2);
+    expect(resultsReaching('call_mul', 84)).toBe(1);
+  });
+});
+
+describe('a node that hangs up on voice/command/stream', () => {
+  it.each([
+    { resend: 'voice/command', path: ROUTES.command },
+    { resend: 'voice/command/stream', path: ROUTES.commandStream },
+  ])(
+    'and resends its request id at once ($resend): told to retry, then the replay, one model call',
+    async ({ path }) => {
+      // Prepare
+      const id = await start(api().speaking, `command-stream-hang-up-${path.length}`);
+      const { held, release } = heldReply();
+      api().llm.enqueue({
+        ...callsReply(
+          toolCall('calculate', { num1: 12, num2: 7, operation: 'multiply' }, 'call_h'),
+        ),
+        heldUntil: held,
+      });
+      const body = { conversation_id: id, voice_command: UTTERANCE, request_id: 'node-hang-up-1' };
+      const hangUp = new AbortController();
+      const streaming = fetch(`${api().speaking.url}${ROUTES.commandStream}`, {
+        method: 'POST',
+        headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: hangUp.signal,
+      }).catch((error: unknown) => error);
+      await vi.waitFor(() => expect(api().llm.requests).toHaveLength(1), { timeout: 10_000 });
+
+      // Act
+      hangUp.abort();
+      await streaming;
+      const meanwhile = await read(await postJson(api().speaking, path, body));
+      release();
+      const retried = await vi.waitFor(
+        async () => {
+          const answer = await read(await postJson(api().speaking, path, body));
+          expect(answer.status).not.toBe(409);
+          return answer;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+
+      // Assess: the turn ran to its end once; the resend gets its calls.
+      expect(meanwhile.status, meanwhile.text).toBe(409);
+      expect(meanwhile.json).toMatchObject({ error: { code: 'request_in_progress' } });
+      const status = path === ROUTES.command ? 200 : 202;
+      const calls = expectVoiceResponse(retried, 'tool_calls', status).tool_calls;
+      expect(calls.map((call) => call.id)).toEqual(['call_h']);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(api().llm.requests).toHaveLength(1);
+    },
+  );
+});
+
 describe('a reused call id in other exchanges', () => {
   it('after a restart under the same conversation id, the same results reach the model', async () => {
     // Prepare: continue/stream records an answer, then the node starts the conversation again.
@@ -491,4 +629,40 @@ describe('a copy sent to another container during the model call', () => {
     for (const answer of retried) expectReplayOfAnswer(answer);
     expect(api().llm.requests).toHaveLength(2);
   });
+});
+
+describe('another request on a conversation whose turn runs, from outside', () => {
+  it.each([
+    { second: 'voice/command', path: ROUTES.command },
+    { second: 'voice/command/stream', path: ROUTES.commandStream },
+  ])(
+    'the same words under a new request id ($second): 409 conversation_conflict, then a turn of its own',
+    async ({ path }) => {
+      // Prepare: voice/command with the node's id holds the model.
+      const id = await start(api().speaking, `command-new-id-same-words-${path.length}`);
+      const { held, release } = heldReply();
+      api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
+      const first = { conversation_id: id, voice_command: UTTERANCE, request_id: 'node-words-1' };
+      const running = postJson(api().speaking, ROUTES.command, first);
+      await vi.waitFor(() => expect(api().llm.requests).toHaveLength(1), { timeout: 10_000 });
+      const second = { ...first, request_id: 'node-words-2' };
+
+      // Act
+      const meanwhile = await read(await postJson(api().speaking, path, second));
+      release();
+      const answered = await read(await running);
+      api().llm.enqueue(textReply('Again: 84.'));
+      api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
+      const retried = await read(await postJson(api().speaking, ROUTES.command, second));
+
+      // Assess: not a copy (its retry would not replay the first answer), another request.
+      expect(meanwhile.status, meanwhile.text).toBe(409);
+      expect(meanwhile.json).toMatchObject({ error: { code: 'conversation_conflict' } });
+      expect(meanwhile.headers.get('retry-after')).toBe('1');
+      expect(expectVoiceResponse(answered, 'complete').assistant_message).toBe(ANSWER);
+      expect(expectVoiceResponse(retried, 'complete').assistant_message).toBe('Again: 84.');
+      expect(retried.headers.get('idempotent-replayed')).toBeNull();
+      expect(api().llm.requests).toHaveLength(2);
+    },
+  );
 });

@@ -312,6 +312,13 @@ describe('the home the node reports at conversation/start, as the real node send
     ['an id with a variation selector after it', { target: 'lock.garage_door\ufe0f' }],
     ['an id with a combining grapheme joiner inside', { target: 'lock.garage\u034f_door' }],
     ['an id a C string ends after (a NUL, then text)', { target: 'lock.garage_door\u0000 now' }],
+    ['an id inside other text', { note: 'open lock.garage_door now' }],
+    ['an id in a URL path', { target: 'http://ha.local:8123/api/states/lock.garage_door' }],
+    ['a Python list in a string', { target: "['lock.front_door', 'lock.garage_door']" }],
+    ['ids joined by a bar', { target: 'lock.front_door|lock.garage_door' }],
+    ['ids joined by "and"', { target: 'lock.front_door and lock.garage_door' }],
+    ['an id inside a key of other text', { entity_ids: { 'open lock.garage_door': true } }],
+    ['an id in parentheses at a sentence end', { note: 'Opened (lock.garage_door).' }],
   ])(
     'checks an entity id in any shape or name: %s not listed is sent back, never handed over',
     async (_case, unlisted) => {
@@ -480,5 +487,103 @@ describe('the home the node reports at conversation/start, as the real node send
 
     // Assess
     expectError(response, 400, 'invalid_request');
+  });
+});
+
+/**
+ * Every string of a response as a node may read it (compatibility forms folded, what a reader
+ * does not see taken out, lower case): where an id it did not list would be found.
+ */
+function responseTexts(body: unknown): string[] {
+  const texts: string[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      texts.push(
+        value
+          .normalize('NFKC')
+          .replace(/[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu, '')
+          .toLowerCase(),
+      );
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        visit(key);
+        visit(child);
+      }
+    }
+  };
+  visit(body);
+  return texts;
+}
+
+describe('what the model wrote about an entity the node did not list, in the response', () => {
+  it.each([
+    { route: 'voice/command', path: ROUTES.command, status: 200 },
+    { route: 'voice/command/stream', path: ROUTES.commandStream, status: 202 },
+  ])(
+    'the retries, the answer and the call ids name it only as unlisted ($route)',
+    async ({ path, status }) => {
+      // Prepare: the model names the garage door as a key, miswritten, and in its answer.
+      const conversationId = await startWithTool(`home-redacted-${status}`, OPEN_DOORS_TOOL);
+      harness.llm.enqueue(
+        callsReply(toolCall('open_doors', { entity_ids: { 'lock.garage_door': true } }, 'c1')),
+        callsReply(
+          toolCall('open_doors', { target: 'LOCK.GARAGE\u200b_DOOR' }, 'lock.garage_door'),
+        ),
+        textReply(
+          'I could not open lock.garage_door. ｌｏｃｋ．ｇａｒａｇｅ＿ｄｏｏｒ is not yours.',
+        ),
+      );
+
+      // Act
+      const response = await client().post(path, {
+        conversation_id: conversationId,
+        voice_command: 'open the doors',
+      });
+
+      // Assess
+      const body = expectVoiceResponse(response, 'complete', status);
+      const retries = (response.json as { retries: { issues: { message: string }[] }[] }).retries;
+      expect(retries).toHaveLength(2);
+      for (const retry of retries) {
+        expect(retry.issues[0]?.message).toContain('[an entity the node did not list]');
+      }
+      expect(body.assistant_message).toBe(
+        'I could not open [an entity the node did not list]. [an entity the node did not list] is not yours.',
+      );
+      for (const text of responseTexts(body)) expect(text).not.toContain('lock.garage_door');
+    },
+  );
+
+  it('the model’s question and the name it gives it, and a call id of the form of an id', async () => {
+    // Prepare
+    const conversationId = await startWithTool('home-redacted-question', OPEN_DOORS_TOOL);
+    harness.llm.enqueue(
+      callsReply(
+        toolCall(
+          'request_validation',
+          {
+            question: 'Open lock.garage_door or lock.front_door?',
+            parameter_name: 'lock.garage_door',
+            options: ['lock.front_door'],
+          },
+          'lock.garage_door',
+        ),
+      ),
+    );
+
+    // Act
+    const response = await client().post(ROUTES.command, {
+      conversation_id: conversationId,
+      voice_command: 'open the door',
+    });
+
+    // Assess: the listed id stays; the unlisted one is named as such, nowhere as itself.
+    const body = expectVoiceResponse(response, 'validation_required');
+    expect(body.validation_request?.question).toBe(
+      'Open [an entity the node did not list] or lock.front_door?',
+    );
+    expect(body.validation_request?.parameter_name).toBe('[an entity the node did not list]');
+    expect(body.validation_request?.tool_call_id).toMatch(/^call_/);
+    for (const text of responseTexts(body)) expect(text).not.toContain('lock.garage_door');
   });
 });

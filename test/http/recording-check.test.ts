@@ -147,6 +147,51 @@ describe('checkRecording: WAV forms a strict reader may refuse', () => {
   });
 });
 
+/** An empty `data` chunk whose size reads as "unknown", and the chunks a writer put after it. */
+function emptyDataThen(dataSize: number, riffSize: 'patched' | 0, ...after: Buffer[]): Buffer {
+  const wav = Buffer.concat([
+    wavFile(new Uint8Array(0), { ...MONO_48K, sampleRate: 16_000 }),
+    ...after,
+  ]);
+  wav.writeUInt32LE(riffSize === 'patched' ? wav.length - 8 : 0, 4);
+  wav.writeUInt32LE(dataSize, 40);
+  return wav;
+}
+
+const ODD_LIST = Buffer.from('LIST\x05\x00\x00\x00INFOx', 'latin1');
+const ID3 = Buffer.from('id3 \x0a\x00\x00\x00ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1');
+
+describe('checkRecording: an empty data chunk followed by others', () => {
+  it.each([
+    ['size 0, then a LIST', emptyDataThen(0, 'patched', TRAILING_LIST)],
+    ['size 0, RIFF size 0, then a LIST', emptyDataThen(0, 0, TRAILING_LIST)],
+    ['size 0xFFFFFFFF, then a LIST', emptyDataThen(0xffffffff, 0, TRAILING_LIST)],
+    ['size 0, then a LIST and an id3 chunk', emptyDataThen(0, 'patched', TRAILING_LIST, ID3)],
+    ['size 0, then an odd LIST and its pad byte', emptyDataThen(0, 0, ODD_LIST, Buffer.alloc(1))],
+    ['size 0, then an odd LIST without its pad byte', emptyDataThen(0, 0, ODD_LIST)],
+    ['size 0, then an odd LIST, no pad, then id3', emptyDataThen(0, 0, ODD_LIST, ID3)],
+  ])('refuses %s as holding no audio, never reads the chunks as samples', (_, wav) => {
+    // Act
+    const checked = checkRecording(wav, LIMITS);
+
+    // Assess
+    expect(checked.ok, JSON.stringify(checked)).toBe(false);
+    if (!checked.ok) expect(checked.issues.map((issue) => issue.code)).toEqual(['no_audio_data']);
+  });
+
+  it.each([
+    ['samples that happen to start like a chunk id', Buffer.from('LIST\x02\x00\x00\x00ab..')],
+    ['a LIST whose size runs past the file', Buffer.from('LIST\xff\x00\x00\x00INFO', 'latin1')],
+  ])('still reads a streamed WAV (size 0) whose %s as samples', (_, after) => {
+    // Act
+    const checked = checkRecording(emptyDataThen(0, 0, after), LIMITS);
+
+    // Assess
+    expect(checked.ok, JSON.stringify(checked)).toBe(true);
+    if (checked.ok) expect(checked.value.durationSeconds).toBe(after.length / 2 / 16_000);
+  });
+});
+
 describe('checkRecording: a recording just over the limit', () => {
   it.each([
     [60.01, '60.01'],

@@ -181,6 +181,23 @@ describe('POST /api/v0/media/whisper/transcribe', () => {
     expect(Buffer.from(upload?.file ?? new Uint8Array())).toEqual(Buffer.from(wav));
   });
 
+  it('refuses a WAV whose empty data chunk is followed by a LIST: 400, the provider never asked', async () => {
+    // Prepare: an empty recording as an editor saves it, the data size 0 and metadata after it.
+    const wav = Buffer.concat([
+      wavFile(new Uint8Array(0), MONO_16K),
+      Buffer.from('LIST\x04\x00\x00\x00INFO', 'latin1'),
+    ]);
+    wav.writeUInt32LE(wav.length - 8, 4);
+
+    // Act
+    const response = await read(await postRaw(api().speaking, TRANSCRIBE, recordingForm(wav)));
+
+    // Assess
+    expectError(response, 400, 'invalid_audio');
+    expect(response.text).toContain('holds no audio');
+    expect(api().audio.requests).toHaveLength(0);
+  });
+
   it('takes an RF64 recording and hands the provider its samples as a plain WAV', async () => {
     // Prepare: what a recorder writing RF64 sends (its sizes in a ds64 chunk).
     const plain = recording(0.5);

@@ -134,7 +134,7 @@ export const apiRoutes = [
     requestBody: 'VoiceCommandContinueRequest',
     success: { status: 200, audio: 'audio/pcm' },
     fallback: { status: 202, body: 'StreamFallbackResponse' },
-    takesRequestId: false,
+    takesRequestId: true,
     changesConversation: true,
   },
   {

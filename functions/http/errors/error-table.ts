@@ -5,6 +5,7 @@ import {
   ModelFailedError,
   ModelNotConfiguredError,
   NothingPendingError,
+  RequestAnswerNotKeptError,
   RequestIdReusedError,
   RequestInProgressError,
   ToolResultsMismatchError,
@@ -145,6 +146,7 @@ const RULES: readonly Rule[] = [
     headers: { 'Retry-After': String(error.retryAfterSeconds) },
   })),
   rule(RequestIdReusedError, (error) => body(422, 'request_id_reused', error.message)),
+  rule(RequestAnswerNotKeptError, (error) => body(422, 'answer_not_kept', error.message)),
   rule(ModelFailedError, (error) => {
     if (error.failure === LanguageModelFailure.busy) {
       return busy(

@@ -76,5 +76,8 @@ export const methodNotAllowed = {
 
 /** Statuses only the voice routes answer: they take a request id. */
 export const VOICE_ERROR_STATUSES: Readonly<Record<string, string>> = {
-  '422': 'The request id was used before in this conversation with a different body.',
+  '422':
+    'The request id was used before in this conversation with a different body ' +
+    '(request_id_reused), or was answered but its answer is no longer kept, a later one too ' +
+    'large to keep both (answer_not_kept): nothing was run again.',
 };

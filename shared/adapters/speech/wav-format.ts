@@ -142,8 +142,29 @@ export function readWavData(
   const layout = readWavLayout(bytes);
   if (!layout.ok) return layout;
   const { format, dataOffset, dataBytes, irregular } = layout.value;
-  const end = dataBytes === null ? bytes.length : Math.min(bytes.length, dataOffset + dataBytes);
+  const size =
+    dataBytes === null && onlyChunksFrom(bytes, dataOffset) ? 0 : (dataBytes ?? bytes.length);
+  const end = Math.min(bytes.length, dataOffset + size);
   return { ok: true, value: { format, data: bytes.subarray(dataOffset, end), irregular } };
+}
+
+/**
+ * Whether the bytes from `at` to the end of the file are one or more whole chunks (a printable id,
+ * a size, a body, its pad byte or not), the last ending where the file does. A `data` chunk whose
+ * size says "unknown" (0, 0xFFFFFFFF) and is followed by such bytes is empty, not streamed: a
+ * writer that knew its data was empty and wrote a `LIST` after it. Samples never line up so.
+ */
+function onlyChunksFrom(bytes: Uint8Array, at: number): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let chunk = at; chunk + CHUNK_HEADER_BYTES <= bytes.length; ) {
+    if (!isChunkId(bytes, chunk)) return false;
+    const end = chunk + CHUNK_HEADER_BYTES + view.getUint32(chunk + 4, true);
+    const padded = end + ((end - chunk) % 2);
+    if (end === bytes.length || padded === bytes.length) return true;
+    if (padded > bytes.length) return false;
+    chunk = padded < bytes.length && isChunkId(bytes, padded) ? padded : end;
+  }
+  return false;
 }
 
 function readFormat(

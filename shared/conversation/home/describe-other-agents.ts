@@ -1,3 +1,4 @@
+import { withinCharacters } from '../../params';
 import { HOME_LIMITS } from './home-limits';
 import { oneLine } from './quoted-text';
 import { DEVICE_AGENT } from './reported-devices';
@@ -20,7 +21,7 @@ export function describeOtherAgents(agents: unknown): string {
     .map((name): [string, unknown] => [oneLine(name, 40), summarizeAgent(agents[name])]);
   while (entries.length > 0) {
     const text = render(entries, names.length - entries.length);
-    if (text.length <= HOME_LIMITS.otherAgentsCharacters) return text;
+    if (withinCharacters(text, HOME_LIMITS.otherAgentsCharacters)) return text;
     entries.pop();
   }
   return '';

@@ -1,9 +1,15 @@
 import type { RecordedResponse } from '../../ports/conversation-store';
-import { RequestIdReusedError } from '../errors';
+import { RequestAnswerNotKeptError, RequestIdReusedError } from '../errors';
 import { RECORDED_ANSWERS_BYTES } from '../history/conversation-budget';
 import { utf8Length } from '../history/utf8-length';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import { isHandoffRecord, type RequestIdentity } from './request-identity';
+
+/**
+ * The outcome of a request id whose answer a later, larger one pushed out of the bytes kept: the
+ * id and fingerprint stay (a few hundred bytes), so that a resend is refused, not run again.
+ */
+const ANSWER_NOT_KEPT = '';
 
 /** How many answered requests a conversation remembers: a node resends within seconds. */
 export const RECENT_RESPONSES_KEPT = 8;
@@ -30,6 +36,7 @@ export function recordedOutcome(
   if (recorded.fingerprint !== identity.fingerprint) {
     throw new RequestIdReusedError(identity.requestId);
   }
+  if (recorded.outcome === ANSWER_NOT_KEPT) throw new RequestAnswerNotKeptError(identity.requestId);
   return JSON.parse(recorded.outcome) as TurnOutcome;
 }
 
@@ -49,7 +56,8 @@ export function recordedForResults(
   const recorded = recent.find(
     (entry) =>
       entry.fingerprint === handoff.fingerprint &&
-      entry.conversationVersion === conversationVersion,
+      entry.conversationVersion === conversationVersion &&
+      entry.outcome !== ANSWER_NOT_KEPT,
   );
   return recorded === undefined ? null : (JSON.parse(recorded.outcome) as TurnOutcome);
 }
@@ -88,13 +96,21 @@ export function withRecordedResponse(
   };
   const kept: RecordedResponse[] = [added];
   let bytes = utf8Length(added.outcome);
+  let full = false;
   const live = recorded.keepHandoffs === true ? recent : liveResponses(recent);
   for (let index = live.length - 1; index >= 0; index -= 1) {
     const entry = live[index];
     if (entry === undefined || entry.requestId === identity.requestId) continue;
+    if (kept.length >= RECENT_RESPONSES_KEPT) break;
     bytes += utf8Length(entry.outcome);
-    if (kept.length >= RECENT_RESPONSES_KEPT || bytes > RECENT_RESPONSES_MAX_BYTES) break;
-    kept.unshift(entry);
+    full ||= bytes > RECENT_RESPONSES_MAX_BYTES;
+    if (!full) {
+      kept.unshift(entry);
+    } else if (!isHandoffRecord(entry.requestId)) {
+      // A node's request id among the last answers is remembered without its answer: its resend
+      // is told so (RequestAnswerNotKeptError), never run again. A handoff's record just goes.
+      kept.unshift({ ...entry, outcome: ANSWER_NOT_KEPT });
+    }
   }
   return kept;
 }

@@ -7,9 +7,11 @@ const maximumDraws = 8;
 
 /**
  * An id a node can always send back: printable ASCII without spaces (what `continue` accepts),
- * and short, as OpenAI's own are. Anything else the model chose is replaced.
+ * and short, as OpenAI's own are; never with a stop or a percent sign, so never of the form of an
+ * entity id (`lock.garage_door`, `lock%2Egarage_door`), which the node must get only when it
+ * listed it. Anything else the model chose is replaced.
  */
-const USABLE_ID = /^[\x21-\x7E]{1,64}$/;
+const USABLE_ID = /^[\x21-\x24\x26-\x2D\x2F-\x7E]{1,64}$/;
 
 /**
  * Gives every call an id unique within the reply and unlike every id in `used` (the turn's and

@@ -1,3 +1,4 @@
+import { withinCharacters } from '../../params';
 import { isServerToolName } from '../server-tools/server-tool-names';
 import { type FinishedTurn, finishWithAnswer } from './finish';
 import type { TurnState } from './turn-state';
@@ -33,7 +34,7 @@ export function commandMessagesAnswer(calls: readonly AnsweredCall[]): string | 
     messages.push(message);
   }
   const answer = messages.map(asSentence).join(' ');
-  return answer.length > MAX_COMMAND_ANSWER_CHARACTERS ? null : answer;
+  return withinCharacters(answer, MAX_COMMAND_ANSWER_CHARACTERS) ? answer : null;
 }
 
 /**

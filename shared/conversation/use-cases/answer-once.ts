@@ -6,8 +6,9 @@
  *    item), so two copies of a request can never both reach the model;
  * 2. a copy that finds the conversation claimed gets the recorded outcome if the first copy has
  *    finished, else a "retry shortly" (409 request_in_progress); a request that finds another
- *    request's claim gets 409 conversation_conflict before any model call, as it would have at
- *    its save; another body with an id recorded in this conversation is refused;
+ *    request's claim (the same words under another id included) gets 409 conversation_conflict
+ *    before any model call, as it would have at its save; another body with an id recorded in
+ *    this conversation is refused;
  * 3. the claimant replays an outcome recorded in the conversation, or runs the turn, whose save
  *    records the outcome with the history and ends the claim in one write;
  * 4. without a save (a replay, an error) the claim is released: a failed request's retry runs at
@@ -17,6 +18,7 @@
  * recorded for the same tool results (`handoff`) in the exchange the conversation is at is
  * replayed, whichever request recorded it: continue/stream, or a continue with or without an id.
  */
+import { type KnownEntities, knownEntities } from '../../params';
 import type { ConversationRecord, RecordedResponse } from '../../ports/conversation-store';
 import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
@@ -28,6 +30,7 @@ import {
 } from '../idempotency/recent-responses';
 import { isHandoffRecord, type RequestIdentity } from '../idempotency/request-identity';
 import { latestUtterance } from '../prompt/turn-context';
+import { outcomeForTheNode } from '../turn/outcome-for-the-node';
 import type { TurnOutcome } from '../turn/turn-outcome';
 import type { ConversationDependencies } from './conversation-dependencies';
 import { loadConversation, requireModel } from './load-conversation';
@@ -61,6 +64,13 @@ export type CompleteReplay<Turn extends AnsweredTurn> = (
  */
 const CLAIM_MARGIN_MS = 30_000;
 
+/** The node's device list, as the turn checks ids against it; null when it listed none. */
+function listed(record: ConversationRecord): KnownEntities | null {
+  const home = record.home ?? null;
+  if (home === null || home.entityIds.length === 0) return null;
+  return knownEntities(home.entityIds, home.entityIdsComplete);
+}
+
 /** What a request is known by: where its outcome is recorded and claimed, what it replays. */
 export interface AnswerKeys {
   /**
@@ -91,8 +101,11 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     recorded: TurnOutcome & { utterance?: string },
     record: ConversationRecord,
   ): AnsweredOnce<Turn> => {
-    // One recorded before answers kept their utterance takes the latest.
-    const answer = { utterance: latestUtterance(record.messages), ...recorded };
+    // One recorded before answers kept their utterance takes the latest; one recorded before
+    // answers were read for the node (outcomeForTheNode) is read so now.
+    const forTheNode =
+      recorded.answeredByCommands === true ? recorded : outcomeForTheNode(recorded, listed(record));
+    const answer = { utterance: latestUtterance(record.messages), ...forTheNode };
     return { ...completeReplay(answer, record), replayed: true };
   };
   /** The outcome recorded for this request, under its own id or (`handedOff`) continue/stream's. */
@@ -122,8 +135,11 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     const recorded = recordedFor(record);
     if (recorded !== null) return replay(recorded.outcome, record);
     const { holder } = result;
-    // The same id (another body: once recorded, refused) or the same results: a copy of ours.
-    if (holder?.requestId === identity.requestId || holder?.fingerprint === identity.fingerprint) {
+    // A copy of ours, whose retry gets the holder's answer: the same id (another body: refused
+    // once recorded), or the same results (replayed whichever request answers them). The same
+    // words under another id are another request: nothing would replay them, a conflict.
+    const sameResults = handoff !== null && holder?.fingerprint === handoff.fingerprint;
+    if (holder?.requestId === identity.requestId || sameResults) {
       throw new RequestInProgressError(
         isHandoffRecord(identity.requestId) ? null : identity.requestId,
       );

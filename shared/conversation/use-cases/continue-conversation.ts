@@ -7,11 +7,11 @@
  *    its spoken message, those messages are the answer and the model is not asked
  *    (turn/command-messages.ts, setting `answerFromCommandMessages`).
  * A mismatch changes nothing. With a request id, a repeat replays the recorded answer even
- * though the calls it answered are no longer pending (answer-once.ts). The same holds for the
- * outcome continue/stream reached with these very results (`recordForHandoff`): the blocking
- * continue the node sends next replays it, with no second model call and the results added once,
- * as long as nothing else happened in the conversation (a later exchange may reuse the call ids);
- * a continue without a request id is recorded under its results in the same way.
+ * though the calls it answered are no longer pending (answer-once.ts). Whichever continue answers
+ * some results (continue/stream, or the blocking one; with or without a request id), the next
+ * continue with these very results replays its outcome, with no second model call and the results
+ * added once, as long as nothing else happened in the conversation (a later exchange may reuse the
+ * call ids); one without a request id is recorded under its results alone (`handoffIdentity`).
  * Every continue claims the conversation while its turn runs (the fingerprint of its results,
  * with or without a request id), so two continues with the same results at once (continue/stream
  * and the blocking continue, or two copies) never both ask the model: the later one gets
@@ -47,11 +47,6 @@ export interface ContinueRequest {
   readonly toolResults: readonly ToolResult[];
   /** The node's request id (body `request_id` or `Idempotency-Key`), if it sent one. */
   readonly requestId?: string | null;
-  /**
-   * continue/stream: record the outcome under the identity of these results (not a request id),
-   * for the blocking continue to replay.
-   */
-  readonly recordForHandoff?: boolean;
 }
 
 export async function continueConversation(
@@ -65,11 +60,9 @@ export async function continueConversation(
     .sort();
   const handoff = handoffIdentity(asked);
   // Without a request id, the results themselves are the identity: a resend of the same results
-  // before anything else happened in the conversation gets the same answer.
-  const identity =
-    request.recordForHandoff === true
-      ? handoff
-      : (requestIdentity(request.requestId ?? null, 'continue', asked) ?? handoff);
+  // before anything else happened in the conversation gets the same answer. With one, the answer
+  // is recorded under it, and found by its results too (`recordedForResults`: the fingerprint).
+  const identity = requestIdentity(request.requestId ?? null, 'continue', asked) ?? handoff;
   const conversation = { nodeId: request.node.nodeId, conversationId: request.conversationId };
   return answerOnce(
     dependencies,

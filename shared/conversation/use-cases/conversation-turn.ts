@@ -29,6 +29,7 @@ import { liveResponses, withRecordedResponse } from '../idempotency/recent-respo
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { ServerToolName } from '../server-tools/server-tool-names';
 import { finishWithCommandAnswer } from '../turn/command-messages';
+import { outcomeForTheNode } from '../turn/outcome-for-the-node';
 import { runTurn } from '../turn/run-turn';
 import { StopReason, type TurnOutcome } from '../turn/turn-outcome';
 import { startTurn } from '../turn/turn-state';
@@ -103,7 +104,12 @@ export async function runConversationTurn(
         )
       : finishWithCommandAnswer(initial, commandAnswer);
 
-  const answered = { ...finished.outcome, utterance: input.utterance };
+  // The node's answer (returned, and recorded for replays) names no entity it did not list.
+  const forTheNode =
+    commandAnswer === null
+      ? outcomeForTheNode(finished.outcome, context.home?.entities ?? null)
+      : finished.outcome;
+  const answered = { ...forTheNode, utterance: input.utterance };
   const now = clock.now();
   const version = record.version + 1;
   await store.save(

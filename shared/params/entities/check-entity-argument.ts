@@ -2,8 +2,16 @@ import type { NormalizationPolicy, Repair } from '../normalization/repair';
 import { makeIssue } from '../validation/make-issue';
 import type { ValidationIssue } from '../validation/validation-issue';
 import { closestEntities } from './closest-entities';
-import { entityIdList, hasEntityIdForm, isEntityProperty, looseEntityKey } from './entity-id-shape';
+import {
+  entityIdList,
+  hasEntityIdForm,
+  isEntityProperty,
+  looseEntityKey,
+  SPLIT_ID_DOMAIN_KEYS,
+  SPLIT_ID_OBJECT_KEYS,
+} from './entity-id-shape';
 import type { KnownEntities } from './known-entities';
+import { unlistedEntityIdsIn } from './unlisted-entity-redaction';
 
 /** The repair of an id that differs from a listed one only in case or punctuation. */
 export const MATCH_ENTITY_RULE = 'match_entity_ignoring_case';
@@ -100,6 +108,8 @@ export function checkEntityArgument(
       // An issue on the whole string already sends it back: the same id is not named twice.
       const nul = value.indexOf('\u0000');
       if (nul !== -1 && issues.length === issuesBefore) checkCString(node, value.slice(0, nul));
+      if (checked === null && issues.length === issuesBefore)
+        checkInText(value, () => pathText(node));
       if (checked !== null && checked !== value && node.container !== null && node.step !== null) {
         node.container[node.step] = checked;
       }
@@ -107,7 +117,10 @@ export function checkEntityArgument(
     keys(node, object) {
       const renamed = new Map<string, string>();
       for (const key of Object.keys(object)) {
-        if (!hasEntityIdForm(key, entities.domains)) continue;
+        if (!hasEntityIdForm(key, entities.domains)) {
+          checkInText(key, () => keyPathText(node, key));
+          continue;
+        }
         const taken = (id: string) => Object.hasOwn(object, id) || renamed.has(id);
         const listed = checkId(key, () => keyPathText(node, key), taken);
         if (listed !== null && listed !== key) renamed.set(key, listed);
@@ -129,6 +142,28 @@ export function checkEntityArgument(
       return checkId(text, () => pathText(node));
     }
     return null;
+  };
+  /**
+   * An id inside other text (`"open lock.garage_door now"`, a URL path, a Python list, ids joined
+   * by `|` or `and`) reaches the node as much as one standing alone: an unlisted one is sent back.
+   * Nothing inside text is repaired (a listed id miswritten there passes): the text is the model's.
+   */
+  const checkInText = (text: string, parameter: () => string) => {
+    if (!entities.complete || issues.length >= REPORTED_ISSUES) return;
+    for (const id of unlistedEntityIdsIn(text, entities)) {
+      if (issues.length >= REPORTED_ISSUES) return;
+      issues.push(
+        makeIssue({
+          code: 'unknown_entity',
+          command,
+          parameter: parameter(),
+          expected: 'an entity_id from the device list',
+          received: id,
+          validValues: closestEntities(id, entities),
+          parameterType: null,
+        }),
+      );
+    }
   };
   /**
    * The text before a string's NUL, as a node in C reads it (`"lock.a, lock.b\u0000 now"` is two
@@ -167,10 +202,10 @@ export function checkEntityArgument(
    */
   const checkSplitId = (node: WalkNode, object: Record<string, unknown>) => {
     const keys = Object.keys(object);
-    const domainKey = keys.find((key) => DOMAIN_KEYS.has(looseEntityKey(key)));
+    const domainKey = keys.find((key) => SPLIT_ID_DOMAIN_KEYS.has(looseEntityKey(key)));
     const domain = domainKey === undefined ? undefined : object[domainKey];
     if (domainKey === undefined || typeof domain !== 'string') return;
-    for (const objectKey of keys.filter((key) => OBJECT_ID_KEYS.has(looseEntityKey(key)))) {
+    for (const objectKey of keys.filter((key) => SPLIT_ID_OBJECT_KEYS.has(looseEntityKey(key)))) {
       const objectId = object[objectKey];
       if (typeof objectId !== 'string') continue;
       const id = `${String(object[domainKey]).trim()}.${objectId.trim()}`;
@@ -193,23 +228,6 @@ interface Visitor {
   /** An object (not an array), before its properties are walked: its keys may be renamed. */
   keys(node: WalkNode, object: Record<string, unknown>): void;
 }
-
-/** The loose keys of the property that may hold the part of a split id before the dot. */
-const DOMAIN_KEYS: ReadonlySet<string> = new Set(['domain', 'entitydomain']);
-
-/**
- * The loose keys of a property beside `domain` that may hold the part of a split id after the
- * dot: Home Assistant's `object_id`, and the names a schema gives it. Only a join of the form of
- * an id of a known domain is read (`{"domain": "lock", "name": "Garage Door"}` is not).
- */
-const OBJECT_ID_KEYS: ReadonlySet<string> = new Set([
-  'objectid',
-  'entityobjectid',
-  'entity',
-  'entityname',
-  'id',
-  'name',
-]);
 
 /** The value a string encodes as JSON, when it is an array, an object or a quoted string. */
 function embeddedJson(text: string): unknown {

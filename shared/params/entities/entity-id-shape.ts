@@ -170,3 +170,20 @@ export function entityIdList(text: string, domains: ReadonlySet<string>): string
   const listed = ids === 1 && parts.some((part, index) => index % 2 === 1 && /[,;]/u.test(part));
   return listed ? parts : null;
 }
+
+/** The loose keys of the property that may hold the part of a split id before the dot. */
+export const SPLIT_ID_DOMAIN_KEYS: ReadonlySet<string> = new Set(['domain', 'entitydomain']);
+
+/**
+ * The loose keys of a property beside `domain` that may hold the part of a split id after the
+ * dot: Home Assistant's `object_id`, and the names a schema gives it. Only a join of the form of
+ * an id of a known domain is read (`{"domain": "lock", "name": "Garage Door"}` is not).
+ */
+export const SPLIT_ID_OBJECT_KEYS: ReadonlySet<string> = new Set([
+  'objectid',
+  'entityobjectid',
+  'entity',
+  'entityname',
+  'id',
+  'name',
+]);

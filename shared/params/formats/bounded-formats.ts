@@ -2,6 +2,7 @@ import type Ajv from 'ajv';
 import type { Format } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FormatName } from 'ajv-formats/dist/formats';
+import { withinCharacters } from '../limits/character-count';
 import { ISO_FORMATS } from './iso-formats';
 
 /**
@@ -47,7 +48,7 @@ export function addBoundedFormats(ajv: Ajv): void {
     if (check === null) continue;
     ajv.addFormat(name, {
       type: 'string',
-      validate: (text: string) => text.length <= maxLength && check(text),
+      validate: (text: string) => withinCharacters(text, maxLength) && check(text),
     });
   }
 }

@@ -6,6 +6,7 @@ import { SCHEMA_LIMITS, type SchemaLimit } from './limits';
 /** A table of the same shape as SCHEMA_LIMITS (tests check margins with smaller ones). */
 export type SchemaLimits = { readonly [limit in SchemaLimit]: number };
 
+import { characterCount, withinCharacters } from './character-count';
 import { costBound } from './cost-bound';
 import { refProblem } from './ref-expansion';
 import { pointerOf, type SchemaNode, schemaNodes } from './schema-walk';
@@ -171,8 +172,8 @@ function patternProblems(pattern: string, at: string, limits: SchemaLimits): Sch
     at,
     detail,
   });
-  if (pattern.length > limits.patternCharacters) {
-    return [limited('patternCharacters', `${pattern.length} characters`)];
+  if (!withinCharacters(pattern, limits.patternCharacters)) {
+    return [limited('patternCharacters', `${characterCount(pattern)} characters`)];
   }
   const compiled = compileLinearPattern(pattern, limits.patternStates);
   if (compiled.ok) return [];

@@ -96,6 +96,20 @@ describe('another agent’s data stays data', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('counts its limit in characters (code points): an agent of emoji within it is kept', () => {
+    // Six fields of 60 emoji: about 420 characters, twice as many UTF-16 units as the limit.
+    const fields = Object.fromEntries(
+      Array.from({ length: 6 }, (_, field) => [`f${field}`, '\u{1F321}'.repeat(60)]),
+    );
+
+    const home = buildHomeContext({ weather: fields }, null);
+
+    const line = home?.prompt.split('\n')[1] ?? '';
+    expect(line).toContain('"weather"');
+    expect(line.length).toBeGreaterThan(HOME_LIMITS.otherAgentsCharacters);
+    expect([...line].length).toBeLessThanOrEqual(HOME_LIMITS.otherAgentsCharacters);
+  });
+
   it('stays within its limit however many agents and fields there are', () => {
     const agents = Object.fromEntries(
       Array.from({ length: 40 }, (_, index) => [

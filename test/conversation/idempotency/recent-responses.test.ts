@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RequestIdReusedError } from '../../../shared/conversation/errors';
+import {
+  RequestAnswerNotKeptError,
+  RequestIdReusedError,
+} from '../../../shared/conversation/errors';
 import {
   liveResponses,
   RECENT_RESPONSES_KEPT,
@@ -121,23 +124,26 @@ describe('withRecordedResponse', () => {
     );
   });
 
-  it('drops the oldest when the recorded answers grow past the character budget', () => {
+  it('keeps the ids of the oldest without their answers when the answers grow past the budget', () => {
     const long = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES / 3);
 
     const recent = answered(4, long);
 
     const characters = recent.reduce((sum, entry) => sum + entry.outcome.length, 0);
     expect(characters).toBeLessThanOrEqual(RECENT_RESPONSES_MAX_BYTES);
-    expect(recent.at(-1)?.requestId).toBe('r3');
-    expect(recent.length).toBeLessThan(4);
+    expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', 'r2', 'r3']);
+    expect(recent[0]?.outcome).toBe('');
+    expect(() => recordedOutcome(recent, identity('r0'), 9)).toThrow(RequestAnswerNotKeptError);
+    expect(() => recordedOutcome(recent, identity('r3'), 9)).not.toThrow();
   });
 
-  it('keeps the newest answer even when it alone is over the budget', () => {
+  it('keeps the newest answer even when it alone is over the budget, the others as ids', () => {
     const huge = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES * 2);
 
     const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), at(9));
 
-    expect(recent.map((entry) => entry.requestId)).toEqual(['big']);
+    expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', 'big']);
+    expect(recent.map((entry) => entry.outcome === '')).toEqual([true, true, false]);
   });
 
   it("drops every earlier stream handoff and keeps the node's request ids", () => {

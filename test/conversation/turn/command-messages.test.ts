@@ -26,6 +26,14 @@ describe('commandMessagesAnswer', () => {
     expect(commandMessagesAnswer([{ name: 'set_timer', output: success(over) }])).toBeNull();
   });
 
+  it('counts the limit in characters (code points): an answer of emoji at the limit is taken', () => {
+    const atLimit = `${'\u{1F44D}'.repeat(MAX_COMMAND_ANSWER_CHARACTERS - 1)}.`;
+    const over = `${'\u{1F44D}'.repeat(MAX_COMMAND_ANSWER_CHARACTERS)}.`;
+
+    expect(commandMessagesAnswer([{ name: 'set_timer', output: success(atLimit) }])).toBe(atLimit);
+    expect(commandMessagesAnswer([{ name: 'set_timer', output: success(over) }])).toBeNull();
+  });
+
   it('counts the limit over the joined messages', () => {
     const half = `${'x'.repeat(MAX_COMMAND_ANSWER_CHARACTERS / 2 - 1)}.`;
     const calls = [half, half].map((message) => ({ name: 'set_timer', output: success(message) }));

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   ModelFailedError,
+  RequestAnswerNotKeptError,
   RequestIdReusedError,
   RequestInProgressError,
 } from '../../../shared/conversation/errors';
+import { requestIdentity } from '../../../shared/conversation/idempotency/request-identity';
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
+import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
+import { fixtureRegistration } from '../../support/engine-fixtures';
+import { homeAgents } from '../../support/home-fixture';
 import { NODE, useConversationHarness } from './conversation-harness';
 
 const harness = useConversationHarness();
@@ -229,6 +234,87 @@ describe('a request id makes a voice request idempotent', () => {
     });
 
     expect(resent).toEqual({ ...first, replayed: true });
+    expect(modelCalls()).toBe(2);
+  });
+});
+
+describe('an answer recorded before answers were read for the node', () => {
+  it('is replayed without the entity ids the node did not list', async () => {
+    // Prepare: a conversation with the fixture's home, and an answer recorded as an older server
+    // recorded it (the model's words as they came) under the node's request id.
+    const conversationId = `recorded-unread-${Math.random().toString(36).slice(2)}`;
+    const dependencies = harness.dependencies();
+    await startConversation(dependencies, {
+      node: NODE,
+      conversationId,
+      requestTimezone: null,
+      commands: fixtureRegistration(),
+      agents: homeAgents(),
+    });
+    const record = await dependencies.store.load(NODE.nodeId, conversationId);
+    if (record === null) throw new Error('the conversation was not stored');
+    const identity = requestIdentity('req-old', 'voice_command', 'open the garage');
+    if (identity === null) throw new Error('a request id has an identity');
+    const outcome = {
+      stopReason: 'complete',
+      assistantMessage: 'I opened lock.garage_door and lock.front_door.',
+      toolCalls: [],
+      validationRequest: null,
+      modelCalls: 1,
+      retries: [],
+      repairs: [],
+      stepLimitReached: false,
+      usage: null,
+    };
+    await dependencies.store.save(
+      {
+        ...record,
+        version: record.version + 1,
+        recentResponses: [
+          { ...identity, outcome: JSON.stringify(outcome), recordedAt: 0, conversationVersion: 1 },
+        ],
+      },
+      record.version,
+    );
+
+    // Act
+    const replayed = await handleVoiceCommand(dependencies, {
+      node: NODE,
+      conversationId,
+      utterance: 'open the garage',
+      requestId: 'req-old',
+    });
+
+    // Assess
+    expect(replayed.replayed).toBe(true);
+    expect(replayed.assistantMessage).toBe(
+      'I opened [an entity the node did not list] and lock.front_door.',
+    );
+    expect(modelCalls()).toBe(0);
+  });
+});
+
+describe('a request id whose answer a larger one pushed out', () => {
+  it('is never answered by a second model call', async () => {
+    // Prepare: a small answer under req-1, then a long spoken one (40 KB, within the 64 KiB a
+    // reply's text may take) under req-2: together over what a conversation keeps of answers.
+    const conversationId = await harness.start();
+    const dependencies = harness.dependencies();
+    const first = { node: NODE, conversationId, utterance: 'timer', requestId: 'req-1' };
+    harness.llm.enqueue(timerCall, { reply: { content: 'word '.repeat(8_000) } });
+    await handleVoiceCommand(dependencies, first);
+    const long = await handleVoiceCommand(dependencies, {
+      ...first,
+      utterance: 'tell me everything',
+      requestId: 'req-2',
+    });
+    expect(long.assistantMessage?.length).toBeGreaterThan(39_000);
+
+    // Act
+    const resent = await handleVoiceCommand(dependencies, first).catch((error: unknown) => error);
+
+    // Assess: a refusal saying the answer is not kept; never the model again.
+    expect(resent).toBeInstanceOf(RequestAnswerNotKeptError);
     expect(modelCalls()).toBe(2);
   });
 });

@@ -209,3 +209,30 @@ describe('closestEntities', () => {
     expect(closestEntities('front door lock', entities)[0]).toBe('lock.front_door');
   });
 });
+
+describe('checkEntityArgument: ids inside other text', () => {
+  const note = (text: string) =>
+    checkEntityArgument('remind', { note: text }, entities, 'lossless');
+
+  it.each([
+    ['a sentence', 'open lock.garage_door now'],
+    ['a URL path', 'http://ha.local:8123/api/states/lock.garage_door'],
+    ['a sentence end', 'I opened lock.garage_door.'],
+    ['an id of a domain the list has none of', 'see alert.garage_door'],
+  ])('sends back an unlisted id in %s', (_, text) => {
+    const checked = note(text);
+
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.issues.map((issue) => issue.code)).toEqual(['unknown_entity']);
+  });
+
+  it.each([
+    ['file names', 'play https://example.com/image.png, then script.js and event.ics'],
+    ['host names', 'ask time.google.com or weather.com, or update.microsoft.com'],
+    ['a longer dotted name', 'read lock.garage_door.state and www.light.example'],
+    ['listed ids, miswritten or not', 'open lock.front_door and LIGHT.DESK-LAMP'],
+    ['a blank after the dot', 'the lock. garage door'],
+  ])('passes %s inside text, unchanged', (_, text) => {
+    expect(note(text)).toEqual({ ok: true, arguments: { note: text }, repairs: [] });
+  });
+});

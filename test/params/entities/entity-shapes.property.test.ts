@@ -110,6 +110,28 @@ const idList: fc.Arbitrary<Part> = fc
     ...together(ids),
   }));
 
+/**
+ * An id inside other text (a sentence, a URL path, a Python list, ids joined by `|`): an unlisted
+ * one is sent back; a listed one, miswritten or not, passes as written (text is never repaired).
+ */
+const idInText: fc.Arbitrary<Part> = fc
+  .tuple(
+    fc.constantFrom('open ', 'see (', 'http://ha.local/api/states/', "['", 'lock.front_door|'),
+    fc.oneof(
+      fc.constantFrom(...LISTED).map((id) => ({ id, unlisted: 0 })),
+      formedMiswriting.map(({ written }) => ({ id: written, unlisted: 0 })),
+      // Of five letters or more: `image.png`, `script.js` inside text are file names.
+      unlistedId
+        .filter((id) => (id.split('.')[1] ?? '').length >= 5)
+        .map((id) => ({ id, unlisted: 1 })),
+    ),
+    fc.constantFrom(' now', ').', "']", '|x'),
+  )
+  .map(([before, { id, unlisted }, after]) => {
+    const text = `${before}${id}${after}`;
+    return part(text, text, unlisted);
+  });
+
 /** Under an entity property every string is an id, even one that lost its form. */
 const entityString: fc.Arbitrary<Part> = fc.oneof(
   formedId,
@@ -241,6 +263,7 @@ const { args } = fc.letrec<{ holder: Part; value: Part; args: Part }>((tie) => (
     fc.boolean().map((flag) => part(flag, flag)),
     formedId,
     idList,
+    idInText,
     idKeyedMap,
     splitId,
     tie('value').map(encoded),

@@ -110,3 +110,23 @@ describe('row 10: every string format is bounded by length', () => {
     ]);
   });
 });
+
+describe('a format’s limit counts characters as code points, as the schemas’ maxLength does', () => {
+  const emoji = '\u{1F600}';
+  it.each([
+    ['uri-template', (count: number) => `/${emoji.repeat(count - 1)}`],
+    ['regex', (count: number) => emoji.repeat(count)],
+  ])(
+    '%s: valid at its limit in emoji (two UTF-16 units each), refused one past it',
+    (name, make) => {
+      // Arrange
+      const validate = createSchemaCompiler().compile({ type: 'string', format: name });
+      const limit = FORMAT_MAX_LENGTHS[name] ?? 0;
+
+      // Act, Assess
+      expect(validate(make(limit))).toBe(true);
+      expect(validate(make(limit + 1))).toBe(false);
+      expect(validate(`${make(limit - 1)}a`)).toBe(true);
+    },
+  );
+});
