@@ -210,11 +210,23 @@ function bodyRefusal(
 
 /**
  * What Node would answer itself in plain text, answered in the JSON error format instead: an
- * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`.
+ * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`, or taken as Node
+ * takes it: a transfer coding other than `chunked`.
  */
 function requestRefusal(request: IncomingMessage): Refusal | null {
   if (request.httpVersion === '1.1' && request.headers.host === undefined)
     return { statusCode: 400, body: errorBody('invalid_http', 'An HTTP/1.1 request needs Host.') };
+  // Node's parser takes any codings before a final `chunked` ("gzip, chunked") and hands on the
+  // coded bytes as the body, which nothing here decodes (RFC 9112: 501 or refused, never read).
+  const coding = request.headers['transfer-encoding'];
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked')
+    return {
+      statusCode: 400,
+      body: errorBody(
+        'invalid_http',
+        `Transfer-Encoding: ${coding} is not served; send the body as it is, chunked or with Content-Length.`,
+      ),
+    };
   const expect = request.headers.expect;
   if (expect !== undefined && !continueExpected(request))
     return {

@@ -513,6 +513,47 @@ describe('the local server answers in JSON what Node would answer itself', () =>
     expect(answer.json).toMatchObject({ error: { code } });
   });
 
+  it.each(['gzip, chunked', 'deflate, chunked', 'x-anything, chunked'])(
+    'refuses Transfer-Encoding: %s 400 in JSON, its coded body never taken as the body',
+    async (coding) => {
+      // Prepare: a body Node would hand on as it came, the gzip bytes of "{}" read as JSON.
+      const client = await rawClient(server.url);
+
+      // Act
+      client.socket.write(
+        `${requestHead(COMMAND, {
+          'X-API-Key': KEY,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': coding,
+        })}2\r\n{}\r\n0\r\n\r\n`,
+      );
+      const answer = parsed(await client.closed);
+
+      // Assess
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ error: { code: 'invalid_http' } });
+    },
+  );
+
+  it('still takes Transfer-Encoding: chunked in any case, with spaces around it', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+
+    // Act
+    client.socket.write(
+      `${requestHead(COMMAND, {
+        'X-API-Key': KEY,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': ' CHUNKED ',
+        Connection: 'close',
+      })}2\r\n{}\r\n0\r\n\r\n`,
+    );
+    const received = await client.closed;
+
+    // Assess
+    expect(statusOf(received)).toBe(200);
+  });
+
   it('answers CONNECT 405 in JSON rather than dropping the connection', async () => {
     // Prepare
     const client = await rawClient(server.url);
