@@ -20,8 +20,11 @@ import {
   LOCAL_SERVER_LIMITS,
   type LocalServerLimits,
   type Refusal,
+  RequestsInHand,
   readBody,
+  refuseAfter,
   serverBusy,
+  tooManyInHand,
 } from './client-guard';
 import type { HeaderAuthenticator } from './header-authenticator';
 import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
@@ -72,6 +75,7 @@ export async function startLocalApiServer(options: {
     upload: new BodyBudget(limits.bodyBytesHeld),
   };
   const busy = { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') };
+  const inHand = new RequestsInHand(limits.requestsPerConnection);
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -87,6 +91,11 @@ export async function startLocalApiServer(options: {
     (request, response) => {
       const startedAt = performance.now();
       if (isRefused(request.socket)) return;
+      if (!inHand.take(request, response)) {
+        refuseRequest(response, tooManyInHand(limits));
+        refuseAfter(request);
+        return;
+      }
       // Held until the request is done: its handler holds the body (and copies of it) till then.
       const shares = { body: bodies.body.share(), upload: bodies.upload.share() };
       serve(request, response, routes, shares, {
