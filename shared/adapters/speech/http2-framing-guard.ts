@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SecureClientSessionOptions, SessionOptions } from 'node:http2';
 import { isIP, type Socket, connect as tcpConnect } from 'node:net';
 import { Duplex } from 'node:stream';
 import { type TLSSocket, connect as tlsConnect } from 'node:tls';
@@ -68,10 +69,13 @@ const PADDED = 0x8;
  * the call's deadline, with not a byte of body for the body limits to count.
  */
 export const framingGuardedHttp2 = {
-  createConnection: (authority: URL): Duplex => guardedConnection(authority),
+  // http2.connect hands its own options on: a test's `ca` (AWS's are Node's default authorities).
+  createConnection: (authority: URL, options: SessionOptions): Duplex =>
+    guardedConnection(authority, (options as SecureClientSessionOptions).ca),
 };
 
-function guardedConnection(authority: URL): Duplex {
+/** `ca`: authorities to trust besides Node's (NODE_EXTRA_CA_CERTS included), as http2.connect takes them. */
+function guardedConnection(authority: URL, ca: SecureClientSessionOptions['ca']): Duplex {
   const secure = authority.protocol === 'https:';
   const host = authority.hostname.replace(/^\[|\]$/g, '');
   const port = Number(authority.port) || (secure ? 443 : 80);
@@ -82,6 +86,7 @@ function guardedConnection(authority: URL): Duplex {
     port,
     ALPNProtocols: ['h2'],
     ...(isIP(host) === 0 ? { servername: host } : {}),
+    ...(ca === undefined ? {} : { ca }),
   });
   const guard = new FramingGuard(socket, watch);
   socket.once('secureConnect', () => {
