@@ -20,8 +20,11 @@ import {
   LOCAL_SERVER_LIMITS,
   type LocalServerLimits,
   type Refusal,
+  RequestsInHand,
   readBody,
+  refuseAfter,
   serverBusy,
+  tooManyInHand,
 } from './client-guard';
 import type { HeaderAuthenticator } from './header-authenticator';
 import { invokeStreaming, isStreamingHandler } from './lambda-response-streaming';
@@ -72,6 +75,7 @@ export async function startLocalApiServer(options: {
     upload: new BodyBudget(limits.bodyBytesHeld),
   };
   const busy = { body: serverBusy(limits, 'body'), upload: serverBusy(limits, 'upload') };
+  const inHand = new RequestsInHand(limits.requestsPerConnection);
   const routes = new Map<string, LocalRoute[]>();
   for (const route of options.routes)
     routes.set(route.path, [...(routes.get(route.path) ?? []), route]);
@@ -87,6 +91,11 @@ export async function startLocalApiServer(options: {
     (request, response) => {
       const startedAt = performance.now();
       if (isRefused(request.socket)) return;
+      if (!inHand.take(request, response)) {
+        refuseRequest(response, tooManyInHand(limits));
+        refuseAfter(request);
+        return;
+      }
       // Held until the request is done: its handler holds the body (and copies of it) till then.
       const shares = { body: bodies.body.share(), upload: bodies.upload.share() };
       serve(request, response, routes, shares, {
@@ -210,11 +219,23 @@ function bodyRefusal(
 
 /**
  * What Node would answer itself in plain text, answered in the JSON error format instead: an
- * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`.
+ * HTTP/1.1 request without `Host`, an `Expect` other than `100-continue`, or taken as Node
+ * takes it: a transfer coding other than `chunked`.
  */
 function requestRefusal(request: IncomingMessage): Refusal | null {
   if (request.httpVersion === '1.1' && request.headers.host === undefined)
     return { statusCode: 400, body: errorBody('invalid_http', 'An HTTP/1.1 request needs Host.') };
+  // Node's parser takes any codings before a final `chunked` ("gzip, chunked") and hands on the
+  // coded bytes as the body, which nothing here decodes (RFC 9112: 501 or refused, never read).
+  const coding = request.headers['transfer-encoding'];
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked')
+    return {
+      statusCode: 400,
+      body: errorBody(
+        'invalid_http',
+        `Transfer-Encoding: ${coding} is not served; send the body as it is, chunked or with Content-Length.`,
+      ),
+    };
   const expect = request.headers.expect;
   if (expect !== undefined && !continueExpected(request))
     return {

@@ -191,6 +191,33 @@ describe('npm start: speech bounded like a turn', () => {
     expect(next.status).toBe(200);
   });
 
+  it('speaks a model answer holding lone surrogates on voice/command/stream, never a 500', async () => {
+    // Prepare: a model whose JSON escapes a lone surrogate (\ud800), which JSON.parse keeps.
+    const id = await startWithFixture(harness.client(), 'npm-start-speech-bounds');
+    harness.llm.enqueue(textReply('Done \ud800 and \udfff now.'));
+
+    // Act
+    const response = await fetch(`${harness.stack.url}${ROUTES.commandStream}`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKeyOf(NODE_A), 'content-type': 'application/json' },
+      body: JSON.stringify({ conversation_id: id, voice_command: 'say it oddly' }),
+    });
+    const audio = new Uint8Array(await response.arrayBuffer());
+    harness.llm.enqueue(textReply('You are welcome.'));
+    const next = await harness.client().post(ROUTES.command, {
+      conversation_id: id,
+      voice_command: 'thanks',
+    });
+
+    // Assess: spoken, its text in the header as well-formed UTF-8 (each surrogate as U+FFFD).
+    expect(response.status).toBe(200);
+    expect(decodeURIComponent(response.headers.get('x-assistant-message') ?? '')).toBe(
+      'Done \ufffd and \ufffd now.',
+    );
+    expect(audio.byteLength).toBeGreaterThan(0);
+    expect(next.status).toBe(200);
+  });
+
   it('answers a third synthesis at once 503 speech_busy with Retry-After, then speaks again', async () => {
     // Act
     const responses = await Promise.all([

@@ -5,6 +5,16 @@ import { SPEECH_LIMITS } from '../contract/speech-limits';
 import { SPEECH_METRICS } from './speech-metrics';
 import { pcmHeaders, type SpeakOptions, startSpeaking } from './spoken-audio';
 
+/** A surrogate without its pair: what JSON's `\ud800` escapes leave in a string. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The text with each lone surrogate as U+FFFD (what `String.prototype.toWellFormed` does): a
+ * model's JSON may escape one (`\ud800`), and `encodeURIComponent` throws on it, which made the
+ * voice stream routes answer 500 after the turn was recorded.
+ */
+const wellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\ufffd');
+
 /** The answer's text in `X-Assistant-Message` stays well inside what a response header may hold. */
 const MAX_MESSAGE_HEADER_BYTES = 8 * 1024;
 
@@ -25,7 +35,7 @@ export async function speakAnswer(
   answer: TurnAnswer,
   options: SpeakOptions,
 ): Promise<SpokenAnswer | null> {
-  const text = answer.assistantMessage?.trim() ?? '';
+  const text = wellFormed(answer.assistantMessage?.trim() ?? '');
   if (textToSpeech === null || answer.stopReason !== 'complete' || text === '') return null;
   const message = encodeURIComponent(text);
   // Characters as the speak routes count them: code points (an emoji is one).

@@ -15,7 +15,7 @@ export interface ReplyLimits {
 
 /** A reply passed its limit, in bytes or in reads: nothing more of it was read. */
 export class ReplyTooLargeError extends Error {
-  override readonly name = 'ReplyTooLargeError';
+  override readonly name: string = 'ReplyTooLargeError';
 }
 
 /** The limit's error, wherever the SDK put the error it failed with (its causes). */

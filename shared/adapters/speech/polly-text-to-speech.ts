@@ -14,6 +14,7 @@ import { ERROR_REPLY_LIMIT_BYTES } from '../system/body-reads';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
+import { FramingWatch, framingGuardedHttp2 } from './http2-framing-guard';
 import { speechFailureFromPolly } from './polly-failure';
 import { startDeadline } from './speech-deadline';
 import { readSpeechStream } from './speech-stream';
@@ -54,6 +55,11 @@ export class PollyTextToSpeech implements TextToSpeech {
       region: options.region,
       // A spoken answer that comes late is no answer: the deadline, not retries, rules.
       maxAttempts: 1,
+      // Its handler is HTTP/2, one session a request (the SDK's default): framing counted too.
+      requestHandler: {
+        disableConcurrentStreams: true,
+        nodeHttp2ConnectOptions: framingGuardedHttp2,
+      },
       ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
       ...(options.credentials === undefined ? {} : { credentials: options.credentials }),
     });
@@ -84,20 +90,24 @@ export class PollyTextToSpeech implements TextToSpeech {
 
   async #synthesize(text: string, options: SpeechCallOptions): Promise<SynthesizedSpeech> {
     const deadline = startDeadline(options.timeoutMs, options.signal, this.#timing);
-    const failure = (error: unknown) => speechFailureFromPolly(error, deadline.expired());
+    const framing = new FramingWatch();
+    const failure = (error: unknown) =>
+      speechFailureFromPolly(framing.reason(error), deadline.expired());
     let stream: AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
     try {
-      const output = await this.#client.send(
-        new SynthesizeSpeechCommand({
-          Text: text,
-          TextType: 'text',
-          // Polly's list grows; an unknown voice is Polly's to refuse (a 400: rejected).
-          VoiceId: this.#options.voice as VoiceId,
-          Engine: this.#options.engine,
-          OutputFormat: 'pcm',
-          SampleRate: String(POLLY_PCM.sampleRate),
-        }),
-        { abortSignal: deadline.signal },
+      const output = await framing.run(() =>
+        this.#client.send(
+          new SynthesizeSpeechCommand({
+            Text: text,
+            TextType: 'text',
+            // Polly's list grows; an unknown voice is Polly's to refuse (a 400: rejected).
+            VoiceId: this.#options.voice as VoiceId,
+            Engine: this.#options.engine,
+            OutputFormat: 'pcm',
+            SampleRate: String(POLLY_PCM.sampleRate),
+          }),
+          { abortSignal: deadline.signal },
+        ),
       );
       if (output.AudioStream === undefined) throw new Error('Polly sent no AudioStream');
       stream = output.AudioStream as unknown as typeof stream;

@@ -15,6 +15,7 @@ import { ERROR_REPLY_LIMIT_BYTES } from '../system/body-reads';
 import { systemTiming, type Timing } from '../system/timing';
 import { traced } from '../tracing/xray-subsegments';
 import { limitReplyBody, type ReplyLimits } from './aws-reply-limit';
+import { FramingWatch, framingGuardedHttp2 } from './http2-framing-guard';
 import { startDeadline } from './speech-deadline';
 import { TRANSCRIBE_CHUNK_MS, type TranscribeAudio, transcribeAudio } from './transcribe-audio';
 import { speechFailureFromTranscribe } from './transcribe-failure';
@@ -95,17 +96,20 @@ export class TranscribeSpeechToText implements SpeechToText {
     const stop = () => call.abort(deadline.signal.reason);
     deadline.signal.addEventListener('abort', stop, { once: true });
     if (deadline.signal.aborted) stop();
+    const framing = new FramingWatch();
     try {
       const audio = transcribeAudio(recording);
       const { sdk, client } = await this.#client;
-      const output = await client.send(
-        new sdk.StartStreamTranscriptionCommand({
-          LanguageCode: this.#options.languageCode as never,
-          MediaEncoding: 'pcm',
-          MediaSampleRateHertz: audio.sampleRate,
-          AudioStream: this.#audioEvents(audio, call.signal),
-        }),
-        { abortSignal: call.signal },
+      const output = await framing.run(() =>
+        client.send(
+          new sdk.StartStreamTranscriptionCommand({
+            LanguageCode: this.#options.languageCode as never,
+            MediaEncoding: 'pcm',
+            MediaSampleRateHertz: audio.sampleRate,
+            AudioStream: this.#audioEvents(audio, call.signal),
+          }),
+          { abortSignal: call.signal },
+        ),
       );
       if (output.TranscriptResultStream === undefined) {
         throw new SpeechProviderError(
@@ -117,7 +121,7 @@ export class TranscribeSpeechToText implements SpeechToText {
       return { text: await this.#finalText(output.TranscriptResultStream, call.signal) };
     } catch (error) {
       // The deadline or the caller (a client gone) ended it: whatever the SDK threw, a timeout.
-      throw speechFailureFromTranscribe(error, deadline.signal.aborted);
+      throw speechFailureFromTranscribe(framing.reason(error), deadline.signal.aborted);
     } finally {
       call.abort();
       deadline.signal.removeEventListener('abort', stop);
@@ -201,6 +205,11 @@ function boundedClient(sdk: Sdk, options: TranscribeSpeechToTextOptions) {
   const client = new sdk.TranscribeStreamingClient({
     region: options.region,
     maxAttempts: 1,
+    // Its handler is HTTP/2, one session a request (the SDK's default): framing counted too.
+    requestHandler: {
+      disableConcurrentStreams: true,
+      nodeHttp2ConnectOptions: framingGuardedHttp2,
+    },
     // Without a logger of its own the SDK writes a plain warning of every failed stream to the
     // console: the route's one `request failed` line already says what failed and what to fix.
     logger: SILENT,

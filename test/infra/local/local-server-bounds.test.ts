@@ -513,6 +513,47 @@ describe('the local server answers in JSON what Node would answer itself', () =>
     expect(answer.json).toMatchObject({ error: { code } });
   });
 
+  it.each(['gzip, chunked', 'deflate, chunked', 'x-anything, chunked'])(
+    'refuses Transfer-Encoding: %s 400 in JSON, its coded body never taken as the body',
+    async (coding) => {
+      // Prepare: a body Node would hand on as it came, the gzip bytes of "{}" read as JSON.
+      const client = await rawClient(server.url);
+
+      // Act
+      client.socket.write(
+        `${requestHead(COMMAND, {
+          'X-API-Key': KEY,
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': coding,
+        })}2\r\n{}\r\n0\r\n\r\n`,
+      );
+      const answer = parsed(await client.closed);
+
+      // Assess
+      expect(answer.status).toBe(400);
+      expect(answer.json).toMatchObject({ error: { code: 'invalid_http' } });
+    },
+  );
+
+  it('still takes Transfer-Encoding: chunked in any case, with spaces around it', async () => {
+    // Prepare
+    const client = await rawClient(server.url);
+
+    // Act
+    client.socket.write(
+      `${requestHead(COMMAND, {
+        'X-API-Key': KEY,
+        'Content-Type': 'application/json',
+        'Transfer-Encoding': ' CHUNKED ',
+        Connection: 'close',
+      })}2\r\n{}\r\n0\r\n\r\n`,
+    );
+    const received = await client.closed;
+
+    // Assess
+    expect(statusOf(received)).toBe(200);
+  });
+
   it('answers CONNECT 405 in JSON rather than dropping the connection', async () => {
     // Prepare
     const client = await rawClient(server.url);
@@ -621,5 +662,78 @@ describe('the local server counts the reads of headers sent behind an answer', (
     // Assess
     expect(received).toContain('headers_too_fragmented');
     expect(sent).toBeLessThan(next.length);
+  });
+});
+
+describe('the local server bounds the requests pipelined on one connection', () => {
+  it('runs at most its requests in hand at once: the next is a JSON 503, nothing after it runs', async () => {
+    // Prepare: a handler that holds every request until the test lets them go.
+    let running = 0;
+    let mostAtOnce = 0;
+    let calls = 0;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = await commandServer({
+      handler: async () => {
+        calls += 1;
+        running += 1;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await released;
+        running -= 1;
+        return { statusCode: 200, body: '{}' };
+      },
+    });
+    const client = await rawClient(server.url);
+    const one = `${requestHead(COMMAND, {
+      'X-API-Key': KEY,
+      'Content-Type': 'application/json',
+      'Content-Length': 2,
+    })}{}`;
+
+    // Act: 300 requests in one write, as a client pipelining them sends them.
+    client.socket.write(one.repeat(300));
+    await vi.waitFor(() => expect(calls).toBe(LOCAL_SERVER_LIMITS.requestsPerConnection));
+    release();
+    const received = await client.closed;
+    await server.close();
+
+    // Assess
+    const statuses = [...received.matchAll(/HTTP\/1\.1 (\d+)/g)].map((match) => match[1]);
+    const limit = LOCAL_SERVER_LIMITS.requestsPerConnection;
+    expect(mostAtOnce).toBe(limit);
+    expect(calls).toBe(limit);
+    expect(statuses).toEqual([...Array(limit).fill('200'), '503']);
+    expect(received).toContain('"code":"too_many_requests_in_hand"');
+  });
+
+  it('serves requests sent one after another on a kept-alive connection, each after its answer', async () => {
+    // Prepare
+    const server = await commandServer({ handler: async () => ({ statusCode: 200, body: '{}' }) });
+    const client = await rawClient(server.url);
+    const one = (close: boolean) =>
+      `${requestHead(COMMAND, {
+        'X-API-Key': KEY,
+        'Content-Type': 'application/json',
+        'Content-Length': 2,
+        ...(close ? { Connection: 'close' } : {}),
+      })}{}`;
+    let answers = 0;
+    client.socket.on('data', (chunk: Buffer) => {
+      answers += chunk.toString('utf8').split('HTTP/1.1 200').length - 1;
+    });
+
+    // Act: 40 requests, more than may be in hand at once, each once the one before is answered.
+    for (let sent = 1; sent < 40; sent += 1) {
+      client.socket.write(one(false));
+      await vi.waitFor(() => expect(answers).toBe(sent));
+    }
+    client.socket.write(one(true));
+    await client.closed;
+    await server.close();
+
+    // Assess
+    expect(answers).toBe(40);
   });
 });
