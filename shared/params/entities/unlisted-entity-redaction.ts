@@ -19,10 +19,11 @@ export const UNLISTED_ENTITY = '[an entity the node did not list]';
  * A run of what an id may be made of as `hasEntityIdForm` reads it: letters (full-width ones
  * too), digits, marks, `_`, `-`, `%`, the stops and their compatibility forms (`．`, `﹒`,
  * `＿`), and what a reader does not see (format and other default-ignorable code points, control
- * characters other than blanks and NUL, which ends an id for a C reader).
+ * characters other than blanks and NUL, which ends an id for a C reader). The letters of scripts
+ * written without spaces end a run: in `打开lock.back_door吧` the id stands between them.
  */
 const ID_RUN =
-  /(?:[\p{L}\p{N}\p{M}\p{Cf}\p{Default_Ignorable_Code_Point}_\-.%\u2024\ufe33\ufe34\ufe4d-\ufe4f\ufe52\ufe63\ufe6a\uff05\uff0d\uff0e\uff3f]|(?![\s\0])\p{Cc})+/gu;
+  /(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}])[\p{L}\p{N}\p{M}\p{Cf}\p{Default_Ignorable_Code_Point}_\-.%\u2024\ufe33\ufe34\ufe4d-\ufe4f\ufe52\ufe63\ufe6a\uff05\uff0d\uff0e\uff3f]|(?![\s\0])\p{Cc})+/gu;
 /** A stop (or its compatibility forms) or a percent sign, which every id in a run holds. */
 const MAY_HOLD_ID = /[.%\u2024\ufe52\ufe6a\uff05\uff0e]/u;
 /** The stop between a domain and an object id, and its compatibility forms. */
@@ -70,14 +71,19 @@ export function unlistedEntityIdsIn(text: string, entities: KnownEntities): stri
 }
 
 /**
- * What follows the last dot of a file name or a host name (`image.png`, `script.js`,
- * `weather.com`): read inside text, such a pair is the name of a file or a site, not an entity
- * (the whole-string check still reads `image.png` standing alone as an id).
+ * What follows the last dot of a file name or a host name (`image.png`, `schedule.xlsx`,
+ * `weather.gov`): read inside text, such a pair is the name of a file or a site, not an entity
+ * (the whole-string check still reads `image.png` standing alone as an id). Common extensions and
+ * the generic top-level domains; no country's two letters (a listed id cut short, `lock.fr…`,
+ * would pass as a site).
  */
 const NOT_OBJECT_IDS: ReadonlySet<string> = new Set(
   [
-    'png jpg jpeg gif svg webp bmp ico mp3 mp4 m4a wav ogg flac aac webm mov mkv',
-    'txt md json js mjs css html htm xml yaml yml ics csv pdf zip gz tar exe py com org net',
+    'png jpg jpeg gif svg webp bmp ico heic heif tif tiff avif raw mp3 mp4 m4a wav ogg flac aac',
+    'webm mov mkv avi txt md rtf log json js mjs cjs ts tsx jsx css scss html htm xml yaml yml',
+    'toml ini cfg conf ics vcf csv tsv pdf doc docx xls xlsx ppt pptx odt ods odp epub zip gz tgz',
+    'bz2 xz 7z rar tar iso dmg apk ipa exe msi deb rpm bin sh bash ps1 bat py rb go rs java kt',
+    'swift php pl lua sql db sqlite cpp hpp cs com org net gov edu mil int info biz app dev',
   ]
     .join(' ')
     .split(' '),
@@ -90,6 +96,24 @@ const NOT_OBJECT_IDS: ReadonlySet<string> = new Set(
  */
 function dottedName(parts: readonly { readonly text: string }[], index: number): boolean {
   return (parts[index - 1]?.text ?? '') !== '' || (parts[index + 2]?.text ?? '') !== '';
+}
+
+/**
+ * True when the pair from `start` to `end` of `text` reads as something else than an entity id:
+ * a capital in the object id of a pair not all in capitals marks prose or code (`light.Then`,
+ * `Sun.Ra`, `number.toFixed`), where an id is written in lower case, all in capitals, or with its
+ * sentence's capital first (`Lock.garage_door`); a call (`time.sleep(5)`); an e-mail address
+ * (`fan.zhang@…`, `info@weather.gov`); a host after `//` or a scheme's colon
+ * (`https://group.me`, `site:weather.gov`).
+ */
+function otherName(text: string, start: number, end: number, objectAt: number): boolean {
+  const pair = text.slice(start, end).normalize('NFKC');
+  const object = text.slice(objectAt, end).normalize('NFKC');
+  if (/[A-Z]/.test(object) && /[a-z]/.test(pair)) return true;
+  const after = text[end];
+  if (after === '@' || after === '(') return true;
+  const before = text[start - 1];
+  return before === '@' || before === ':' || (before === '/' && text[start - 2] === '/');
 }
 
 /** Where `text` holds ids the node did not list: [start, end) ranges, in order, may overlap. */
@@ -116,8 +140,10 @@ function unlistedIdRanges(text: string, entities: KnownEntities): [number, numbe
         !dottedName(parts, index) &&
         !NOT_OBJECT_IDS.has(next.text.normalize('NFKC').toLowerCase())
       ) {
-        const pair = text.slice(part.at, next.at + next.text.length);
-        if (unlisted(pair)) ranges.push([part.at, next.at + next.text.length]);
+        const end = next.at + next.text.length;
+        if (!otherName(text, part.at, end, next.at) && unlisted(text.slice(part.at, end))) {
+          ranges.push([part.at, end]);
+        }
       }
       if (part.text.includes('%') && unlisted(part.text)) {
         ranges.push([part.at, part.at + part.text.length]);

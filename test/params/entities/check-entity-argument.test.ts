@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { buildRetryMessage, checkEntityArgument, knownEntities } from '../../../shared/params';
+import {
+  buildRetryMessage,
+  checkEntityArgument,
+  knownEntities,
+  UNLISTED_ENTITY,
+  withoutUnlistedEntityIds,
+} from '../../../shared/params';
 import { closestEntities } from '../../../shared/params/entities/closest-entities';
 
 const IDS = [
@@ -232,7 +238,26 @@ describe('checkEntityArgument: ids inside other text', () => {
     ['a longer dotted name', 'read lock.garage_door.state and www.light.example'],
     ['listed ids, miswritten or not', 'open lock.front_door and LIGHT.DESK-LAMP'],
     ['a blank after the dot', 'the lock. garage door'],
+    ['sites', 'forecast from weather.gov; https://group.me/join; site:weather.gov'],
+    ['e-mail addresses', 'email fan.zhang@example.com, cc sun.li@corp.cn and info@weather.gov'],
+    ['file names', 'attach schedule.docx and image.heic; see /blob/main/light.ts'],
+    ['code', 'use time.sleep(5), date.today() and text.split() with number.toFixed(2)'],
+    ['a missing blank after a full stop', 'Turn off the light.Then lock up. The sun.It was bright'],
+    ['a capital in a name', 'the update.V2 release by Sun.Ra'],
   ])('passes %s inside text, unchanged', (_, text) => {
     expect(note(text)).toEqual({ ok: true, arguments: { note: text }, repairs: [] });
+    expect(withoutUnlistedEntityIds(text, entities)).toBe(text);
+  });
+
+  it.each([
+    ['Chinese', '打开lock.back_door吧', 'lock.back_door'],
+    ['Japanese', 'lock.back_doorを開けて', 'lock.back_door'],
+    ['a sentence', 'Lock.garage_door is open', 'Lock.garage_door'],
+    ['capitals', 'OPEN LOCK.GARAGE_DOOR', 'LOCK.GARAGE_DOOR'],
+  ])('sends back an unlisted id inside %s text, and says it only as unlisted', (_, text, id) => {
+    const checked = note(text);
+
+    expect(checked.ok).toBe(false);
+    expect(withoutUnlistedEntityIds(text, entities)).toBe(text.replace(id, UNLISTED_ENTITY));
   });
 });
