@@ -1,3 +1,5 @@
+import { besselI0 } from './windowed-sinc-resampler';
+
 /**
  * A recording's rate divided by a whole factor (192 kHz by 4, 96 kHz by 2), keeping the speech
  * band exact: a low-pass FIR filter (a Kaiser-windowed sinc) of which only every `factor`-th
@@ -16,18 +18,6 @@
 export const PASS_HZ = 8_000;
 /** Stopband attenuation: aliases 80 dB down, below the 16-bit recording's own noise. */
 const ATTENUATION_DB = 80;
-
-/** The zeroth-order modified Bessel function of the first kind, by its power series. */
-function besselI0(x: number): number {
-  let sum = 1;
-  let term = 1;
-  for (let k = 1; k < 50; k += 1) {
-    term *= (x / (2 * k)) ** 2;
-    sum += term;
-    if (term < sum * 1e-12) break;
-  }
-  return sum;
-}
 
 /**
  * The filter's taps (Kaiser's design rules): odd length, symmetric, their sum 1 (a constant

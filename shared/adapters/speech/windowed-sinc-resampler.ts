@@ -23,8 +23,8 @@ const KAISER_BETA = 8;
 /** Table entries per zero crossing; linear interpolation between them errs below -100 dB. */
 const TABLE_RESOLUTION = 512;
 
-/** The zeroth-order modified Bessel function of the first kind, by its power series. */
-function besselI0(x: number): number {
+/** The zeroth-order modified Bessel function of the first kind, by its power series (Kaiser's window). */
+export function besselI0(x: number): number {
   let sum = 1;
   let term = 1;
   for (let k = 1; k < 50; k += 1) {

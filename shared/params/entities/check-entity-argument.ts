@@ -87,19 +87,20 @@ export function checkEntityArgument(
       return match;
     }
     if (!entities.complete || issues.length >= REPORTED_ISSUES) return null;
-    issues.push(
-      makeIssue({
-        code: 'unknown_entity',
-        command,
-        parameter: parameter(),
-        expected: 'an entity_id from the device list',
-        received: value,
-        validValues: closestEntities(value, entities),
-        parameterType: null,
-      }),
-    );
+    issues.push(unknownEntity(value, parameter()));
     return null;
   };
+  /** The issue that sends an unlisted id back, naming the closest listed ones. */
+  const unknownEntity = (id: string, parameter: string): ValidationIssue =>
+    makeIssue({
+      code: 'unknown_entity',
+      command,
+      parameter,
+      expected: 'an entity_id from the device list',
+      received: id,
+      validValues: closestEntities(id, entities),
+      parameterType: null,
+    });
   const visitor: Visitor = {
     value(node, value) {
       if (checkEmbedded(node, value)) return;
@@ -152,17 +153,7 @@ export function checkEntityArgument(
     if (!entities.complete || issues.length >= REPORTED_ISSUES) return;
     for (const id of unlistedEntityIdsIn(text, entities)) {
       if (issues.length >= REPORTED_ISSUES) return;
-      issues.push(
-        makeIssue({
-          code: 'unknown_entity',
-          command,
-          parameter: parameter(),
-          expected: 'an entity_id from the device list',
-          received: id,
-          validValues: closestEntities(id, entities),
-          parameterType: null,
-        }),
-      );
+      issues.push(unknownEntity(id, parameter()));
     }
   };
   /**

@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   providerFetch,
@@ -13,6 +9,7 @@ import { ReplyBodyTooLargeError } from '../../../shared/adapters/openai/reply-bo
 import { ERROR_REPLY_LIMIT_BYTES } from '../../../shared/adapters/system/body-reads';
 import { closedAfterEach } from '../../support/closed-after-each';
 import { listenOnFreePort } from '../../support/free-port';
+import { selfSignedLoopback } from '../../support/self-signed-loopback';
 import { releasable } from '../../support/speech-audio';
 
 type Handler = (request: IncomingMessage, body: Buffer, response: ServerResponse) => void;
@@ -252,38 +249,11 @@ describe('providerFetch, what it keeps of fetch', () => {
 
   it('speaks TLS to an https URL and checks the certificate: a self-signed one is refused', async () => {
     // Prepare: a TLS server whose certificate (made here by openssl) no authority signed.
-    const folder = await mkdtemp(join(tmpdir(), 'jcc-tls-'));
-    const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-      ],
-      { stdio: 'ignore' },
-    );
-    const server = createHttpsServer(
-      { key: await readFile(key), cert: await readFile(cert) },
-      (_request, response) => response.end('{}'),
+    const server = createHttpsServer(await selfSignedLoopback(), (_request, response) =>
+      response.end('{}'),
     );
     servers.push(server);
     const port = await listenOnFreePort(server);
-    await rm(folder, { recursive: true, force: true });
 
     // Act
     const error = await fetchReply(`https://127.0.0.1:${port}/v1/x`, { method: 'POST' }).catch(

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { type ClientHttp2Session, connect, createSecureServer } from 'node:http2';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { framingGuardedHttp2 } from '../../../shared/adapters/speech/http2-framing-guard';
 import { closedAfterEach } from '../../support/closed-after-each';
+import { selfSignedLoopback } from '../../support/self-signed-loopback';
 
 /**
  * The guard makes the TLS connection of Polly's and Transcribe's HTTP/2 sessions itself (their
@@ -19,33 +16,7 @@ const { servers } = closedAfterEach();
 let credentials: { key: Buffer; cert: Buffer };
 
 beforeAll(async () => {
-  const folder = await mkdtemp(join(tmpdir(), 'jcc-h2-tls-'));
-  const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
-  credentials = { key: await readFile(key), cert: await readFile(cert) };
-  await rm(folder, { recursive: true, force: true });
+  credentials = await selfSignedLoopback();
 });
 
 /** GET / on a session made through the guard: the reply's status and body, or the error. */
