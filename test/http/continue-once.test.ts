@@ -75,11 +75,12 @@ function heldReply(): { held: Promise<void>; release: () => void } {
  */
 async function heldContinueStream(
   id: string,
+  body: object = results(id, 'call_mul', 84),
 ): Promise<{ streaming: Promise<Response>; release: () => void }> {
   const { held, release } = heldReply();
   api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
   api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
-  const streaming = postJson(api().speaking, ROUTES.continueStream, results(id, 'call_mul', 84));
+  const streaming = postJson(api().speaking, ROUTES.continueStream, body);
   await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
   return { streaming, release };
 }
@@ -417,12 +418,8 @@ describe('continue/stream with an id, raced by the blocking continue without one
     // Prepare
     const id = await start(api().speaking, 'continue-stream-id-raced');
     await askForCall(id);
-    const { held, release } = heldReply();
-    api().llm.enqueue({ ...textReply(ANSWER), heldUntil: held });
-    api().audio.enqueueSpeech({ audio: tonePcm(0.1, SPEECH_RATE) });
     const withId = { ...results(id, 'call_mul', 84), request_id: 'node-stream-raced' };
-    const streaming = postJson(api().speaking, ROUTES.continueStream, withId);
-    await vi.waitFor(() => expect(api().llm.requests).toHaveLength(2), { timeout: 10_000 });
+    const { streaming, release } = await heldContinueStream(id, withId);
 
     // Act
     const meanwhile = await read(
