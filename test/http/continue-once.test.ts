@@ -85,6 +85,23 @@ async function heldContinueStream(
   return { streaming, release };
 }
 
+/**
+ * The node's blocking continue sent while the held stream's turn runs, the stream released and
+ * read, then the continue sent again: the three answers.
+ */
+async function blockingContinueDuring(
+  id: string,
+  streaming: Promise<Response>,
+  release: () => void,
+): Promise<Record<'meanwhile' | 'streamed' | 'retried', Awaited<ReturnType<typeof read>>>> {
+  const continued = () => postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84));
+  const meanwhile = await read(await continued());
+  release();
+  const streamed = await read(await streaming);
+  const retried = await read(await continued());
+  return { meanwhile, streamed, retried };
+}
+
 /** A copy refused while the first request's turn runs: 409, retry it. */
 function expectToldToRetry(response: Awaited<ReturnType<typeof read>>): void {
   expect(response.status, response.text).toBe(409);
@@ -146,14 +163,7 @@ describe('two continues with the same results at once', () => {
     const { streaming, release } = await heldContinueStream(id);
 
     // Act: the node gives up on the stream and sends the blocking continue while the turn runs.
-    const meanwhile = await read(
-      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
-    );
-    release();
-    const streamed = await read(await streaming);
-    const retried = await read(
-      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
-    );
+    const { meanwhile, streamed, retried } = await blockingContinueDuring(id, streaming, release);
 
     // Assess
     expectToldToRetry(meanwhile);
@@ -422,14 +432,7 @@ describe('continue/stream with an id, raced by the blocking continue without one
     const { streaming, release } = await heldContinueStream(id, withId);
 
     // Act
-    const meanwhile = await read(
-      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
-    );
-    release();
-    const streamed = await read(await streaming);
-    const retried = await read(
-      await postJson(api().speaking, ROUTES.continue, results(id, 'call_mul', 84)),
-    );
+    const { meanwhile, streamed, retried } = await blockingContinueDuring(id, streaming, release);
 
     // Assess
     expect(meanwhile.status, meanwhile.text).toBe(409);
