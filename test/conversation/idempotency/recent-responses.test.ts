@@ -14,20 +14,8 @@ import {
   handoffIdentity,
   requestIdentity,
 } from '../../../shared/conversation/idempotency/request-identity';
-import type { TurnOutcome } from '../../../shared/conversation/turn/turn-outcome';
 import type { RecordedResponse } from '../../../shared/ports/conversation-store';
-
-const outcome = (assistantMessage: string): TurnOutcome => ({
-  stopReason: 'complete',
-  assistantMessage,
-  toolCalls: [],
-  validationRequest: null,
-  modelCalls: 1,
-  retries: [],
-  repairs: [],
-  stepLimitReached: false,
-  usage: null,
-});
+import { completeOutcome } from '../../support/complete-outcome';
 
 const identity = (requestId: string, utterance = 'hello') => {
   const made = requestIdentity(requestId, 'voice_command', utterance);
@@ -42,7 +30,12 @@ const at = (now: number) => ({ now, conversationVersion: now + 1 });
 function answered(count: number, message = 'ok'): readonly RecordedResponse[] {
   let recent: readonly RecordedResponse[] = [];
   for (let index = 0; index < count; index += 1) {
-    recent = withRecordedResponse(recent, identity(`r${index}`), outcome(message), at(index));
+    recent = withRecordedResponse(
+      recent,
+      identity(`r${index}`),
+      completeOutcome(message),
+      at(index),
+    );
   }
   return recent;
 }
@@ -75,13 +68,18 @@ describe('recordedOutcome', () => {
   });
 
   it('returns the recorded outcome for the same id and body', () => {
-    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), at(0));
+    const recent = withRecordedResponse([], identity('r1'), completeOutcome('Done.'), at(0));
 
-    expect(recordedOutcome(recent, identity('r1'), 1)).toEqual(outcome('Done.'));
+    expect(recordedOutcome(recent, identity('r1'), 1)).toEqual(completeOutcome('Done.'));
   });
 
   it('refuses the same id with another body instead of replaying the wrong answer', () => {
-    const recent = withRecordedResponse([], identity('r1', 'lights on'), outcome('Done.'), at(0));
+    const recent = withRecordedResponse(
+      [],
+      identity('r1', 'lights on'),
+      completeOutcome('Done.'),
+      at(0),
+    );
 
     expect(() => recordedOutcome(recent, identity('r1', 'lights off'), 1)).toThrow(
       RequestIdReusedError,
@@ -89,16 +87,16 @@ describe('recordedOutcome', () => {
   });
 
   it("replays a node's request id whatever happened in the conversation since", () => {
-    const recent = withRecordedResponse([], identity('r1'), outcome('Done.'), at(0));
+    const recent = withRecordedResponse([], identity('r1'), completeOutcome('Done.'), at(0));
 
-    expect(recordedOutcome(recent, identity('r1'), 7)).toEqual(outcome('Done.'));
+    expect(recordedOutcome(recent, identity('r1'), 7)).toEqual(completeOutcome('Done.'));
   });
 
   it('replays a stream handoff only at the version its save produced', () => {
     const handoff = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
-    const recent = withRecordedResponse([], handoff, outcome('Done.'), at(4));
+    const recent = withRecordedResponse([], handoff, completeOutcome('Done.'), at(4));
 
-    expect(recordedOutcome(recent, handoff, 5)).toEqual(outcome('Done.'));
+    expect(recordedOutcome(recent, handoff, 5)).toEqual(completeOutcome('Done.'));
     expect(recordedOutcome(recent, handoff, 6)).toBeNull();
   });
 
@@ -107,7 +105,7 @@ describe('recordedOutcome', () => {
     const { conversationVersion: _, ...legacy } = withRecordedResponse(
       [],
       handoff,
-      outcome('Done.'),
+      completeOutcome('Done.'),
       at(4),
     )[0] as RecordedResponse;
 
@@ -140,7 +138,7 @@ describe('withRecordedResponse', () => {
   it('keeps the newest answer even when it alone is over the budget, the others as ids', () => {
     const huge = 'x'.repeat(RECENT_RESPONSES_MAX_BYTES * 2);
 
-    const recent = withRecordedResponse(answered(2), identity('big'), outcome(huge), at(9));
+    const recent = withRecordedResponse(answered(2), identity('big'), completeOutcome(huge), at(9));
 
     expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', 'big']);
     expect(recent.map((entry) => entry.outcome === '')).toEqual([true, true, false]);
@@ -149,9 +147,9 @@ describe('withRecordedResponse', () => {
   it("drops every earlier stream handoff and keeps the node's request ids", () => {
     const first = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
     const second = handoffIdentity(['{"output":85,"toolCallId":"call_2"}']);
-    const handedOff = withRecordedResponse(answered(2), first, outcome('Done.'), at(5));
+    const handedOff = withRecordedResponse(answered(2), first, completeOutcome('Done.'), at(5));
 
-    const recent = withRecordedResponse(handedOff, second, outcome('Again.'), at(6));
+    const recent = withRecordedResponse(handedOff, second, completeOutcome('Again.'), at(6));
 
     expect(recent.map((entry) => entry.requestId)).toEqual(['r0', 'r1', second.requestId]);
     expect(liveResponses(recent).map((entry) => entry.requestId)).toEqual(['r0', 'r1']);
@@ -159,10 +157,15 @@ describe('withRecordedResponse', () => {
 
   it('keeps the stream handoff when asked to (a replay recorded without a save)', () => {
     const handoff = handoffIdentity(['{"output":84,"toolCallId":"call_1"}']);
-    const handedOff = withRecordedResponse(answered(1), handoff, outcome('Done.'), at(5));
+    const handedOff = withRecordedResponse(answered(1), handoff, completeOutcome('Done.'), at(5));
     const when = { now: 7, conversationVersion: 6, keepHandoffs: true };
 
-    const recent = withRecordedResponse(handedOff, identity('node-id'), outcome('Done.'), when);
+    const recent = withRecordedResponse(
+      handedOff,
+      identity('node-id'),
+      completeOutcome('Done.'),
+      when,
+    );
 
     expect(recent.map((entry) => entry.requestId)).toEqual(['r0', handoff.requestId, 'node-id']);
     expect(recordedOutcome(recent, handoff, 6)?.assistantMessage).toBe('Done.');

@@ -9,6 +9,7 @@ import { requestIdentity } from '../../../shared/conversation/idempotency/reques
 import { continueConversation } from '../../../shared/conversation/use-cases/continue-conversation';
 import { handleVoiceCommand } from '../../../shared/conversation/use-cases/handle-voice-command';
 import { startConversation } from '../../../shared/conversation/use-cases/start-conversation';
+import { completeOutcome } from '../../support/complete-outcome';
 import { fixtureRegistration } from '../../support/engine-fixtures';
 import { homeAgents } from '../../support/home-fixture';
 import { NODE, useConversationHarness } from './conversation-harness';
@@ -255,17 +256,7 @@ describe('an answer recorded before answers were read for the node', () => {
     if (record === null) throw new Error('the conversation was not stored');
     const identity = requestIdentity('req-old', 'voice_command', 'open the garage');
     if (identity === null) throw new Error('a request id has an identity');
-    const outcome = {
-      stopReason: 'complete',
-      assistantMessage: 'I opened lock.garage_door and lock.front_door.',
-      toolCalls: [],
-      validationRequest: null,
-      modelCalls: 1,
-      retries: [],
-      repairs: [],
-      stepLimitReached: false,
-      usage: null,
-    };
+    const outcome = completeOutcome('I opened lock.garage_door and lock.front_door.');
     await dependencies.store.save(
       {
         ...record,
