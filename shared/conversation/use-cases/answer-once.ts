@@ -18,11 +18,11 @@
  * recorded for the same tool results (`handoff`) in the exchange the conversation is at is
  * replayed, whichever request recorded it: continue/stream, or a continue with or without an id.
  */
-import { type KnownEntities, knownEntities } from '../../params';
 import type { ConversationRecord, RecordedResponse } from '../../ports/conversation-store';
 import { ConversationConflictError } from '../../ports/conversation-store';
 import type { LanguageModel } from '../../ports/language-model';
 import { ConversationNotFoundError, RequestInProgressError } from '../errors';
+import { listedEntities } from '../home/listed-entities';
 import {
   recordedForResults,
   recordedOutcome,
@@ -64,13 +64,6 @@ export type CompleteReplay<Turn extends AnsweredTurn> = (
  */
 const CLAIM_MARGIN_MS = 30_000;
 
-/** The node's device list, as the turn checks ids against it; null when it listed none. */
-function listed(record: ConversationRecord): KnownEntities | null {
-  const home = record.home ?? null;
-  if (home === null || home.entityIds.length === 0) return null;
-  return knownEntities(home.entityIds, home.entityIdsComplete);
-}
-
 /** What a request is known by: where its outcome is recorded and claimed, what it replays. */
 export interface AnswerKeys {
   /**
@@ -104,7 +97,9 @@ export async function answerOnce<Turn extends AnsweredTurn>(
     // One recorded before answers kept their utterance takes the latest; one recorded before
     // answers were read for the node (outcomeForTheNode) is read so now.
     const forTheNode =
-      recorded.answeredByCommands === true ? recorded : outcomeForTheNode(recorded, listed(record));
+      recorded.answeredByCommands === true
+        ? recorded
+        : outcomeForTheNode(recorded, listedEntities(record.home ?? null));
     const answer = { utterance: latestUtterance(record.messages), ...forTheNode };
     return { ...completeReplay(answer, record), replayed: true };
   };

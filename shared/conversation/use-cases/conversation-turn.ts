@@ -11,7 +11,6 @@
  */
 
 import type { ChatMessage } from '../../chat/chat-message';
-import { knownEntities } from '../../params';
 import {
   type ConversationRecord,
   ConversationTooLargeError,
@@ -25,6 +24,7 @@ import {
   newestExchangeBytes,
   TURN_GROWTH_BYTES,
 } from '../history/conversation-budget';
+import { listedEntities } from '../home/listed-entities';
 import { liveResponses, withRecordedResponse } from '../idempotency/recent-responses';
 import type { RequestIdentity } from '../idempotency/request-identity';
 import { ServerToolName } from '../server-tools/server-tool-names';
@@ -80,10 +80,7 @@ export async function runConversationTurn(
         ? null
         : {
             prompt: home.prompt,
-            entities:
-              home.entityIds.length === 0
-                ? null
-                : knownEntities(home.entityIds, home.entityIdsComplete),
+            entities: listedEntities(home),
           },
   };
   const deadline = startedAt + settings.turnDeadlineMs;
